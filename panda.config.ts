@@ -1,0 +1,16 @@
+import { defineConfig } from '@pandacss/dev';
+import { recipes, slotRecipes } from './src/theme/recipes';
+import { theme } from './src/theme/tokens';
+
+// Ark UI parts get their classes from the slot recipes in src/theme/recipes.
+export default defineConfig({
+  preflight: true,
+  jsxFramework: 'react',
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  outdir: 'styled-system',
+  theme: { extend: { ...theme, recipes, slotRecipes } },
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
+  },
+});

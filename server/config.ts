@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ error: `${name} must be a URL` }).optional());
+
+/** Every setting the server reads, with its default. README.md lists them. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    APP_URL: optionalUrl('APP_URL'),
+    API_URL: optionalUrl('API_URL'),
+    STATIC_DIR: z.string().min(1).default('./dist'),
+    CORS_ORIGINS: z.string().optional().default(''),
+    DATABASE_URL: optionalUrl('DATABASE_URL'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    MAIL_FROM: z.string().min(3).default('Artist Studio <no-reply@localhost>'),
+    S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool,
+    JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
+      ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'S3_REGION is required with S3_BUCKET' });
+    }
+    if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start; a bad setting stops the server with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    appUrl,
+    /** Where browsers reach the API; by default the origin each request came to. */
+    apiUrl: e.API_URL?.replace(/\/$/, ''),
+    staticDir: path.resolve(e.STATIC_DIR),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
+    storage: e.S3_BUCKET
+      ? ({
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        } as const)
+      : ({ kind: 'local', dir: path.join(dataDir, 'files') } as const),
+    jwtSecret: e.JWT_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

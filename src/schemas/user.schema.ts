@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { currentPasswordField, emailField, passwordField } from './fields.schema';
+
+const nameField = (label: string) =>
+  z.string().trim().max(100, { error: `${label} must be at most 100 characters` });
+
+export const profileUpdateSchema = z.object({
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const userSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  /** A new address waiting for its verification link to be opened. */
+  pendingEmail: z.string().nullable(),
+  /** Changes whenever the avatar changes; null when there is none. */
+  avatarVersion: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The name shown in the top bar, or 'New User' when the artist has not given one. */
+export const NEW_USER = 'New User';
+export const displayNameOf = (u: { firstName?: string | null; lastName?: string | null }) =>
+  [u.firstName, u.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
+
+const optionalEmail = z.union([z.literal(''), emailField]).optional();
+const optionalPassword = z.union([z.literal(''), passwordField]).optional();
+
+/**
+ * Change Email & Password: the current password proves identity; a new address, a new password or both.
+ * (The intended rule behind the spec's password-change quirk.)
+ */
+export const securityUpdateSchema = z
+  .object({
+    currentPassword: currentPasswordField('Current password is required'),
+    email: optionalEmail,
+    newPassword: optionalPassword,
+  })
+  .refine((v) => Boolean(v.email) || Boolean(v.newPassword), {
+    error: 'Enter a new email address or a new password',
+    path: ['newPassword'],
+  });
+export type SecurityUpdate = z.input<typeof securityUpdateSchema>;
+
+export const securityResultSchema = z.object({ message: z.string(), user: userSchema });
