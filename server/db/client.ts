@@ -36,8 +36,9 @@ async function openPglite(dir: string): Promise<Database & { migrate(): Promise<
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  await fs.mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  const inMemory = dir === 'memory://';
+  if (!inMemory) await fs.mkdir(path.dirname(dir), { recursive: true });
+  const client = inMemory ? await PGlite.create() : await PGlite.create(dir);
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,

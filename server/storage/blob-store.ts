@@ -39,6 +39,10 @@ export interface BlobStore {
   stat(key: string): Promise<ObjectInfo | null>;
   /** The first `bytes` bytes, enough to check a file's magic numbers. */
   readHead(key: string, bytes: number): Promise<Buffer>;
+  /**
+   * The file as a stream, or null if missing. `size` is always the whole file's; with a range the body holds bytes
+   * start..end only (an end past the file is cut to its last byte; a start past it throws a RangeError).
+   */
   read(key: string, range?: ByteRange): Promise<(ObjectInfo & { body: Readable }) | null>;
   delete(key: string): Promise<void>;
 }

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every error the API answers has this shape; fieldErrors name the offending inputs. */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.optional(z.string()),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** Field messages of a failed parse, first message per field, keyed by the top-level field. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+/** Field messages of a failed parse, keyed by the dotted path of the field ('_' for the whole input). */
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { currentPasswordField, emailField, passwordField } from './fields.schema';
+import * as z from 'zod/mini';
+import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
 
 export const signInSchema = z.object({
   email: emailField,
@@ -7,17 +7,17 @@ export const signInSchema = z.object({
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
-const matchingPasswords = <T extends { password: string; confirmPassword: string }>(v: T) =>
-  v.password === v.confirmPassword;
+const confirmField = z.string().check(z.minLength(1, { error: 'Please confirm your password' }));
+const passwordsMatch = crossFieldRule<{ password: string; confirmPassword: string }>(
+  (v) => v.password === v.confirmPassword,
+  'Passwords do not match',
+  'confirmPassword',
+);
 
 /** Create Account form: confirmPassword is checked in the browser and not sent. */
 export const createAccountFormSchema = z
-  .object({
-    email: emailField,
-    password: passwordField,
-    confirmPassword: z.string().min(1, { error: 'Please confirm your password' }),
-  })
-  .refine(matchingPasswords, { error: 'Passwords do not match', path: ['confirmPassword'] });
+  .object({ email: emailField, password: passwordField, confirmPassword: confirmField })
+  .check(passwordsMatch);
 export type CreateAccountForm = z.input<typeof createAccountFormSchema>;
 
 export const createAccountSchema = z.object({ email: emailField, password: passwordField });
@@ -28,29 +28,25 @@ export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 
 export const resendVerificationSchema = z.object({ email: emailField });
 
-const tokenField = z.string().min(1, { error: 'The link is missing its token' }).max(200);
+const tokenField = z.string().check(z.minLength(1, { error: 'The link is missing its token' }), z.maxLength(200));
 
 export const verifyEmailSchema = z.object({ token: tokenField });
 
-export const resetPasswordFormSchema = z
-  .object({
-    password: passwordField,
-    confirmPassword: z.string().min(1, { error: 'Please confirm your password' }),
-  })
-  .refine(matchingPasswords, { error: 'Passwords do not match', path: ['confirmPassword'] });
+export const resetPasswordFormSchema = z.object({ password: passwordField, confirmPassword: confirmField }).check(passwordsMatch);
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 export const resetPasswordSchema = z.object({ token: tokenField, password: passwordField });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) });
-export const signOutSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });
+const refreshTokenField = z.string().check(z.minLength(1), z.maxLength(200));
+export const refreshSchema = z.object({ refreshToken: refreshTokenField });
+export const signOutSchema = z.object({ refreshToken: z.optional(refreshTokenField) });
 
 /** What sign-in and refresh answer, and what the app stores under appSession. */
 export const tokenSetSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  idToken: z.string().min(1),
+  accessToken: z.string().check(z.minLength(1)),
+  refreshToken: z.string().check(z.minLength(1)),
+  idToken: z.string().check(z.minLength(1)),
 });
 export type TokenSet = z.infer<typeof tokenSetSchema>;
 

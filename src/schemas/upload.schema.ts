@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -11,18 +11,24 @@ export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif
 export const uploadRequestSchema = (allowedTypes: readonly string[]) =>
   z
     .object({
-      fileName: z.string().trim().min(1, { error: 'File name is required' }).max(255, { error: 'File name must be at most 255 characters' }),
-      fileType: z.string().min(1, { error: 'File type is required' }).max(100),
-      fileSizeInBytes: z.number({ error: 'File size is required' }).int().positive({ error: 'The file is empty' }),
+      fileName: z.string().check(
+        z.trim(),
+        z.minLength(1, { error: 'File name is required' }),
+        z.maxLength(255, { error: 'File name must be at most 255 characters' }),
+      ),
+      fileType: z.string().check(z.minLength(1, { error: 'File type is required' }), z.maxLength(100)),
+      fileSizeInBytes: z.number({ error: 'File size is required' }).check(z.int(), z.positive({ error: 'The file is empty' })),
     })
-    .superRefine((v, ctx) => {
-      if (v.fileSizeInBytes > MAX_FILE_BYTES) {
-        ctx.addIssue({ code: 'custom', path: ['fileSizeInBytes'], message: fileTooLargeMessage(v.fileName) });
-      }
-      if (!allowedTypes.includes(v.fileType)) {
-        ctx.addIssue({ code: 'custom', path: ['fileType'], message: fileTypeNotAllowedMessage(v.fileType) });
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.fileSizeInBytes > MAX_FILE_BYTES) {
+          ctx.issues.push({ code: 'custom', path: ['fileSizeInBytes'], message: fileTooLargeMessage(v.fileName), input: v.fileSizeInBytes });
+        }
+        if (!allowedTypes.includes(v.fileType)) {
+          ctx.issues.push({ code: 'custom', path: ['fileType'], message: fileTypeNotAllowedMessage(v.fileType), input: v.fileType });
+        }
+      }),
+    );
 export type UploadRequest = z.infer<ReturnType<typeof uploadRequestSchema>>;
 
 /** The answer: PUT the bytes to uploadUrl with these headers, then confirm with the upload id. */

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { currentPasswordField, emailField, passwordField } from './fields.schema';
+import * as z from 'zod/mini';
+import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
 
-const nameField = (label: string) =>
-  z.string().trim().max(100, { error: `${label} must be at most 100 characters` });
+const nameField = (label: string) => z.string().check(z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` }));
 
 export const profileUpdateSchema = z.object({
   firstName: nameField('First name'),
@@ -17,9 +16,9 @@ export const userSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   /** A new address waiting for its verification link to be opened. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: z.nullable(z.string()),
   /** Changes whenever the avatar changes; null when there is none. */
-  avatarVersion: z.string().nullable(),
+  avatarVersion: z.nullable(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -28,9 +27,6 @@ export const NEW_USER = 'New User';
 export const displayNameOf = (u: { firstName?: string | null; lastName?: string | null }) =>
   [u.firstName, u.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
 
-const optionalEmail = z.union([z.literal(''), emailField]).optional();
-const optionalPassword = z.union([z.literal(''), passwordField]).optional();
-
 /**
  * Change Email & Password: the current password proves identity; a new address, a new password or both.
  * (The intended rule behind the spec's password-change quirk.)
@@ -38,13 +34,16 @@ const optionalPassword = z.union([z.literal(''), passwordField]).optional();
 export const securityUpdateSchema = z
   .object({
     currentPassword: currentPasswordField('Current password is required'),
-    email: optionalEmail,
-    newPassword: optionalPassword,
+    email: z.optional(z.union([z.literal(''), emailField])),
+    newPassword: z.optional(z.union([z.literal(''), passwordField])),
   })
-  .refine((v) => Boolean(v.email) || Boolean(v.newPassword), {
-    error: 'Enter a new email address or a new password',
-    path: ['newPassword'],
-  });
+  .check(
+    crossFieldRule<{ email?: string; newPassword?: string }>(
+      (v) => Boolean(v.email) || Boolean(v.newPassword),
+      'Enter a new email address or a new password',
+      'newPassword',
+    ),
+  );
 export type SecurityUpdate = z.input<typeof securityUpdateSchema>;
 
 export const securityResultSchema = z.object({ message: z.string(), user: userSchema });

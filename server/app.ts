@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { authRoutes } from './auth/auth.routes';
+import type { AppDeps, AppEnv } from './context';
+import { HttpError } from './http/errors';
+import { ApiRouter } from './http/api-router';
+import { requireUser } from './auth/require-user';
+import { serveApp } from './http/static';
+import { uploadRoutes } from './uploads/uploads.routes';
+import type { UploadProcessor } from './uploads/uploads.service';
+import { processAvatar } from './users/avatar';
+import { userRoutes } from './users/user.routes';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** What to do with a confirmed upload, by its purpose. */
+const uploadProcessors: Record<string, UploadProcessor> = { avatar: processAvatar };
+
+/** The whole HTTP surface: the API under /api and the built app everywhere else. */
+export function buildApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const log = deps.log;
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) }, 'request');
+    }
+  });
+
+  if (deps.config.corsOrigins.length) {
+    app.use('/api/*', cors({ origin: deps.config.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'DELETE'], exposeHeaders: ['Retry-After', 'ETag'], maxAge: 600 }));
+  }
+
+  // JSON bodies are small; file bytes only ever go to the upload URL, which streams and enforces its own limit.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.path.startsWith('/api/uploads/local/')) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'The request body is too large.' }, 413) })(c, next);
+  });
+
+  const api = new ApiRouter(requireUser(deps));
+  api.hono.get('/health', async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: 'ok', database: deps.database.kind, storage: deps.storage.kind }, 200);
+    } catch {
+      return c.json({ status: 'unavailable', message: 'The database cannot be reached.' }, 503);
+    }
+  });
+  authRoutes(api, deps);
+  userRoutes(api, deps);
+  uploadRoutes(api, deps, uploadProcessors);
+  const openApi = api.openApiDocument(
+    { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
+    '/api',
+  );
+  api.hono.get('/openapi.json', (c) => c.json(openApi));
+  api.hono.all('*', (c) => c.json({ message: 'Not found.' }, 404));
+  app.route('/api', api.hono);
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.extra.headers ?? {})) c.header(name, value);
+      return c.json(err.body, err.status);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status as ContentfulStatusCode;
+      const message = status === 415 ? 'Send the body as application/json.' : err.message || 'Bad request.';
+      return c.json({ message }, status);
+    }
+    log.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+  serveApp(app, deps.config.staticDir);
+  return app;
+}

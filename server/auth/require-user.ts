@@ -1,0 +1,34 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, AppEnv } from '../context';
+import { sessions, users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { unauthorized } from '../http/errors';
+import { toUserDto, userDtoColumns } from '../users/user.dto';
+import { activeSessionFilter } from './sessions';
+
+/**
+ * Protected routes: the bearer ID token must verify and its session must still be open.
+ * A token seen before is answered from the auth cache without a signature check or a query.
+ */
+export function requireUser(deps: Pick<AppDeps, 'tokens' | 'authCache' | 'db'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization');
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthorized();
+    let entry = deps.authCache.get(token);
+    if (!entry) {
+      const claims = await deps.tokens.verifyIdToken(token);
+      const generation = deps.authCache.generation(claims.sub);
+      const [row] = await deps.db
+        .select(userDtoColumns)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(activeSessionFilter(claims.sid));
+      if (!row || row.id !== claims.sub) throw unauthorized('Your session has ended. Sign in again.');
+      entry = { user: toUserDto(row), sessionId: claims.sid, expiresAt: claims.exp * 1000 };
+      deps.authCache.set(token, entry, claims.exp, generation);
+    }
+    c.set('auth', entry);
+    await next();
+  });
+}

@@ -1,0 +1,26 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Logger } from './log';
+import type { Mailer } from './mail/mailer';
+import type { BlobStore } from './storage/blob-store';
+import type { AuthCache, AuthEntry } from './auth/auth-cache';
+import type { TokenSigner } from './auth/tokens';
+
+/** Everything a route needs, built once at start by server/main.ts (or by a test). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: Logger;
+  storage: BlobStore;
+  mailer: Mailer;
+  tokens: TokenSigner;
+  authCache: AuthCache;
+}
+
+export type AppEnv = {
+  Variables: {
+    auth: AuthEntry;
+    requestId: string;
+  };
+};

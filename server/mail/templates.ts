@@ -1,0 +1,56 @@
+import type { Mail } from './mailer';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail {
+  return {
+    to,
+    subject,
+    link,
+    text: `${intro}\n\n${action}: ${link}\n\n${outro}\n`,
+    html:
+      `<p>${escape(intro)}</p>` +
+      `<p><a href="${escape(link)}">${escape(action)}</a></p>` +
+      `<p style="color:#555">${escape(outro)}</p>`,
+  };
+}
+
+export const verifyEmailMail = (to: string, link: string) =>
+  linkMail(
+    to,
+    'Verify your email address',
+    'Welcome to Artist Studio. Please confirm that this address is yours.',
+    'Verify email address',
+    link,
+    'The link works for 48 hours. If you did not ask for this, ignore this message.',
+  );
+
+export const changeEmailMail = (to: string, link: string) =>
+  linkMail(
+    to,
+    'Confirm your new email address',
+    'You asked to use this address for your Artist Studio account.',
+    'Confirm new address',
+    link,
+    'Until you confirm, your account keeps its current address. The link works for 48 hours.',
+  );
+
+export const resetPasswordMail = (to: string, link: string) =>
+  linkMail(
+    to,
+    'Reset your password',
+    'Someone asked to reset the password of your Artist Studio account.',
+    'Choose a new password',
+    link,
+    'The link works for one hour. If it was not you, ignore this message: your password stays as it is.',
+  );
+
+export const accountExistsMail = (to: string, link: string) =>
+  linkMail(
+    to,
+    'You already have an account',
+    'Someone tried to create an Artist Studio account with this address, which already has one.',
+    'Reset your password',
+    link,
+    'If it was you, sign in or reset your password. Otherwise, ignore this message.',
+  );

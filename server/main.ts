@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDeps } from './deps';
+import { createLogger } from './log';
+import { sweepAbandonedUploads } from './uploads/uploads.service';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  const deps = await createDeps(config, log);
+  const app = buildApp(deps);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info({ port: info.port, host: config.host, url: `http://localhost:${info.port}`, dataDir: config.dataDir, database: deps.database.kind, storage: deps.storage.kind }, 'server listening');
+  });
+  server.on('error', (err) => {
+    log.fatal({ err }, 'cannot listen');
+    process.exit(1);
+  });
+
+  const sweep = setInterval(() => {
+    sweepAbandonedUploads(deps).catch((err) => log.warn({ err }, 'upload sweep failed'));
+  }, 10 * 60_000);
+  sweep.unref();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    server.close(() => {
+      deps.database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('The server could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { MAX_FILE_BYTES, type UploadRequest, type UploadTicket } from '../../src/schemas/upload.schema';
+import type { AppDeps } from '../context';
+import { uploads } from '../db/schema';
+import { HttpError, notFound } from '../http/errors';
+import { SNIFF_BYTES, contentMatchesType } from '../storage/sniff';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** What happens to a verified file, by upload purpose; the result is the answer of the confirm call. */
+export type UploadProcessor = (deps: AppDeps, upload: UploadRow) => Promise<unknown>;
+
+const UPLOAD_LINK_SECONDS = 15 * 60;
+
+/** The public API base the browser uses: API_URL, or the origin this request came to. */
+export const apiBaseOf = (deps: AppDeps, c: Context) => deps.config.apiUrl ?? `${new URL(c.req.url).origin}/api`;
+
+/** Records an upload and returns the signed URL the browser PUTs the file to. */
+export async function createUpload(
+  deps: AppDeps,
+  input: UploadRequest & { userId: string; purpose: string; targetId?: string; apiUrl: string },
+): Promise<UploadTicket> {
+  const id = crypto.randomUUID();
+  const storageKey = `uploads/${input.userId}/${id}`;
+  const target = await deps.storage.createUploadTarget({
+    key: storageKey,
+    contentType: input.fileType,
+    declaredBytes: input.fileSizeInBytes,
+    maxBytes: MAX_FILE_BYTES,
+    expiresInSeconds: UPLOAD_LINK_SECONDS,
+    apiUrl: input.apiUrl,
+  });
+  await deps.db.insert(uploads).values({
+    id,
+    userId: input.userId,
+    purpose: input.purpose,
+    targetId: input.targetId ?? null,
+    storageKey,
+    fileName: input.fileName,
+    contentType: input.fileType,
+    declaredBytes: input.fileSizeInBytes,
+    expiresAt: target.expiresAt,
+  });
+  return { uploadId: id, uploadUrl: target.url, method: 'PUT', headers: target.headers, expiresAt: target.expiresAt.toISOString() };
+}
+
+/**
+ * Checks what arrived for an upload (size and magic numbers, whatever the store) and hands it to the processor of
+ * its purpose. A file that fails a check is deleted, so nothing is left behind.
+ */
+export async function completeUpload(deps: AppDeps, userId: string, uploadId: string, processors: Record<string, UploadProcessor>) {
+  const [upload] = await deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId), isNull(uploads.completedAt)));
+  if (!upload) throw notFound('Upload not found.');
+  const processor = processors[upload.purpose];
+  if (!processor) throw notFound('Upload not found.');
+  const info = await deps.storage.stat(upload.storageKey);
+  if (!info) throw new HttpError(409, 'The file has not arrived yet. Send it to the upload URL first.');
+  const reject = async (error: HttpError) => {
+    await discard(deps, upload);
+    throw error;
+  };
+  if (info.size > MAX_FILE_BYTES) await reject(new HttpError(413, `File ${upload.fileName} exceeds the maximum size of 20MB`));
+  const head = await deps.storage.readHead(upload.storageKey, SNIFF_BYTES);
+  if (!(await contentMatchesType(head, upload.contentType))) {
+    await reject(new HttpError(415, `The content of ${upload.fileName} does not match its type ${upload.contentType}.`));
+  }
+  let result: unknown;
+  try {
+    result = await processor(deps, upload);
+  } catch (err) {
+    await discard(deps, upload);
+    throw err;
+  }
+  await deps.db.update(uploads).set({ completedAt: sql`now()` }).where(eq(uploads.id, upload.id));
+  return result;
+}
+
+async function discard(deps: AppDeps, upload: UploadRow) {
+  await deps.storage.delete(upload.storageKey);
+  await deps.db.delete(uploads).where(eq(uploads.id, upload.id));
+}
+
+/** Deletes files of uploads that were never confirmed, an hour after their link expired. */
+export async function sweepAbandonedUploads(deps: AppDeps) {
+  const stale = await deps.db
+    .select()
+    .from(uploads)
+    .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)))
+    .limit(500);
+  for (const upload of stale) await discard(deps, upload);
+  return stale.length;
+}

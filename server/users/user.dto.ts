@@ -1,0 +1,28 @@
+import type { User } from '../../src/schemas/user.schema';
+import { displayNameOf } from '../../src/schemas/user.schema';
+import { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The user as the API shows it: never the hash, never storage keys. */
+export function toUserDto(row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'pendingEmail' | 'avatarKey'>): User {
+  return {
+    userId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    displayName: displayNameOf(row),
+    pendingEmail: row.pendingEmail,
+    avatarVersion: row.avatarKey ? row.avatarKey.split('/').pop()! : null,
+  };
+}
+
+/** Columns a DTO needs, for selects that join users. */
+export const userDtoColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  pendingEmail: users.pendingEmail,
+  avatarKey: users.avatarKey,
+};

@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { AVATAR_TYPES, uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
+import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSchema } from '../../src/schemas/user.schema';
+import { createEmailToken } from '../auth/email-tokens';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import type { AppDeps } from '../context';
+import { users } from '../db/schema';
+import type { ApiRouter } from '../http/api-router';
+import { HttpError, notFound } from '../http/errors';
+import { errorDoc } from '../http/router';
+import { toWebStream } from '../http/stream';
+import { changeEmailMail } from '../mail/templates';
+import { apiBaseOf, createUpload } from '../uploads/uploads.service';
+import { toUserDto } from './user.dto';
+
+const tag = 'User';
+const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
+const avatarRequestSchema = uploadRequestSchema(AVATAR_TYPES);
+
+/** The signed-in user's profile, credentials and avatar. */
+export function userRoutes(api: ApiRouter, deps: AppDeps) {
+  const { db, authCache } = deps;
+
+  api.route(
+    { method: 'get', path: '/user', summary: 'The signed-in user', tag, auth: true, responses: { 200: { description: 'The user', schema: userSchema }, ...errors } },
+    (c) => c.json(c.var.auth.user, 200),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/user',
+      summary: 'Save first and last name',
+      tag,
+      auth: true,
+      body: profileUpdateSchema,
+      responses: { 200: { description: 'The saved user', schema: userSchema }, ...errors },
+    },
+    async (c, { body: { firstName, lastName } }) => {
+      const [row] = await db.update(users).set({ firstName, lastName, updatedAt: sql`now()` }).where(eq(users.id, c.var.auth.user.userId)).returning();
+      await authCache.userChanged(row.id);
+      return c.json(toUserDto(row), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/user/security',
+      summary: 'Change email address and/or password; the current password must verify, a new address must be verified',
+      tag,
+      auth: true,
+      body: securityUpdateSchema,
+      responses: {
+        200: { description: 'Changed', schema: securityResultSchema },
+        403: errorDoc('Wrong current password'),
+        409: errorDoc('Address in use'),
+        ...errors,
+      },
+    },
+    async (c, { body: input }) => {
+      const { userId } = c.var.auth.user;
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new HttpError(403, 'The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
+      }
+      const messages: string[] = [];
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.newPassword) {
+        changes.passwordHash = await hashPassword(input.newPassword);
+        messages.push('Your password has been changed.');
+      }
+      const newEmail = input.email && input.email !== user.email ? input.email : undefined;
+      if (newEmail) {
+        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+        if (taken) throw new HttpError(409, 'This email address is already in use.', { fieldErrors: { email: ['This email address is already in use.'] } });
+        changes.pendingEmail = newEmail;
+        messages.push(`We sent a link to ${newEmail}. Your address changes once you open it.`);
+      }
+      const [row] = Object.keys(changes).length
+        ? await db.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning()
+        : [user];
+      // A new password ends every other session; this one stays signed in.
+      if (changes.passwordHash) await revokeUserSessions(db, userId, c.var.auth.sessionId);
+      if (newEmail) {
+        const token = await createEmailToken(db, userId, 'verify', newEmail);
+        await deps.mailer.send(changeEmailMail(newEmail, `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`));
+      }
+      await authCache.userChanged(userId);
+      return c.json({ message: messages.join(' ') || 'Nothing changed.', user: toUserDto(row) }, 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/user/avatar',
+      summary: 'Ask for a signed URL to upload a new avatar; PUT the file there, then confirm the upload',
+      tag,
+      auth: true,
+      body: avatarRequestSchema,
+      responses: { 200: { description: 'Where to PUT the file', schema: uploadTicketSchema }, ...errors },
+    },
+    async (c, { body }) => {
+      const ticket = await createUpload(deps, { ...body, userId: c.var.auth.user.userId, purpose: 'avatar', apiUrl: apiBaseOf(deps, c) });
+      return c.json(ticket, 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/user/avatar',
+      summary: 'The avatar image (WebP, 256 px square)',
+      tag,
+      auth: true,
+      responses: { 200: { description: 'The image', contentType: 'image/webp' }, 304: { description: 'Unchanged' }, 404: errorDoc('No avatar'), ...errors },
+    },
+    async (c) => {
+      const { avatarVersion, userId } = c.var.auth.user;
+      if (!avatarVersion) throw notFound('No avatar yet.');
+      const etag = `"${avatarVersion}"`;
+      const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+      const object = await deps.storage.read(`avatars/${userId}/${avatarVersion}`);
+      if (!object) throw notFound('No avatar yet.');
+      return c.body(toWebStream(object.body), 200, { ...headers, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
+    },
+  );
+}

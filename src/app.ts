@@ -1,0 +1,64 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { sessionMachine } from './machines/session.machine';
+import { toastsMachine } from './machines/toasts.machine';
+import { createAuthService } from './services/auth.service';
+import { createHttp, type SessionBridge } from './services/http';
+import { SESSION_KEY, clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
+import { createUserService } from './services/user.service';
+
+/**
+ * The composition root: real services built once and injected into the app-wide machines (session, toasts).
+ * Page machines get theirs where their routes mount (src/views/routes).
+ */
+export function createApp() {
+  let session: ReturnType<typeof startSession> | undefined;
+
+  const bridge: SessionBridge = {
+    currentToken: () => session?.getSnapshot().context.session?.idToken,
+    async renew(failedToken) {
+      if (!session) return null;
+      const now = session.getSnapshot();
+      // Another call already renewed the token this one was sent with: just retry with the new one.
+      if (now.matches('signedIn') && now.context.session && now.context.session.idToken !== failedToken) return now.context.session.idToken;
+      if (!now.hasTag('signedIn')) return null;
+      session.send({ type: 'session.unauthorized' });
+      const settled = await waitFor(session, (s) => !s.hasTag('refreshing'));
+      return settled.matches('signedIn') ? (settled.context.session?.idToken ?? null) : null;
+    },
+  };
+
+  const http = createHttp(bridge);
+  const auth = createAuthService(http);
+  const user = createUserService(http);
+
+  function startSession() {
+    const logic = sessionMachine.provide({
+      actors: {
+        refresh: fromPromise(({ input }) => auth.refresh(input.refreshToken)),
+        loadUser: fromPromise(() => user.getUser()),
+        signOut: fromPromise(({ input }) => auth.signOut(input.refreshToken)),
+      },
+      actions: {
+        storeSession: (_, tokens) => writeStoredSession(tokens),
+        clearStoredSession: () => clearStoredSession(),
+        goHome: () => navigate('/'),
+      },
+    });
+    return createActor(logic, { input: { stored: readStoredSession() } });
+  }
+
+  session = startSession();
+  const toasts = createActor(toastsMachine);
+
+  // Another tab signed in, refreshed or signed out: follow it.
+  window.addEventListener('storage', (e) => {
+    if (e.key === SESSION_KEY || e.key === null) session!.send({ type: 'session.synced', session: readStoredSession() });
+  });
+
+  session.start();
+  toasts.start();
+  return { session, toasts, http, services: { auth, user } };
+}
+
+export type AppRuntime = ReturnType<typeof createApp>;

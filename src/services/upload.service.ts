@@ -1,0 +1,22 @@
+import axios, { type AxiosInstance } from 'axios';
+import { uploadTicketSchema } from '../schemas/upload.schema';
+
+export type Progress = (fraction: number) => void;
+
+/**
+ * The upload dance every file follows: ask the API for a signed URL, PUT the bytes there with their content type
+ * (reporting progress), then confirm so the server checks and processes what arrived.
+ */
+export async function uploadFile<T>(http: AxiosInstance, ticketPath: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<T> {
+  const ticket = uploadTicketSchema.parse(
+    (await http.post(ticketPath, { fileName: file.name, fileType: file.type, fileSizeInBytes: file.size }, { signal })).data,
+  );
+  // A plain request: the signed URL is its own credential and may point at another host.
+  await axios.put(ticket.uploadUrl, file, {
+    headers: ticket.headers,
+    signal,
+    onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
+  });
+  onProgress?.(1);
+  return (await http.post(`/uploads/${ticket.uploadId}/complete`, undefined, { signal })).data as T;
+}

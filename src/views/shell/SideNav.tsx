@@ -1,0 +1,75 @@
+import { useLocation } from 'wouter';
+import { css } from 'styled-system/css';
+import { SIDE_NAV_MEDIA_TYPES, mediaTypeLabel } from '../../schemas/media-type.schema';
+import { PLATFORM_LABELS, SIDE_NAV_PLATFORMS } from '../../schemas/social-platform.schema';
+import { ChevronDownIcon } from '../ui/icons';
+import { Menu } from '../ui/menu';
+import { NavLink, navLinkClass } from './nav-link';
+
+const heading = css({ fontSize: 'xs', fontWeight: 'bold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', px: '3', mt: '4', mb: '1' });
+
+/** A dropdown of links, e.g. Create Artwork by media type. */
+function NavMenu({ label, items }: { label: string; items: Array<{ value: string; label: string; href: string }> }) {
+  const [, navigate] = useLocation();
+  return (
+    <Menu.Root onSelect={(d) => navigate(items.find((i) => i.value === d.value)!.href)} positioning={{ placement: 'right-start' }}>
+      <Menu.Trigger className={`${navLinkClass} ${css({ display: 'flex!', w: 'full', alignItems: 'center', justifyContent: 'space-between', cursor: 'pointer' })}`}>
+        {label}
+        <ChevronDownIcon />
+      </Menu.Trigger>
+      <Menu.Positioner>
+        <Menu.Content>
+          {items.map((item) => (
+            <Menu.Item key={item.value} value={item.value}>
+              {item.label}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  );
+}
+
+/** The Portfolio and Social Media sections, exactly as the spec lists them. */
+export function SideNav() {
+  return (
+    <nav aria-label="Sections" className={css({ w: '60', flexShrink: 0, p: '3', bg: 'bg.surface', borderRightWidth: '1px', borderColor: 'border' })}>
+      <h2 className={heading}>Portfolio</h2>
+      <ul className={css({ listStyle: 'none' })}>
+        <li>
+          <NavLink href="/portfolio/artwork">All Artwork</NavLink>
+        </li>
+        <li>
+          <NavMenu
+            label="Create Artwork"
+            items={SIDE_NAV_MEDIA_TYPES.map((t) => ({ value: t, label: mediaTypeLabel(t), href: `/portfolio/artwork/new/${t}` }))}
+          />
+        </li>
+        <li>
+          <NavLink href="/portfolio/collections">All Collections</NavLink>
+        </li>
+        <li>
+          <NavLink href="/portfolio/collections/new">New Collection</NavLink>
+        </li>
+      </ul>
+      <h2 className={heading}>Social Media</h2>
+      <ul className={css({ listStyle: 'none' })}>
+        <li>
+          <NavLink href="/social-media">Social Media Calendar</NavLink>
+        </li>
+        <li>
+          <NavLink href="/social-media/post/new">New Social Media Post</NavLink>
+        </li>
+        <li>
+          <NavLink href="/social-media/accounts">Social Media Accounts</NavLink>
+        </li>
+        <li>
+          <NavMenu
+            label="New Social Media Account"
+            items={SIDE_NAV_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p], href: `/social-media/accounts/connect/${p}` }))}
+          />
+        </li>
+      </ul>
+    </nav>
+  );
+}

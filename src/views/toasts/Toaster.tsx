@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import { css, cx } from 'styled-system/css';
+import type { ActorRefFrom } from 'xstate';
+import type { toastsMachine, ToastRef } from '../../machines/toasts.machine';
+import type { ToastType } from '../../machines/toast.machine';
+import { MESSAGES } from '../../schemas/messages';
+
+const container = css({
+  position: 'fixed',
+  top: '1rem',
+  right: '0.5rem',
+  maxWidth: '350px',
+  w: 'full',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  zIndex: 'toast',
+});
+
+const BORDER: Record<ToastType, string> = {
+  info: css({ borderLeftColor: 'info' }),
+  success: css({ borderLeftColor: 'success' }),
+  warning: css({ borderLeftColor: 'warning' }),
+  error: css({ borderLeftColor: 'danger' }),
+};
+
+const toastBox = css({
+  bg: 'bg.surface',
+  boxShadow: 'lg',
+  borderRadius: 'md',
+  borderLeftWidth: '4px',
+  borderLeftStyle: 'solid',
+  p: '3',
+  display: 'flex',
+  gap: '2',
+  alignItems: 'flex-start',
+});
+
+/** Toasts top-right, each removed after its duration; errors are announced at once, the rest politely. */
+export function Toaster({ toasts }: { toasts: ActorRefFrom<typeof toastsMachine> }) {
+  const list = useSelector(toasts, (s) => s.context.toasts);
+  return (
+    <section className={container} aria-label="Notifications">
+      {list.map((ref) => (
+        <ToastItem key={ref.id} toast={ref} />
+      ))}
+    </section>
+  );
+}
+
+function ToastItem({ toast }: { toast: ToastRef }) {
+  const { title, description, type } = useSelector(toast, (s) => s.context);
+  const state = useSelector(toast, (s) => String(s.value));
+  return (
+    <div
+      role={type === 'error' ? 'alert' : 'status'}
+      data-type={type}
+      data-state={state}
+      className={cx(toastBox, BORDER[type])}
+      onPointerEnter={() => toast.send({ type: 'toast.pause' })}
+      onPointerLeave={() => toast.send({ type: 'toast.resume' })}
+      onFocus={() => toast.send({ type: 'toast.pause' })}
+      onBlur={() => toast.send({ type: 'toast.resume' })}
+    >
+      <div className={css({ flex: '1' })}>
+        <p className={css({ fontWeight: 'semibold' })}>{title}</p>
+        {description ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{description}</p> : null}
+      </div>
+      <button type="button" aria-label={MESSAGES.close} className={css({ cursor: 'pointer', px: '1' })} onClick={() => toast.send({ type: 'toast.close' })}>
+        ×
+      </button>
+    </div>
+  );
+}

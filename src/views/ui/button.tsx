@@ -1,0 +1,5 @@
+import { styled } from 'styled-system/jsx';
+import { button } from 'styled-system/recipes';
+
+/** A button styled by the button recipe: variant solid | outline | ghost | danger | link, size sm | md. */
+export const Button = styled('button', button, { defaultProps: { type: 'button' } });
