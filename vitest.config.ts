@@ -16,6 +16,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/app/**/*.test.{ts,tsx}', 'test/model/**/*.test.{ts,tsx}'],
           setupFiles: ['test/app/setup.ts'],
+          globalSetup: ['test/model/harness/coverage.global.ts'],
           testTimeout: 20_000,
         },
       },

@@ -17,6 +17,8 @@ export interface Database {
   /** Calls fn with each payload sent to channel by any server instance (this one included). */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Applies pending migrations; several instances may call it at once. */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,13 +34,17 @@ export async function openDatabase(config: Config['database'], log: Logger): Pro
   return database;
 }
 
-async function openPglite(dir: string): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dir === 'memory://';
   if (!inMemory) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const client = inMemory ? await PGlite.create() : await PGlite.create(dir);
+  return pgliteDatabase(inMemory ? await PGlite.create() : await PGlite.create(dir));
+}
+
+/** Wraps an open PGlite (the embedded default; tests also load prepared ones). */
+export async function pgliteDatabase(client: import('@electric-sql/pglite').PGlite): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,
@@ -51,7 +57,7 @@ async function openPglite(dir: string): Promise<Database & { migrate(): Promise<
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database & { migrate(): Promise<void> }> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { HttpError, notFound } from '../http/errors';
+import type { BlobStore, ByteRange, ObjectInfo, UploadTarget, UploadTargetRequest } from './blob-store';
+import { SNIFF_BYTES, baseMediaType, contentMatchesType } from './sniff';
+import { signUploadToken, verifyUploadToken } from './upload-token';
+
+const META_SUFFIX = '.meta.json';
+/** Partial uploads live here (same file system as the final files, so the rename into place is atomic). */
+const INCOMING_DIR = '.incoming';
+const DEFAULT_TYPE = 'application/octet-stream';
+
+export const TYPE_MISMATCH = 'The file type does not match the upload link.';
+export const CONTENT_MISMATCH = 'The file content does not match its type.';
+export const EMPTY_UPLOAD = 'The file is empty.';
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted. Please try again.';
+export const tooLargeMessage = (maxBytes: number) =>
+  `File exceeds the maximum size of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)}MB` : `${maxBytes} bytes`}`;
+
+export interface LocalBlobStoreOptions {
+  /** Root directory of the files; created on demand. */
+  dir: string;
+  /** Signs the upload URLs this store hands out. */
+  secret: string;
+}
+
+const isNotFound = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+/**
+ * Files on local disk under `dir`, keyed by relative paths such as `avatars/<uuid>/<uuid>`. The content type of each
+ * file sits next to it in `<file>.meta.json`. Browsers upload by PUTting to a signed URL that the API routes to
+ * `receive`, which streams the body to disk.
+ */
+export class LocalBlobStore implements BlobStore {
+  readonly kind = 'local' as const;
+  readonly dir: string;
+  readonly #secret: string;
+
+  constructor(options: LocalBlobStoreOptions) {
+    if (!options.secret) throw new Error('LocalBlobStore needs a secret to sign upload links');
+    this.dir = path.resolve(options.dir);
+    this.#secret = options.secret;
+  }
+
+  /** The absolute path of a key; throws on anything that could leave the directory or clash with internals. */
+  pathOf(key: string): string {
+    const bad = () => new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    if (typeof key !== 'string' || key.length === 0 || key.length > 1024) throw bad();
+    if (key.includes('\\') || key.includes('\0') || key.startsWith('/') || path.isAbsolute(key)) throw bad();
+    if (key.endsWith(META_SUFFIX)) throw bad();
+    // No empty, `.`, `..` or hidden segments (the latter keeps keys out of the incoming directory).
+    if (key.split('/').some((segment) => segment === '' || segment.startsWith('.'))) throw bad();
+    const full = path.join(this.dir, key);
+    const rel = path.relative(this.dir, full);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) throw bad();
+    return full;
+  }
+
+  async createUploadTarget(req: UploadTargetRequest): Promise<UploadTarget> {
+    this.pathOf(req.key);
+    if (req.declaredBytes > req.maxBytes) throw new HttpError(413, tooLargeMessage(req.maxBytes));
+    if (!Number.isInteger(req.declaredBytes) || req.declaredBytes <= 0) throw new HttpError(400, EMPTY_UPLOAD);
+    const expiresAt = new Date(Date.now() + req.expiresInSeconds * 1000);
+    const token = signUploadToken(
+      { key: req.key, contentType: req.contentType, maxBytes: req.maxBytes, exp: Math.floor(expiresAt.getTime() / 1000) },
+      this.#secret,
+    );
+    return {
+      url: `${req.apiUrl.replace(/\/$/, '')}/uploads/local/${token}`,
+      method: 'PUT',
+      headers: { 'Content-Type': req.contentType },
+      expiresAt,
+    };
+  }
+
+  /**
+   * Takes the PUT of a signed upload URL: checks the link, the declared type and size, streams the body to a temporary
+   * file (counting bytes, never holding the whole file), checks the magic numbers as soon as enough bytes arrived and
+   * finally renames the file into place. On any failure the temporary file is removed.
+   */
+  async receive(
+    token: string,
+    contentType: string | undefined,
+    contentLength: string | undefined,
+    body: ReadableStream<Uint8Array> | null,
+  ): Promise<{ key: string; size: number }> {
+    try {
+      return await this.#receive(token, contentType, contentLength, body);
+    } catch (err) {
+      // The rest of the body is never read: ask the client not to reuse this connection (the HTTP server drains or
+      // drops what is still coming), or its next request could land on a socket about to close.
+      if (err instanceof HttpError) {
+        throw new HttpError(err.status, err.message, { ...err.extra, headers: { ...err.extra.headers, Connection: 'close' } });
+      }
+      throw err;
+    }
+  }
+
+  async #receive(
+    token: string,
+    contentType: string | undefined,
+    contentLength: string | undefined,
+    body: ReadableStream<Uint8Array> | null,
+  ): Promise<{ key: string; size: number }> {
+    const claims = verifyUploadToken(token, this.#secret);
+    const target = this.pathOf(claims.key);
+    if (!contentType || baseMediaType(contentType) !== baseMediaType(claims.contentType)) {
+      throw new HttpError(415, TYPE_MISMATCH);
+    }
+    if (contentLength !== undefined && contentLength !== '') {
+      if (!/^\s*\d+\s*$/.test(contentLength)) throw new HttpError(400, 'Invalid Content-Length.');
+      const declared = Number(contentLength);
+      if (declared > claims.maxBytes) throw new HttpError(413, tooLargeMessage(claims.maxBytes));
+      if (declared === 0) throw new HttpError(400, EMPTY_UPLOAD);
+    }
+    if (!body) throw new HttpError(400, EMPTY_UPLOAD);
+
+    const incoming = path.join(this.dir, INCOMING_DIR);
+    await mkdir(incoming, { recursive: true });
+    const id = randomUUID();
+    const tmpFile = path.join(incoming, `${id}.part`);
+    const tmpMeta = path.join(incoming, `${id}${META_SUFFIX}`);
+    const reader = body.getReader();
+    let file: FileHandle | undefined;
+    let size = 0;
+    try {
+      file = await open(tmpFile, 'wx', 0o600);
+      const head: Uint8Array[] = [];
+      let headBytes = 0;
+      let sniffed = false;
+      const sniff = async () => {
+        sniffed = true;
+        const bytes = Buffer.concat(head, headBytes).subarray(0, SNIFF_BYTES);
+        head.length = 0;
+        if (!(await contentMatchesType(bytes, claims.contentType))) throw new HttpError(415, CONTENT_MISMATCH);
+      };
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch {
+          // The client went away (or the connection broke) mid-body: a client error, not a server fault.
+          throw new HttpError(400, UPLOAD_INTERRUPTED);
+        }
+        const { done, value } = chunk;
+        if (done) break;
+        if (value.byteLength === 0) continue;
+        size += value.byteLength;
+        if (size > claims.maxBytes) throw new HttpError(413, tooLargeMessage(claims.maxBytes));
+        if (!sniffed) {
+          head.push(value);
+          headBytes += value.byteLength;
+          if (headBytes >= SNIFF_BYTES) await sniff();
+        }
+        await file.write(value);
+      }
+      if (size === 0) throw new HttpError(400, EMPTY_UPLOAD);
+      if (!sniffed) await sniff();
+      await file.close();
+      file = undefined;
+      await writeFile(tmpMeta, JSON.stringify({ contentType: claims.contentType }), { mode: 0o600 });
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmpMeta, target + META_SUFFIX);
+      await rename(tmpFile, target);
+      return { key: claims.key, size };
+    } catch (err) {
+      // Leave the rest of the body to the HTTP server (it drains or closes the connection after the answer);
+      // cancelling here would destroy the socket before the client could read the status.
+      reader.releaseLock();
+      await file?.close().catch(() => {});
+      await Promise.all([rm(tmpFile, { force: true }), rm(tmpMeta, { force: true })]);
+      throw err;
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    const incoming = path.join(this.dir, INCOMING_DIR);
+    await mkdir(incoming, { recursive: true });
+    const id = randomUUID();
+    const tmpFile = path.join(incoming, `${id}.part`);
+    const tmpMeta = path.join(incoming, `${id}${META_SUFFIX}`);
+    try {
+      await writeFile(tmpFile, body, { mode: 0o600 });
+      await writeFile(tmpMeta, JSON.stringify({ contentType }), { mode: 0o600 });
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmpMeta, target + META_SUFFIX);
+      await rename(tmpFile, target);
+    } catch (err) {
+      await Promise.all([rm(tmpFile, { force: true }), rm(tmpMeta, { force: true })]);
+      throw err;
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    const file = this.pathOf(key);
+    let size: number;
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) return null;
+      size = s.size;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+    return { size, contentType: await this.#contentTypeOf(file) };
+  }
+
+  async readHead(key: string, bytes: number): Promise<Buffer> {
+    const file = this.pathOf(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (err) {
+      if (isNotFound(err)) throw notFound('File not found.');
+      throw err;
+    }
+    try {
+      const buffer = Buffer.alloc(Math.max(0, bytes));
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async read(key: string, range?: ByteRange) {
+    const file = this.pathOf(key);
+    const info = await this.stat(key);
+    if (!info) return null;
+    let start: number | undefined;
+    let end: number | undefined;
+    if (range) {
+      ({ start, end } = checkRange(range, info.size));
+    }
+    const body = createReadStream(file, { start, end });
+    // The file may vanish between stat and open; report that like a missing file.
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onOpen = () => {
+          body.off('error', onError);
+          resolve();
+        };
+        const onError = (err: Error) => {
+          body.off('open', onOpen);
+          reject(err);
+        };
+        body.once('open', onOpen);
+        body.once('error', onError);
+      });
+    } catch (err) {
+      body.destroy();
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+    return { ...info, body };
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await Promise.all([rm(file, { force: true }), rm(file + META_SUFFIX, { force: true })]);
+  }
+
+  async #contentTypeOf(file: string): Promise<string> {
+    try {
+      const meta = JSON.parse(await readFile(file + META_SUFFIX, 'utf8')) as { contentType?: unknown };
+      return typeof meta.contentType === 'string' ? meta.contentType : DEFAULT_TYPE;
+    } catch {
+      return DEFAULT_TYPE;
+    }
+  }
+}
+
+/** HTTP semantics: start must lie inside the object; an end past it is cut to the last byte. */
+export function checkRange(range: ByteRange, size: number): ByteRange {
+  const { start, end } = range;
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || start >= size) {
+    throw new RangeError(`Range ${start}-${end} is not satisfiable for ${size} bytes`);
+  }
+  return { start, end: Math.min(end, size - 1) };
+}

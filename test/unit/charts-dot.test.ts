@@ -1,0 +1,137 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { instance } from '@viz-js/viz';
+import { assign, fromPromise, setup } from 'xstate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chartStates, chartTransitions, machineToDot } from '../../scripts/charts/dot';
+import { findMachines, writeCharts } from '../../scripts/charts';
+
+const uploadMachine = setup({
+  types: { context: {} as { tries: number }, events: {} as { type: 'file.pick' } | { type: 'upload.cancel' } | { type: 'field.change' } },
+  actors: { sendFile: fromPromise(async () => 'ok') },
+  guards: { canRetry: ({ context }) => context.tries < 3 },
+}).createMachine({
+  id: 'upload',
+  context: { tries: 0 },
+  initial: 'idle',
+  states: {
+    idle: { on: { 'file.pick': 'busy', 'field.change': { actions: assign({ tries: 0 }) } } },
+    busy: {
+      type: 'parallel',
+      on: { 'upload.cancel': 'idle' },
+      states: {
+        transfer: {
+          initial: 'sending',
+          states: {
+            sending: {
+              invoke: { id: 'sendFile', src: 'sendFile', onDone: 'sent', onError: 'failed' },
+              after: { 500: { target: 'slow' } },
+            },
+            slow: {},
+            failed: { always: [{ guard: 'canRetry', target: 'sending', actions: assign({ tries: ({ context }) => context.tries + 1 }) }, { target: '#upload.gaveUp' }] },
+            sent: { type: 'final' },
+          },
+        },
+        progress: { initial: 'hidden', states: { hidden: {} } },
+      },
+      onDone: 'done',
+    },
+    gaveUp: {},
+    done: { type: 'final' },
+  },
+});
+
+describe('machineToDot', () => {
+  const dot = machineToDot(uploadMachine);
+
+  it('draws compound states as labelled clusters and the regions of a parallel state dashed', () => {
+    expect(dot).toMatch(/^digraph "upload" \{\n {2}compound=true;/);
+    expect(dot).toContain('subgraph "cluster_upload" {');
+    expect(dot).toContain('subgraph "cluster_upload.busy" {\n      label=<<b>busy (parallel)</b><br align="left"/>>;');
+    expect(dot).toMatch(/subgraph "cluster_upload\.busy\.transfer" \{\n.*\n\s+style="rounded,dashed";/);
+    expect(dot).toMatch(/subgraph "cluster_upload\.busy\.progress" \{\n.*\n\s+style="rounded,dashed";/);
+  });
+
+  it('marks initial states with a filled point, final states with a double circle, invokes in the label', () => {
+    expect(dot).toContain('"upload::initial" [shape=point style=filled');
+    expect(dot).toContain('"upload::initial" -> "upload.idle" [];');
+    expect(dot).toContain('"upload.busy.transfer::initial" -> "upload.busy.transfer.sending" [];');
+    expect(dot).toContain('"upload.done" [label=<<b>done</b>> shape=doublecircle');
+    expect(dot).toContain('"upload.busy.transfer.sending" [label=<<b>sending</b><br/><font point-size="9">invoke: sendFile</font>>];');
+    expect(dot).toContain('"upload.idle" [label=<<b>idle</b><br/><font point-size="9">field.change (self)</font>>];');
+  });
+
+  it('labels edges with the event and guard, delays, invoke results, and clips at cluster borders', () => {
+    expect(dot).toContain('"upload.idle" -> "upload.busy::in" [label="file.pick" lhead="cluster_upload.busy"];');
+    expect(dot).toContain('"upload.busy::out" -> "upload.idle" [label="upload.cancel" ltail="cluster_upload.busy"];');
+    expect(dot).toContain('"upload.busy::out" -> "upload.done" [label="done" ltail="cluster_upload.busy"];');
+    expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.slow" [label="after 500ms"];');
+    expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.sent" [label="sendFile: done"];');
+    expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.failed" [label="sendFile: error"];');
+    expect(dot).toContain('"upload.busy.transfer.failed" -> "upload.busy.transfer.sending" [label="always [canRetry]" style=dashed];');
+    expect(dot).toContain('"upload.busy.transfer.failed" -> "upload.gaveUp" [label="always [else]" style=dashed];');
+  });
+
+  it('lists states and transitions flat for the JSON file', () => {
+    expect(chartStates(uploadMachine).map((s) => `${s.id}:${s.type}`)).toEqual([
+      'upload:compound',
+      'upload.idle:atomic',
+      'upload.busy:parallel',
+      'upload.busy.transfer:compound',
+      'upload.busy.transfer.sending:atomic',
+      'upload.busy.transfer.slow:atomic',
+      'upload.busy.transfer.failed:atomic',
+      'upload.busy.transfer.sent:final',
+      'upload.busy.progress:compound',
+      'upload.busy.progress.hidden:atomic',
+      'upload.gaveUp:atomic',
+      'upload.done:final',
+    ]);
+    expect(chartTransitions(uploadMachine)).toContainEqual({
+      source: 'upload.busy.transfer.failed',
+      event: 'always',
+      eventType: '',
+      guard: 'canRetry',
+      targets: ['upload.busy.transfer.sending'],
+      actions: ['xstate.assign'],
+      reenter: false,
+    });
+  });
+
+  it('renders to SVG with @viz-js/viz', async () => {
+    const result = (await instance()).render(dot, { format: 'svg' });
+    expect(result.errors).toEqual([]);
+    expect(result.output).toContain('<svg');
+    expect(result.output).toContain('sendFile: done');
+  });
+});
+
+describe('npm run charts', () => {
+  const dir = join(process.cwd(), '.tmp', `charts-test-${process.pid}`);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds every machine exported by *.machine.ts and writes svg, json and index.html', async () => {
+    mkdirSync(join(dir, 'machines'), { recursive: true });
+    writeFileSync(
+      join(dir, 'machines', 'door.machine.ts'),
+      `import { createMachine } from 'xstate';
+export const doorMachine = createMachine({ id: 'door', initial: 'shut', states: { shut: { on: { open: 'open' } }, open: { on: { close: 'shut' } } } });
+export const notAMachine = { root: 1 };`,
+    );
+    writeFileSync(join(dir, 'machines', 'helpers.ts'), 'export const x = 1;');
+    expect((await findMachines(join(dir, 'machines'))).map((m) => [m.name, m.exportName, m.machine.id])).toEqual([['door', 'doorMachine', 'door']]);
+
+    const written = await writeCharts({ machinesDir: join(dir, 'machines'), outDir: join(dir, 'charts') });
+    expect(written.map((p) => p.slice(dir.length + 1))).toEqual(['charts/door.svg', 'charts/door.json', 'charts/index.html']);
+    expect(readFileSync(join(dir, 'charts', 'door.svg'), 'utf8')).toContain('<svg');
+    const json = JSON.parse(readFileSync(join(dir, 'charts', 'door.json'), 'utf8'));
+    expect(json).toMatchObject({ name: 'door', id: 'door', definition: { id: 'door', type: 'compound' } });
+    expect(json.transitions).toEqual([
+      { source: 'door.shut', event: 'open', eventType: 'open', targets: ['door.open'], actions: [], reenter: false },
+      { source: 'door.open', event: 'close', eventType: 'close', targets: ['door.shut'], actions: [], reenter: false },
+    ]);
+    const html = readFileSync(join(dir, 'charts', 'index.html'), 'utf8');
+    expect(html).toContain('<a href="#door">door</a>');
+    expect(html).toMatch(/<div class="chart"><svg/);
+  });
+});
