@@ -119,13 +119,15 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      description: 'The app is signed out at once; the server is told to end the session in the background.',
+      entry: ['clearStoredSession', 'goHome'],
       invoke: {
         id: 'signOut',
         src: 'signOut',
         input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '' }),
-        onDone: { target: 'signedOut', actions: [assign({ session: null, user: null }), 'clearStoredSession', 'goHome'] },
+        onDone: { target: 'signedOut', actions: assign({ session: null, user: null }) },
         // Signing out locally must work even when the server cannot be reached.
-        onError: { target: 'signedOut', actions: [assign({ session: null, user: null }), 'clearStoredSession', 'goHome'] },
+        onError: { target: 'signedOut', actions: assign({ session: null, user: null }) },
       },
     },
   },

@@ -42,8 +42,8 @@ export const input = defineRecipe({
     borderRadius: 'md',
     bg: 'bg.surface',
     _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '0' },
-    _invalid: { borderColor: 'danger' },
-    '&[aria-invalid=true]': { borderColor: 'danger' },
+    // Only the app's own verdict marks a field invalid, not the browser's :invalid on an empty required input.
+    '&[data-invalid], &[aria-invalid=true]': { borderColor: 'danger' },
   },
 });
 

@@ -40,11 +40,11 @@ export function TextField(props: TextFieldProps) {
   const { label, name, value, onValueChange, error, required, type = 'text', hint, unit, className, ...rest } = props;
   return (
     <Root invalid={Boolean(error)} required={required} disabled={props.disabled} className={className}>
-      <Label>
-        {label}
-        <RequiredIndicator>*</RequiredIndicator>
-        {unit ? <span className="field-unit"> ({unit})</span> : null}
-      </Label>
+      {/* The asterisk sits beside the label, not in it, so the field's name stays exactly its label. */}
+      <span>
+        <Label>{unit ? `${label} (${unit})` : label}</Label>
+        <RequiredIndicator aria-hidden="true">*</RequiredIndicator>
+      </span>
       <ArkField.Input
         className={cx(input())}
         name={name}

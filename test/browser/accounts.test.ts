@@ -1,0 +1,194 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { expectAccessible, launchBrowser, newPage, startServer, startSmtp, type RunningServer } from '../support/browser';
+
+const EMAIL = 'ada@example.com';
+const FIRST_PASSWORD = 'Palette2024';
+const SECOND_PASSWORD = 'Canvas2025x';
+const THIRD_PASSWORD = 'Easel2026yz';
+
+describe('accounts in a real browser', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  beforeEach(() => {
+    onTestFailed(async () => {
+      console.log(`URL ${page.url()}\n${await page.locator('body').ariaSnapshot().catch(() => '')}\n${server.log().slice(-3000)}`);
+    });
+  });
+
+  const welcome = () => page.getByTestId('welcome');
+
+  async function signIn(password: string) {
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => welcome().textContent()).toContain('Welcome,');
+  }
+
+  async function signOut() {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  }
+
+  it('creates an account and verifies it through the mailed link', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    await expectAccessible(page, 'sign in');
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await expect.poll(() => page.getByText('Password must be at least 8 characters').isVisible()).toBe(true);
+    await expectAccessible(page, 'create account with an error');
+    await page.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(FIRST_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByText('Account created successfully! Please check your email to verify your account.').waitFor();
+
+    // Signing in before verifying says so and offers the link again.
+    await page.getByRole('button', { name: 'Go to Sign In' }).click();
+    await page.getByLabel('Password').fill(FIRST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Please verify your email address before signing in.').waitFor();
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.getByText('a new verification link has been sent').waitFor();
+
+    const link = await smtp.linkTo(EMAIL, 'verify-email');
+    await page.goto(link);
+    await page.getByText('Your email address is verified. You can sign in now.').waitFor();
+    await expectAccessible(page, 'verify email');
+  });
+
+  it('signs in as New User, edits the name and sees it in the top bar', async () => {
+    await page.getByRole('link', { name: 'Continue to Artist Studio' }).click();
+    await signIn(FIRST_PASSWORD);
+    await expect.poll(() => welcome().textContent()).toBe('Welcome, New User');
+    await expectAccessible(page, 'home');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await expectAccessible(page, 'profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await expectAccessible(page, 'profile edit');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await expect.poll(() => welcome().textContent()).toBe('Welcome, Ada Lovelace');
+    expect(await page.getByTestId('first-name').textContent()).toBe('Ada');
+  });
+
+  it('uploads an avatar and shows it', async () => {
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    await page.getByLabel('Avatar image file').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+    const img = page.getByRole('img', { name: 'Avatar of Ada Lovelace' });
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(256);
+  });
+
+  it('changes the password and signs in with the new one', async () => {
+    await page.getByRole('button', { name: 'Change Email & Password' }).click();
+    await page.getByLabel('Current Password').fill('wrong-password');
+    await page.getByLabel('New Password').fill(SECOND_PASSWORD);
+    await expectAccessible(page, 'profile credentials');
+    await page.getByRole('button', { name: 'Save Email and Password' }).click();
+    await page.getByText('The current password is not correct.').first().waitFor();
+    await page.getByLabel('Current Password').fill(FIRST_PASSWORD);
+    await page.getByRole('button', { name: 'Save Email and Password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+
+    await signOut();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(FIRST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Incorrect email or password.').waitFor();
+    await signIn(SECOND_PASSWORD);
+    await expect.poll(() => welcome().textContent()).toBe('Welcome, Ada Lovelace');
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    await signOut();
+    const before = smtp.mails.length;
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expectAccessible(page, 'forgot password');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('If this email exists, a password reset link has been sent.').waitFor();
+
+    await page.goto(await smtp.linkTo(EMAIL, 'reset-password', before));
+    await page.getByLabel('New Password').fill(THIRD_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(THIRD_PASSWORD);
+    await expectAccessible(page, 'reset password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Your password has been reset.').waitFor();
+    await page.getByRole('link', { name: 'Go to Sign In' }).click();
+    await signIn(THIRD_PASSWORD);
+  });
+
+  it('shows the 404 page for an unknown address', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expectAccessible(page, '404');
+  });
+
+  it('returns to the sign-in screen once when the session is tampered with', async () => {
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    // Count the app's navigations to '/' on the next load, then break both tokens and reload: the shell and the
+    // profile page both call the API, both get 401, and the session must give up once.
+    await page.addInitScript(() => {
+      const w = window as unknown as { homeNavigations: number };
+      w.homeNavigations = 0;
+      const push = history.pushState.bind(history);
+      history.pushState = (state, title, url) => {
+        if (url && new URL(String(url), location.href).pathname === '/') w.homeNavigations += 1;
+        return push(state, title, url);
+      };
+    });
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('appSession')!);
+      const [h, p] = session.idToken.split('.');
+      session.idToken = `${h}.${p}.tampered-signature`;
+      session.refreshToken = 'not-a-real-refresh-token';
+      localStorage.setItem('appSession', JSON.stringify(session));
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { homeNavigations: number }).homeNavigations)).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('appSession'))).toBeNull();
+
+    // An expired, unrefreshable session found at start also lands on the sign-in screen.
+    await page.evaluate(() => {
+      const fake = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+      localStorage.setItem(
+        'appSession',
+        JSON.stringify({ idToken: fake({ sub: 'x', email: 'x', name: 'x', exp: 1 }), accessToken: 'a', refreshToken: 'gone' }),
+      );
+    });
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('appSession'))).toBeNull();
+  });
+});
