@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -84,7 +85,7 @@ export class LocalBlobStore implements BlobStore {
     token: string,
     contentType: string | undefined,
     contentLength: string | undefined,
-    body: ReadableStream<Uint8Array> | null,
+    body: ReadableStream<Uint8Array> | Readable | null,
   ): Promise<{ key: string; size: number }> {
     try {
       return await this.#receive(token, contentType, contentLength, body);
@@ -102,7 +103,7 @@ export class LocalBlobStore implements BlobStore {
     token: string,
     contentType: string | undefined,
     contentLength: string | undefined,
-    body: ReadableStream<Uint8Array> | null,
+    body: ReadableStream<Uint8Array> | Readable | null,
   ): Promise<{ key: string; size: number }> {
     const claims = verifyUploadToken(token, this.#secret);
     const target = this.pathOf(claims.key);
@@ -122,7 +123,8 @@ export class LocalBlobStore implements BlobStore {
     const id = randomUUID();
     const tmpFile = path.join(incoming, `${id}.part`);
     const tmpMeta = path.join(incoming, `${id}${META_SUFFIX}`);
-    const reader = body.getReader();
+    // A Node stream (the raw request) avoids the copies of a web stream; both are read the same way.
+    const chunks: AsyncIterator<Uint8Array> = (body instanceof Readable ? body : Readable.fromWeb(body as never))[Symbol.asyncIterator]();
     let file: FileHandle | undefined;
     let size = 0;
     try {
@@ -137,9 +139,9 @@ export class LocalBlobStore implements BlobStore {
         if (!(await contentMatchesType(bytes, claims.contentType))) throw new HttpError(415, CONTENT_MISMATCH);
       };
       for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
+        let chunk: IteratorResult<Uint8Array>;
         try {
-          chunk = await reader.read();
+          chunk = await chunks.next();
         } catch {
           // The client went away (or the connection broke) mid-body: a client error, not a server fault.
           throw new HttpError(400, UPLOAD_INTERRUPTED);
@@ -168,7 +170,6 @@ export class LocalBlobStore implements BlobStore {
     } catch (err) {
       // Leave the rest of the body to the HTTP server (it drains or closes the connection after the answer);
       // cancelling here would destroy the socket before the client could read the status.
-      reader.releaseLock();
       await file?.close().catch(() => {});
       await Promise.all([rm(tmpFile, { force: true }), rm(tmpMeta, { force: true })]);
       throw err;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import type { ApiRouter } from '../http/api-router';
@@ -14,7 +15,9 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
   if (store instanceof LocalBlobStore) {
     // The URL itself is the credential (signed, expiring); the body streams to disk.
     api.hono.put('/uploads/local/:token', async (c) => {
-      const received = await store.receive(c.req.param('token'), c.req.header('content-type'), c.req.header('content-length'), c.req.raw.body);
+      // On Node the raw request stream is read directly (no web-stream copies); elsewhere the web body.
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      const received = await store.receive(c.req.param('token'), c.req.header('content-type'), c.req.header('content-length'), incoming ?? c.req.raw.body);
       return c.json({ size: received.size }, 200);
     });
   }

@@ -71,6 +71,7 @@ export async function startSmtp() {
 
 export interface RunningServer {
   url: string;
+  pid: number;
   dataDir: string;
   log: () => string;
   stop(): Promise<void>;
@@ -102,6 +103,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    pid: child.pid!,
     dataDir,
     log: () => output,
     async stop() {
