@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Dimensions } from '../../src/schemas/artwork.schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -85,3 +86,81 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 });
+
+export const artworks = pgTable(
+  'artworks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    year: integer('year'),
+    medium: text('medium').notNull().default(''),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    saleStatus: text('sale_status').notNull(),
+    mediaType: text('media_type').notNull(),
+    dimensions: jsonb('dimensions').$type<Dimensions>().notNull(),
+    primaryImageMediaId: uuid('primary_image_media_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One index per sort the list offers, each with the id as tie-breaker, so a page of 10,000 stays an index scan.
+  (t) => [
+    index('artworks_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('artworks_user_updated_idx').on(t.userId, t.updatedAt, t.id),
+    index('artworks_user_title_idx').on(t.userId, t.title, t.id),
+    index('artworks_user_year_idx').on(t.userId, t.year, t.id),
+    index('artworks_user_medium_idx').on(t.userId, t.medium, t.id),
+    index('artworks_user_status_idx').on(t.userId, t.saleStatus, t.id),
+  ],
+);
+
+/** A file of an artwork: the original plus, for images, the stored size variants. */
+export const artworkMedia = pgTable(
+  'artwork_media',
+  {
+    id: uuid('id').primaryKey(),
+    artworkId: uuid('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
+    storageKey: text('storage_key').notNull(),
+    /** Storage keys of the image variants by size name; empty for video and audio. */
+    variants: jsonb('variants').$type<Record<string, string>>().notNull().default({}),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('artwork_media_artwork_idx').on(t.artworkId, t.createdAt)],
+);
+
+/** The activity journal, written in the same transaction as the change it records. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['artwork.new', 'artwork.updated'] }).notNull(),
+    message: text('message').notNull(),
+    artworkId: uuid('artwork_id'),
+    mediaId: uuid('media_id'),
+    changedFields: text('changed_fields').array(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('journal_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** The public portfolio: a snapshot taken when the artist presses Publish, at a stable slug. */
+export const publications = pgTable(
+  'publications',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('publications_slug_key').on(t.slug)],
+);

@@ -7,7 +7,7 @@ export type FieldErrors = Record<string, string>;
 /** The state of one form inside a machine's context. */
 export interface FormContext<V extends Values = Values> {
   values: V;
-  /** The current message of every invalid field (first message only). */
+  /** The current message of every invalid field (first message only), keyed by dotted path. */
   errors: FieldErrors;
   /** Fields the user has changed; their messages show at once. After a submit attempt all show. */
   touched: Partial<Record<keyof V, boolean>>;
@@ -19,7 +19,8 @@ export function validate(schema: ZodType, values: Values): FieldErrors {
   if (result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '_');
+    // Nested fields are keyed by their dotted path, e.g. 'dimensions.height'.
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
     errors[key] ??= issue.message;
   }
   return errors;

@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+
+export const JOURNAL_TYPES = ['artwork.new', 'artwork.updated'] as const;
+export type JournalType = (typeof JOURNAL_TYPES)[number];
+export const JOURNAL_TYPE_LABELS: Record<JournalType, string> = { 'artwork.new': 'New Artwork', 'artwork.updated': 'Artwork Updated' };
+export const JOURNAL_PAGE_SIZE = 10;
+
+export const journalEntrySchema = z.object({
+  journalId: z.string(),
+  message: z.string(),
+  journalEntryType: z.enum(JOURNAL_TYPES),
+  createdDate: z.string(),
+  dismissed: z.boolean(),
+  mediaId: z.optional(z.nullable(z.string())),
+  /** Signed address of the thumbnail (the artwork's primary image then), when there is one. */
+  thumbnailUrl: z.optional(z.nullable(z.string())),
+  metadata: z.object({
+    artworkId: z.optional(z.string()),
+    changedFields: z.optional(z.array(z.string())),
+  }),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalQuerySchema = z.object({
+  includeDismissed: z._default(
+    z.pipe(z.enum(['true', 'false'], { error: 'includeDismissed must be true or false' }), z.transform((v) => v === 'true')),
+    false,
+  ),
+  type: z.optional(z.enum(JOURNAL_TYPES, { error: 'Type must be artwork.new or artwork.updated' })),
+  limit: z._default(
+    z.pipe(
+      z.string(),
+      z.transform((v, ctx) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 100) {
+          ctx.issues.push({ code: 'custom', input: v, message: 'Limit must be a whole number from 1 to 100' });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    ),
+    JOURNAL_PAGE_SIZE,
+  ),
+  /** Opaque: the nextCursor of the previous page, for 'Load more entries'. */
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+});
+export type JournalQuery = z.output<typeof journalQuerySchema>;
+
+export const journalPageSchema = z.object({
+  items: z.array(journalEntrySchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type JournalPage = z.infer<typeof journalPageSchema>;
+
+export const JOURNAL_MESSAGES = {
+  loading: 'Loading journal entries...',
+  error: 'Error loading journal entries. Please try again later.',
+  empty: 'No journal entries found',
+  fetchFailed: 'Failed to fetch journal entries',
+  dismissFailed: 'Failed to dismiss journal entry',
+} as const;
