@@ -4,6 +4,7 @@ import { sessionMachine } from './machines/session.machine';
 import { toastsMachine } from './machines/toasts.machine';
 import { createAuthService } from './services/auth.service';
 import { createHttp, type SessionBridge } from './services/http';
+import { createQueryCache } from './services/query-cache';
 import { SESSION_KEY, clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
 import { createUserService } from './services/user.service';
 
@@ -29,6 +30,8 @@ export function createApp() {
   };
 
   const http = createHttp(bridge);
+  // Shared by every page's services; emptied on sign-out so one artist never sees another's cached data.
+  const cache = createQueryCache();
   const auth = createAuthService(http);
   const user = createUserService(http);
 
@@ -58,7 +61,10 @@ export function createApp() {
 
   session.start();
   toasts.start();
-  return { session, toasts, http, services: { auth, user } };
+  session.subscribe((s) => {
+    if (!s.hasTag('signedIn')) cache.clear();
+  });
+  return { session, toasts, http, cache, services: { auth, user } };
 }
 
 export type AppRuntime = ReturnType<typeof createApp>;

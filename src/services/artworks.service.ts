@@ -1,0 +1,97 @@
+import type { AxiosInstance } from 'axios';
+import {
+  ARTWORK_MESSAGES,
+  artworkPageSchema,
+  artworkSchema,
+  type Artwork,
+  type ArtworkInput,
+  type ArtworkListQuery,
+  type ArtworkPage,
+} from '../schemas/artwork.schema';
+import { mediaItemSchema, mediaListSchema, type MediaItem } from '../schemas/media.schema';
+import { ServiceError, call } from './api-error';
+import { MINUTE, type QueryCache } from './query-cache';
+import { uploadFile, type Progress } from './upload.service';
+
+/** Spec section 7: artworks fresh for 10 minutes, a media list for 5. */
+export const ARTWORK_FRESH_MS = 10 * MINUTE;
+export const MEDIA_FRESH_MS = 5 * MINUTE;
+
+const requireId = (artworkId: string | undefined | null): string => {
+  if (!artworkId) throw new ServiceError(ARTWORK_MESSAGES.artworkIdRequired);
+  return artworkId;
+};
+
+/** Artworks and their media; reads are cached and every change invalidates what it affects. */
+export function createArtworksService(http: AxiosInstance, cache: QueryCache) {
+  const changed = (artworkId?: string) => {
+    cache.invalidate(['artworks', 'list']);
+    if (artworkId) cache.invalidate(['artworks', artworkId]);
+    // The journal records artwork changes.
+    cache.invalidate(['journal']);
+  };
+
+  return {
+    list: (query: Partial<ArtworkListQuery>): Promise<ArtworkPage> =>
+      call(ARTWORK_MESSAGES.fetchAllFailed, () =>
+        cache.fetch(['artworks', 'list', query], async () => artworkPageSchema.parse((await http.get('/artwork', { params: query })).data), ARTWORK_FRESH_MS),
+      ),
+
+    get: (artworkId: string): Promise<Artwork> =>
+      call(ARTWORK_MESSAGES.fetchFailed, () =>
+        cache.fetch(['artworks', artworkId], async () => artworkSchema.parse((await http.get(`/artwork/${artworkId}`)).data), ARTWORK_FRESH_MS),
+      ),
+
+    create: (input: ArtworkInput): Promise<Artwork> =>
+      call(ARTWORK_MESSAGES.createFailed, async () => {
+        const artwork = artworkSchema.parse((await http.post('/artwork', input)).data);
+        changed();
+        cache.set(['artworks', artwork.artworkId], artwork);
+        return artwork;
+      }),
+
+    update: (artworkId: string, input: ArtworkInput): Promise<Artwork> =>
+      call(ARTWORK_MESSAGES.updateFailed, async () => {
+        const artwork = artworkSchema.parse((await http.put(`/artwork/${requireId(artworkId)}`, input)).data);
+        changed(artworkId);
+        cache.set(['artworks', artworkId], artwork);
+        return artwork;
+      }),
+
+    remove: (artworkId: string): Promise<void> =>
+      call(ARTWORK_MESSAGES.deleteFailed, async () => {
+        await http.delete(`/artwork/${requireId(artworkId)}`);
+        changed(artworkId);
+      }),
+
+    listMedia: (artworkId: string): Promise<MediaItem[]> =>
+      call('Failed to fetch media', () =>
+        cache.fetch(
+          ['artworks', requireId(artworkId), 'media'],
+          async () => mediaListSchema.parse((await http.get(`/artwork/${artworkId}/media`)).data).items,
+          MEDIA_FRESH_MS,
+        ),
+      ),
+
+    uploadMedia: (artworkId: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<MediaItem> =>
+      call('Failed to upload media file', async () => {
+        const item = mediaItemSchema.parse(await uploadFile(http, `/artwork/${requireId(artworkId)}/media`, file, onProgress, signal));
+        changed(artworkId);
+        return item;
+      }),
+
+    setPrimary: (artworkId: string | undefined, mediaId: string): Promise<void> =>
+      call(ARTWORK_MESSAGES.setPrimaryFailed, async () => {
+        await http.post(`/artwork/${requireId(artworkId)}/media/primary`, { mediaId });
+        changed(artworkId);
+      }),
+
+    deleteMedia: (artworkId: string | undefined, mediaId: string): Promise<void> =>
+      call(ARTWORK_MESSAGES.deleteMediaFailed, async () => {
+        await http.delete(`/artwork/${requireId(artworkId)}/media/${mediaId}`);
+        changed(artworkId);
+      }),
+  };
+}
+
+export type ArtworksService = ReturnType<typeof createArtworksService>;
