@@ -9,6 +9,10 @@ import { TopBar } from './TopBar';
 
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfileRoute = lazy(() => import('../routes/profile-route'));
+const JournalRoute = lazy(() => import('../routes/journal-route'));
+const ArtworkListRoute = lazy(() => import('../routes/artwork-list-route'));
+const ArtworkEditorRoute = lazy(() => import('../routes/artwork-editor-route'));
+const CollectionsPage = lazy(() => import('../portfolio/CollectionsPage'));
 
 /** The application shell for a signed-in artist, and its route table. */
 export default function SignedInApp() {
@@ -26,6 +30,10 @@ export default function SignedInApp() {
             <Switch>
               <Route path="/" component={HomePage} />
               <Route path="/profile" component={ProfileRoute} />
+              <Route path="/journal" component={JournalRoute} />
+              <Route path="/portfolio/artwork" component={ArtworkListRoute} />
+              <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
+              <Route path="/portfolio/collections" component={CollectionsPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

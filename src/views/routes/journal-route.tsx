@@ -1,0 +1,4 @@
+// Being built: replaced by the screen of the portfolio issue.
+export default function PendingRoute() {
+  return <p>Coming soon.</p>;
+}
