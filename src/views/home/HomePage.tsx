@@ -1,8 +1,22 @@
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
 import { css } from 'styled-system/css';
+import { publishMachine } from '../../machines/publish.machine';
+import { createPublishService } from '../../services/publish.service';
+import { useApp } from '../app-context';
+import { PublishPanel } from './PublishPanel';
 import { WelcomeArt } from './WelcomeArt';
 
-/** Home: the welcome image and text. */
+/** Home: the welcome image and text, and the Publish button. */
 export default function HomePage() {
+  const { http } = useApp();
+  const publishLogic = useMemo(() => {
+    const service = createPublishService(http);
+    return publishMachine.provide({
+      actors: { publish: fromPromise(() => service.publish()) },
+      actions: { log: (_, line) => console.info(line) },
+    });
+  }, [http]);
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '3xl' })} aria-labelledby="home-title">
       <WelcomeArt />
@@ -13,6 +27,7 @@ export default function HomePage() {
         Keep your artworks and their media in one portfolio, follow what changed in the activity journal, publish your
         public portfolio, and plan your posts for social media.
       </p>
+      <PublishPanel logic={publishLogic} />
     </section>
   );
 }

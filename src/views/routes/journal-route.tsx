@@ -1,4 +1,21 @@
-// Being built: replaced by the screen of the portfolio issue.
-export default function PendingRoute() {
-  return <p>Coming soon.</p>;
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { journalMachine } from '../../machines/journal.machine';
+import { createJournalService } from '../../services/journal.service';
+import { useApp } from '../app-context';
+import { JournalPage } from '../journal/JournalPage';
+
+export default function JournalRoute() {
+  const { http, cache, toasts } = useApp();
+  const logic = useMemo(() => {
+    const journal = createJournalService(http, cache);
+    return journalMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input }) => journal.list(input.filter, input.cursor)),
+        dismiss: fromPromise(({ input }) => journal.dismiss(input.journalId)),
+      },
+      actions: { notifyDismissFailed: (_, message) => toasts.send({ type: 'toast.add', title: message, toastType: 'error' }) },
+    });
+  }, [http, cache, toasts]);
+  return <JournalPage logic={logic} />;
 }

@@ -106,3 +106,10 @@ function withoutPrefixes<TPath extends { steps: Array<{ event: EventObject }> }>
 function toTestSteps<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(route: Array<Step<TSnapshot, TEvent>>, end: TSnapshot): Array<Step<TSnapshot, TEvent>> {
   return [...route.map((step, i) => ({ state: step.state, event: i === 0 ? (INIT as TEvent) : route[i - 1].event })), { state: end, event: route.at(-1)!.event }];
 }
+
+/** A short, readable test name for a path: its events in order (the default description embeds whole contexts). */
+export const pathName = (path: { steps: Array<{ event: { type: string } }> }) =>
+  path.steps
+    .slice(1)
+    .map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:'))
+    .join(' → ') || '(start)';

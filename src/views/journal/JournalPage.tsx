@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { format } from 'date-fns';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { badge, card } from 'styled-system/recipes';
+import type { journalMachine } from '../../machines/journal.machine';
+import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry, type JournalType } from '../../schemas/journal.schema';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Checkbox } from '../ui/checkbox';
+import { Spinner } from '../ui/spinner';
+
+type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
+
+const selectClass = css({ h: '10', px: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg.surface' });
+
+/** The Activity Journal: filters, entry cards, Load more, and the loading, error and empty states. */
+export function JournalPage({ logic }: { logic: typeof journalMachine }) {
+  const actor = useActorRef(logic);
+  const view = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded'));
+  const { entries, filter, error } = useSelector(actor, (s) => s.context);
+  const canLoadMore = useSelector(actor, (s) => s.can({ type: 'journal.loadMore' }));
+  const loadingMore = useSelector(actor, (s) => s.matches({ loaded: 'loadingMore' }));
+
+  return (
+    <section aria-labelledby="journal-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '4xl' })} data-view={view}>
+      <h1 id="journal-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        Activity Journal
+      </h1>
+      <div role="group" aria-label="Filters" className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
+        <Checkbox label="Show dismissed entries" checked={filter.includeDismissed} onCheckedChange={(value) => actor.send({ type: 'journal.showDismissed', value })} />
+        <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+          Type
+          <select
+            className={selectClass}
+            value={filter.type ?? ''}
+            onChange={(e) => actor.send({ type: 'journal.filterType', value: (e.currentTarget.value || undefined) as JournalType | undefined })}
+          >
+            <option value="">All types</option>
+            {JOURNAL_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {JOURNAL_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'journal.reset' })}>
+          Reset
+        </Button>
+      </div>
+
+      {view === 'loading' ? <Spinner label={JOURNAL_MESSAGES.loading} /> : null}
+      {view === 'failed' ? (
+        <Alert status="danger">
+          {JOURNAL_MESSAGES.error}{' '}
+          <Button variant="link" onClick={() => actor.send({ type: 'journal.retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {view === 'empty' ? <Alert status="info">{JOURNAL_MESSAGES.empty}</Alert> : null}
+      {view === 'loaded' ? (
+        <>
+          <ul aria-label="Journal entries" className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
+            {entries.map((entry) => (
+              <EntryCard key={entry.journalId} entry={entry} actor={actor} />
+            ))}
+          </ul>
+          {error ? <Alert status="danger">{JOURNAL_MESSAGES.error}</Alert> : null}
+          {canLoadMore || loadingMore ? (
+            <Button variant="outline" disabled={loadingMore} onClick={() => actor.send({ type: 'journal.loadMore' })} className={css({ alignSelf: 'center' })}>
+              {loadingMore ? 'Loading...' : 'Load more entries'}
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
+  const dismissing = useSelector(actor, (s) => s.context.dismissingId === entry.journalId);
+  const busy = useSelector(actor, (s) => s.context.dismissingId !== null);
+  const { artworkId, changedFields } = entry.metadata;
+  return (
+    <li className={`${card()} ${css({ display: 'flex', gap: '4', alignItems: 'flex-start' })}`} data-dismissed={entry.dismissed || undefined}>
+      {entry.thumbnailUrl ? (
+        <img src={entry.thumbnailUrl} alt="" width={64} height={64} loading="lazy" className={css({ w: '16', h: '16', objectFit: 'cover', borderRadius: 'md', flexShrink: 0 })} />
+      ) : null}
+      <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <p className={css({ fontWeight: 'semibold' })}>{entry.message}</p>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <span className={badge({ tone: entry.journalEntryType === 'artwork.new' ? 'success' : 'accent' })}>{JOURNAL_TYPE_LABELS[entry.journalEntryType]}</span>
+          {entry.dismissed ? <span className={badge({ tone: 'neutral' })}>Dismissed</span> : null}
+        </div>
+        <time dateTime={entry.createdDate} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {format(new Date(entry.createdDate), 'MMM d, yyyy h:mm a')}
+        </time>
+        {changedFields?.length ? (
+          <div className={css({ fontSize: 'sm' })}>
+            Updated fields:{' '}
+            <ul aria-label="Updated fields" className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap', listStyle: 'none' })}>
+              {changedFields.map((f) => (
+                <li key={f} className={badge({ tone: 'neutral' })}>
+                  {f}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {artworkId ? (
+          <Link href={`/portfolio/artwork/${artworkId}`} className={css({ color: 'accent.default', fontSize: 'sm' })}>
+            View artwork
+          </Link>
+        ) : null}
+      </div>
+      {!entry.dismissed ? (
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => actor.send({ type: 'journal.dismiss', journalId: entry.journalId })}>
+          {dismissing ? 'Dismissing...' : 'Dismiss'}
+        </Button>
+      ) : null}
+    </li>
+  );
+}

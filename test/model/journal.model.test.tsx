@@ -1,0 +1,120 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { journalMachine, type JournalFilter } from '../../src/machines/journal.machine';
+import { JOURNAL_MESSAGES, type JournalEntry, type JournalPage } from '../../src/schemas/journal.schema';
+import { JournalPage as JournalView } from '../../src/views/journal/JournalPage';
+import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+
+type Snapshot = SnapshotFrom<typeof journalMachine>;
+
+const entry = (n: number, extra: Partial<JournalEntry> = {}): JournalEntry => ({
+  journalId: `j${n}`,
+  message: `Artwork 'Study ${n}' was updated`,
+  journalEntryType: 'artwork.updated',
+  createdDate: new Date(Date.UTC(2026, 10, 22, 10, n)).toISOString(),
+  dismissed: false,
+  metadata: { artworkId: `a${n}`, changedFields: ['title', 'year'] },
+  ...extra,
+});
+const FULL: JournalPage = { items: Array.from({ length: 10 }, (_, i) => entry(i + 1)), nextCursor: 'c1' };
+const MORE: JournalPage = { items: [entry(11, { journalEntryType: 'artwork.new', message: "Artwork 'Study 11' was created", metadata: { artworkId: 'a11' } })], nextCursor: null };
+const ONE: JournalPage = { items: [entry(1)], nextCursor: null };
+const NONE: JournalPage = { items: [], nextCursor: null };
+
+const events: Array<ModelEvent<typeof journalMachine>> = [
+  { type: 'journal.showDismissed', value: true },
+  { type: 'journal.filterType', value: 'artwork.new' },
+  { type: 'journal.reset' },
+  { type: 'journal.retry' },
+  { type: 'journal.loadMore' },
+  { type: 'journal.dismiss', journalId: 'j1' },
+  { type: 'xstate.done.actor.fetchPage', output: FULL },
+  { type: 'xstate.done.actor.fetchPage', output: ONE },
+  { type: 'xstate.done.actor.fetchPage', output: NONE },
+  { type: 'xstate.error.actor.fetchPage', error: new Error('Failed to fetch journal entries') },
+  { type: 'xstate.done.actor.fetchMore', output: MORE },
+  { type: 'xstate.error.actor.fetchMore', error: new Error('Failed to fetch journal entries') },
+  { type: 'xstate.done.actor.dismiss' },
+  { type: 'xstate.error.actor.dismiss', error: new Error('Failed to dismiss journal entry') },
+];
+
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.filter, s.context.entries.length, s.context.entries.filter((e) => e.dismissed).length, s.context.nextCursor, Boolean(s.context.error)]);
+const model = createModel(journalMachine, { events, serializeState });
+const paths = coveringPaths(model, { minimal: true });
+
+const cards = () => within(screen.getByRole('list', { name: 'Journal entries' })).getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Journal entries');
+
+const states = {
+  loading: () => expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.loading),
+  failed: () => expect(screen.getByRole('alert')).toHaveTextContent(JOURNAL_MESSAGES.error),
+  empty: () => expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.empty),
+  loaded: (s: Snapshot) => {
+    const shown = cards();
+    expect(shown).toHaveLength(s.context.entries.length);
+    const first = s.context.entries[0];
+    expect(shown[0]).toHaveTextContent(first.message);
+    expect(within(shown[0]).getByRole('link', { name: 'View artwork' })).toHaveAttribute('href', `/portfolio/artwork/${first.metadata.artworkId}`);
+    // Dismissed entries carry the badge and no Dismiss button.
+    for (const [i, e] of s.context.entries.entries()) {
+      expect(within(shown[i]).queryByText('Dismissed') !== null).toBe(e.dismissed);
+      expect(within(shown[i]).queryByRole('button', { name: /Dismiss/ }) !== null).toBe(!e.dismissed);
+    }
+    expect(screen.getByRole('checkbox', { name: 'Show dismissed entries' })).toHaveProperty('checked', s.context.filter.includeDismissed);
+  },
+  'loaded.idle': (s: Snapshot) => {
+    const more = s.context.entries.length >= 10 && s.context.nextCursor !== null;
+    expect(screen.queryByRole('button', { name: 'Load more entries' }) !== null).toBe(more);
+  },
+  'loaded.loadingMore': () => expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled(),
+  'loaded.dismissing': () => expect(screen.getByRole('button', { name: 'Dismissing...' })).toBeDisabled(),
+};
+
+describe('journal: the Activity Journal follows the chart', () => {
+  it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
+    const user = userEvent.setup();
+    const fetchPage = controlledPromise<JournalPage, { filter: JournalFilter; cursor: string | null }>('fetchPage');
+    const dismiss = controlledPromise<void, { journalId: string }>('dismiss');
+    const toasts: string[] = [];
+    const logic = journalMachine.provide({
+      actors: { fetchPage: fetchPage.logic, dismiss: dismiss.logic },
+      actions: { notifyDismissFailed: (_, message) => void toasts.push(message) },
+    });
+    render(
+      <Router hook={memoryLocation({ path: '/journal' }).hook}>
+        <JournalView logic={logic} />
+      </Router>,
+    );
+    const settle = (page: JournalPage) => () => act(() => fetchPage.resolve(page));
+    await path.test({
+      events: {
+        'journal.showDismissed': () => user.click(screen.getByRole('checkbox', { name: 'Show dismissed entries' })),
+        'journal.filterType': () => user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'New Artwork'),
+        'journal.reset': () => user.click(screen.getByRole('button', { name: 'Reset' })),
+        'journal.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'journal.loadMore': () => user.click(screen.getByRole('button', { name: 'Load more entries' })),
+        'journal.dismiss': () => user.click(within(cards()[0]).getByRole('button', { name: 'Dismiss' })),
+        'xstate.done.actor.fetchPage': ({ event }) => settle((event as { output: JournalPage }).output)(),
+        'xstate.error.actor.fetchPage': () => act(() => fetchPage.reject(new Error('Failed to fetch journal entries'))),
+        'xstate.done.actor.fetchMore': () => act(() => fetchPage.resolve(MORE)),
+        'xstate.error.actor.fetchMore': () => act(() => fetchPage.reject(new Error('Failed to fetch journal entries'))),
+        'xstate.done.actor.dismiss': () => act(() => dismiss.resolve()),
+        'xstate.error.actor.dismiss': async () => {
+          await act(() => dismiss.reject(new Error('Failed to dismiss journal entry')));
+          expect(toasts.at(-1)).toBe('Failed to dismiss journal entry');
+        },
+      },
+      states,
+    });
+    // Each request carried the filter of its time.
+    for (const call of fetchPage.calls) expect(call.filter).toHaveProperty('includeDismissed');
+  });
+
+  it('covers every state and transition', () => {
+    assertFullCoverage(journalMachine, paths, { stateTests: states, record: true });
+  });
+});
