@@ -50,9 +50,15 @@ const paths = coveringPaths(model, { minimal: true });
 const cards = () => within(screen.getByRole('list', { name: 'Journal entries' })).getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Journal entries');
 
 const states = {
-  loading: () => expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.loading),
-  failed: () => expect(screen.getByRole('alert')).toHaveTextContent(JOURNAL_MESSAGES.error),
-  empty: () => expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.empty),
+  loading: () => {
+    expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.loading);
+  },
+  failed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(JOURNAL_MESSAGES.error);
+  },
+  empty: () => {
+    expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.empty);
+  },
   loaded: (s: Snapshot) => {
     const shown = cards();
     expect(shown).toHaveLength(s.context.entries.length);
@@ -70,8 +76,12 @@ const states = {
     const more = s.context.entries.length >= 10 && s.context.nextCursor !== null;
     expect(screen.queryByRole('button', { name: 'Load more entries' }) !== null).toBe(more);
   },
-  'loaded.loadingMore': () => expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled(),
-  'loaded.dismissing': () => expect(screen.getByRole('button', { name: 'Dismissing...' })).toBeDisabled(),
+  'loaded.loadingMore': () => {
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  },
+  'loaded.dismissing': () => {
+    expect(screen.getByRole('button', { name: 'Dismissing...' })).toBeDisabled();
+  },
 };
 
 describe('journal: the Activity Journal follows the chart', () => {
@@ -98,7 +108,7 @@ describe('journal: the Activity Journal follows the chart', () => {
         'journal.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
         'journal.loadMore': () => user.click(screen.getByRole('button', { name: 'Load more entries' })),
         'journal.dismiss': () => user.click(within(cards()[0]).getByRole('button', { name: 'Dismiss' })),
-        'xstate.done.actor.fetchPage': ({ event }) => settle((event as { output: JournalPage }).output)(),
+        'xstate.done.actor.fetchPage': ({ event }) => settle((event as unknown as { output: JournalPage }).output)(),
         'xstate.error.actor.fetchPage': () => act(() => fetchPage.reject(new Error('Failed to fetch journal entries'))),
         'xstate.done.actor.fetchMore': () => act(() => fetchPage.resolve(MORE)),
         'xstate.error.actor.fetchMore': () => act(() => fetchPage.reject(new Error('Failed to fetch journal entries'))),
