@@ -1,0 +1,179 @@
+import * as z from 'zod/mini';
+import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
+import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
+
+export { PLATFORMS, platformSchema, type Platform };
+
+export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
+export const HANDLE_HINT = 'username.bsky.social';
+export const POST_MAX_LENGTH = 280;
+/** Bluesky takes at most four images per post. */
+export const MAX_POST_FILES = 4;
+
+const handleField = z.string({ error: 'Handle is required' }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, { error: 'Handle is required' }),
+  z.maxLength(253, { error: 'Handle must be at most 253 characters' }),
+  z.regex(/^@?[a-z0-9.-]+$/i, { error: 'Enter a handle like username.bsky.social' }),
+);
+
+/** Connect form: handle and app password (not the account password), and an optional PDS address. */
+export const blueskyConnectFormSchema = z.object({
+  handle: handleField,
+  appPassword: z.string({ error: 'App password is required' }).check(z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)),
+  service: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || /^https?:\/\/[^\s/]+(:\d+)?\/?$/i.test(v), { error: 'Enter the server address, e.g. https://bsky.social' }),
+  ),
+});
+export type BlueskyConnectForm = z.input<typeof blueskyConnectFormSchema>;
+
+/** POST /api/social-media/accounts. */
+export const connectAccountSchema = z.object({
+  platform: platformSchema,
+  handle: handleField,
+  credentials: z.object({
+    identifier: z.string().check(z.trim(), z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)),
+    appPassword: z.string().check(z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)),
+    service: z.optional(z.string().check(z.maxLength(200))),
+  }),
+});
+export type ConnectAccount = z.infer<typeof connectAccountSchema>;
+
+export const accountRefSchema = z.object({ platform: platformSchema, handle: z.string().check(z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)) });
+export type AccountRef = z.infer<typeof accountRefSchema>;
+
+export const socialAccountSchema = z.object({
+  platform: platformSchema,
+  handle: z.string(),
+  /** The server the account lives on (Bluesky PDS). */
+  service: z.nullable(z.string()),
+  connectedAt: z.string(),
+});
+export type SocialAccount = z.infer<typeof socialAccountSchema>;
+
+export const POST_STATUSES = ['pending', 'posted', 'error'] as const;
+
+export const postResponseSchema = z.object({
+  platform: platformSchema,
+  handle: z.string(),
+  text: z.string(),
+  postUrl: z.string(),
+  postStatus: z.enum(POST_STATUSES),
+  datePosted: z.optional(z.nullable(z.number())),
+  postError: z.optional(z.nullable(z.string())),
+});
+export type PostResponse = z.infer<typeof postResponseSchema>;
+
+export const postMediaSchema = z.object({
+  mediaId: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  fileSizeInBytes: z.number(),
+  altText: z.string(),
+  /** Signed address to show it. */
+  url: z.string(),
+});
+export type PostMedia = z.infer<typeof postMediaSchema>;
+
+export const socialPostSchema = z.object({
+  userId: z.string(),
+  postId: z.string(),
+  /** Epoch milliseconds (UTC). */
+  dateCreated: z.number(),
+  dateScheduled: z.optional(z.nullable(z.number())),
+  datePublished: z.optional(z.nullable(z.number())),
+  content: z.string(),
+  mediaIds: z.optional(z.array(z.string())),
+  media: z.optional(z.array(postMediaSchema)),
+  hashtags: z.optional(z.array(z.string())),
+  mentions: z.optional(z.array(z.string())),
+  location: z.optional(z.nullable(z.string())),
+  accounts: z.array(accountRefSchema),
+  responses: z.array(postResponseSchema),
+  isDraft: z.boolean(),
+});
+export type SocialPost = z.infer<typeof socialPostSchema>;
+
+const hashtagField = z.string().check(z.trim(), z.regex(/^#?[^\s#]{1,64}$/u, { error: 'A hashtag is one word of at most 64 characters' }));
+const mentionField = z.string().check(z.trim(), z.regex(/^@?[a-z0-9.-]{1,253}$/i, { error: 'A mention is a handle like @username.bsky.social' }));
+
+export const accountsRule = z.array(accountRefSchema).check(z.minLength(1, { error: 'At least one account is required' }));
+
+/** POST /api/social-media/post: create (no postId) or update a draft. */
+export const savePostSchema = z.object({
+  postId: z.optional(z.uuid({ error: 'Post ID must be a valid UUID' })),
+  content: z.string().check(z.maxLength(POST_MAX_LENGTH, { error: `Post text must be at most ${POST_MAX_LENGTH} characters` })),
+  accounts: accountsRule,
+  isDraft: z._default(z.boolean(), true),
+  dateScheduled: z.optional(z.nullable(z.number().check(z.int({ error: 'Schedule must be a time in epoch milliseconds' })))),
+  dateCreated: z.optional(z.number()),
+  hashtags: z._default(z.array(hashtagField).check(z.maxLength(30, { error: 'At most 30 hashtags' })), []),
+  mentions: z._default(z.array(mentionField).check(z.maxLength(30, { error: 'At most 30 mentions' })), []),
+  location: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  mediaIds: z._default(z.array(z.uuid({ error: 'Media ID must be a valid UUID' })).check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })), []),
+  /** Alt text per media id. */
+  altTexts: z.optional(z.record(z.string(), z.string().check(z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })))),
+});
+export type SavePost = z.input<typeof savePostSchema>;
+
+export const savePostResultSchema = z.object({ postId: z.string(), post: socialPostSchema });
+
+/** Allowed file kinds and extensions for a post (spec section 5). */
+export const POST_FILE_EXTENSIONS = {
+  image: ['jpg', 'jpeg', 'png', 'gif', 'svg', 'webp'],
+  audio: ['mp3', 'wav', 'ogg', 'flac', 'aac'],
+  video: ['mp4', 'webm', 'mov', 'avi'],
+  pdf: ['pdf'],
+} as const;
+export const POST_FILE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/svg+xml',
+  'image/webp',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/ogg',
+  'audio/flac',
+  'audio/aac',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'video/x-msvideo',
+  'application/pdf',
+] as const;
+
+/** Why a chosen file is refused, or null: checked before upload; offending files are skipped and the rest continue. */
+export function postFileProblem(file: { name: string; type: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const allowedExt = (Object.values(POST_FILE_EXTENSIONS) as readonly (readonly string[])[]).some((list) => list.includes(ext));
+  if (!allowedExt || !(POST_FILE_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(file.type || ext || 'unknown');
+  if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
+  return null;
+}
+
+export const postCounterText = (length: number) => `${length} / ${POST_MAX_LENGTH} characters`;
+
+/** 'Scheduled Draft' for a draft with a schedule, otherwise 'Draft' or 'Published'. */
+export function postLabel(post: { isDraft: boolean; dateScheduled?: number | null }) {
+  if (!post.isDraft) return 'Published';
+  return post.dateScheduled ? 'Scheduled Draft' : 'Draft';
+}
+
+/** The date a post sits on in the calendar: when published, else when scheduled. */
+export const calendarDateOf = (post: { datePublished?: number | null; dateScheduled?: number | null }) => post.datePublished ?? post.dateScheduled ?? null;
+
+export const SOCIAL_MESSAGES = {
+  accountsError: 'Error loading social media accounts. Please try again later.',
+  comingSoon: 'integration coming soon',
+  invalidPlatform: 'Invalid social media platform type. Please select a valid platform.',
+  socialHome: 'Social Home',
+  maxFiles: (n: number) => `Maximum ${n} files allowed`,
+  unscheduledDrafts: 'Unscheduled drafts',
+} as const;
+
+export const DATE_FORMAT = 'MM/dd/yyyy';
+export const DATE_TIME_FORMAT = 'MM/dd/yyyy hh:mm a';
