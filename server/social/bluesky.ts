@@ -1,0 +1,154 @@
+import { AtpAgent, RichText, type AtpSessionData } from '@atproto/api';
+import { TID } from '@atproto/common-web';
+
+/** Why a call to Bluesky failed, sorted by what to do about it. */
+export type BlueskyFailure = 'auth' | 'unreachable' | 'rate-limited' | 'rejected' | 'transient';
+
+export class BlueskyError extends Error {
+  constructor(
+    readonly kind: BlueskyFailure,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'BlueskyError';
+  }
+  get retryable() {
+    return this.kind === 'unreachable' || this.kind === 'rate-limited' || this.kind === 'transient';
+  }
+}
+
+export interface BlueskySession {
+  service: string;
+  did: string;
+  handle: string;
+  accessJwt: string;
+  refreshJwt: string;
+}
+
+/** Maps whatever @atproto/api threw to a BlueskyError an artist can read. */
+export function toBlueskyError(err: unknown, service: string): BlueskyError {
+  if (err instanceof BlueskyError) return err;
+  const e = err as { status?: number; error?: string; message?: string; headers?: Record<string, string> };
+  const status = e?.status;
+  if (status === 401 || e?.error === 'AuthenticationRequired' || e?.error === 'ExpiredToken' || e?.error === 'InvalidToken') {
+    return new BlueskyError('auth', 'Bluesky did not accept the handle and app password. Check them, and use an app password, not the account password.');
+  }
+  if (status === 429) {
+    const reset = Number(e.headers?.['ratelimit-reset']);
+    const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, reset - Math.floor(Date.now() / 1000)) : 60;
+    return new BlueskyError('rate-limited', 'Bluesky is limiting requests right now; it will be tried again.', wait);
+  }
+  if (status && status >= 400 && status < 500) return new BlueskyError('rejected', `Bluesky refused the post: ${e.message || e.error || `HTTP ${status}`}`);
+  if (status && status >= 500) return new BlueskyError('transient', `Bluesky answered with an error (${status}); it will be tried again.`);
+  return new BlueskyError('unreachable', `The Bluesky server at ${service} cannot be reached.`);
+}
+
+const sessionOf = (service: string, data: AtpSessionData): BlueskySession => ({
+  service,
+  did: data.did,
+  handle: data.handle,
+  accessJwt: data.accessJwt,
+  refreshJwt: data.refreshJwt,
+});
+
+/** Logs in once with handle and app password (at connect time, or when the stored session can no longer refresh). */
+export async function blueskyLogin(service: string, identifier: string, appPassword: string): Promise<BlueskySession> {
+  const agent = new AtpAgent({ service });
+  try {
+    await agent.login({ identifier: identifier.replace(/^@/, ''), password: appPassword });
+  } catch (err) {
+    throw toBlueskyError(err, service);
+  }
+  return sessionOf(service, agent.session!);
+}
+
+/**
+ * An agent on a stored session. Expired access tokens are refreshed by the agent; every new token pair is handed
+ * to onSession so it can be stored. When the refresh token is no longer accepted, `relogin` signs in again.
+ */
+export async function resumeAgent(
+  session: BlueskySession,
+  onSession: (s: BlueskySession) => Promise<void>,
+  relogin: () => Promise<BlueskySession>,
+): Promise<AtpAgent> {
+  const persisted: Promise<void>[] = [];
+  const agent = new AtpAgent({
+    service: session.service,
+    persistSession: (event, data) => {
+      if ((event === 'create' || event === 'update') && data) persisted.push(onSession(sessionOf(session.service, data)));
+    },
+  });
+  try {
+    await agent.resumeSession({ ...session, active: true });
+  } catch (err) {
+    const failure = toBlueskyError(err, session.service);
+    if (failure.kind !== 'auth') throw failure;
+    const fresh = await relogin();
+    await onSession(fresh);
+    await agent.resumeSession({ ...fresh, active: true }).catch((e) => {
+      throw toBlueskyError(e, session.service);
+    });
+  }
+  await Promise.all(persisted);
+  return agent;
+}
+
+export interface PostImage {
+  bytes: Buffer;
+  mimeType: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** A record key chosen before the first attempt, so that every retry writes the same record. */
+export const newRecordKey = () => TID.nextStr();
+
+export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
+
+/**
+ * Writes one post under a fixed record key. Links, hashtags and mentions become facets (UTF-8 byte offsets; a
+ * mention that does not resolve stays plain text). If the record already exists, an earlier attempt wrote it: that
+ * is success, not a duplicate.
+ */
+export async function writePost(agent: AtpAgent, input: { text: string; images: PostImage[]; rkey: string; createdAt: string }) {
+  const did = agent.session!.did;
+  const service = agent.serviceUrl.toString();
+  try {
+    const existing = await findRecord(agent, did, input.rkey);
+    if (existing) return existing;
+    const images = [];
+    for (const image of input.images) {
+      const uploaded = await agent.uploadBlob(image.bytes, { encoding: image.mimeType });
+      images.push({ image: uploaded.data.blob, alt: image.alt, aspectRatio: { width: image.width, height: image.height } });
+    }
+    const rt = new RichText({ text: input.text });
+    await rt.detectFacets(agent);
+    const record = {
+      $type: 'app.bsky.feed.post',
+      text: rt.text,
+      facets: rt.facets,
+      createdAt: input.createdAt,
+      ...(images.length ? { embed: { $type: 'app.bsky.embed.images', images } } : {}),
+    };
+    const res = await agent.com.atproto.repo.createRecord({ repo: did, collection: 'app.bsky.feed.post', rkey: input.rkey, record });
+    return { uri: res.data.uri, cid: res.data.cid };
+  } catch (err) {
+    // A retry racing an attempt that did land: the record is there.
+    const existing = await findRecord(agent, did, input.rkey).catch(() => null);
+    if (existing) return existing;
+    throw toBlueskyError(err, service);
+  }
+}
+
+async function findRecord(agent: AtpAgent, did: string, rkey: string) {
+  try {
+    const res = await agent.com.atproto.repo.getRecord({ repo: did, collection: 'app.bsky.feed.post', rkey });
+    return { uri: res.data.uri, cid: res.data.cid ?? '' };
+  } catch (err) {
+    const e = err as { status?: number; error?: string };
+    if (e.status === 400 || e.status === 404 || e.error === 'RecordNotFound') return null;
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AtpAgent } from '@atproto/api';
+
+/**
+ * A real Bluesky PDS (and PLC directory) on loopback, from @atproto/dev-env, with its temp files in a folder of its
+ * own that is removed on close.
+ */
+export async function startPds() {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-pds-'));
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  const { TestNetworkNoAppView } = await import('@atproto/dev-env');
+  const net = await TestNetworkNoAppView.create({});
+  const url = net.pds.url;
+  return {
+    url,
+    /** An account with an app password, as an artist would create on bsky.app. */
+    async createAccount(handle: string, password = 'account-password-1') {
+      const agent = new AtpAgent({ service: url });
+      await agent.createAccount({ handle, email: `${handle.split('.')[0]}@example.test`, password });
+      const appPassword = (await agent.com.atproto.server.createAppPassword({ name: 'artist-studio' })).data.password;
+      return { handle, did: agent.session!.did, password, appPassword, agent };
+    },
+    async close() {
+      await net.close();
+      process.env.TMPDIR = previous;
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+export type Pds = Awaited<ReturnType<typeof startPds>>;

@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlueskyError, blueskyLogin, newRecordKey, resumeAgent, writePost, type BlueskySession } from '../../server/social/bluesky';
+import { prepareImage } from '../../server/social/post-images';
+import { startPds, type Pds } from '../support/pds';
+
+describe('Bluesky client against a real PDS', () => {
+  let pds: Pds;
+  let alice: Awaited<ReturnType<Pds['createAccount']>>;
+  beforeAll(async () => {
+    pds = await startPds();
+    alice = await pds.createAccount('alice.test');
+    await pds.createAccount('bob.test');
+  });
+  afterAll(() => pds?.close());
+
+  it('a wrong app password is an auth failure with a readable message', async () => {
+    const err = await blueskyLogin(pds.url, 'alice.test', 'wrong-wrong-wrong').catch((e) => e);
+    expect(err).toBeInstanceOf(BlueskyError);
+    expect(err.kind).toBe('auth');
+    expect(err.message).toMatch(/app password/);
+  });
+
+  it('an unreachable server is reported as such', async () => {
+    const err = await blueskyLogin('http://127.0.0.1:9', 'alice.test', 'x').catch((e) => e);
+    expect(err.kind).toBe('unreachable');
+    expect(err.retryable).toBe(true);
+  });
+
+  it('writes a post with facets and an image once, however often the same record key is retried', async () => {
+    let session: BlueskySession = await blueskyLogin(pds.url, 'alice.test', alice.appPassword);
+    const agent = await resumeAgent(session, async (s) => void (session = s), () => blueskyLogin(pds.url, 'alice.test', alice.appPassword));
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#884422' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Camera' } })
+      .toBuffer();
+    const image = await prepareImage(photo);
+    const meta = await sharp(image.bytes).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([1200, 800, undefined]);
+    const rkey = newRecordKey();
+    const text = 'Café ☕ #Painting with @bob.test see https://example.com/art';
+    const input = { text, rkey, createdAt: new Date().toISOString(), images: [{ ...image, alt: 'A brown study' }] };
+    const first = await writePost(agent, input);
+    const again = await writePost(agent, input);
+    expect(again.uri).toBe(first.uri);
+
+    const list = await agent.com.atproto.repo.listRecords({ repo: agent.session!.did, collection: 'app.bsky.feed.post' });
+    expect(list.data.records).toHaveLength(1);
+    const record = list.data.records[0].value as { text: string; facets: Array<{ index: { byteStart: number; byteEnd: number }; features: Array<Record<string, string>> }>; embed: { images: Array<{ alt: string; aspectRatio: object }> } };
+    expect(record.text).toBe(text);
+    const bytes = Buffer.from(text, 'utf8');
+    const slice = (f: (typeof record.facets)[number]) => bytes.subarray(f.index.byteStart, f.index.byteEnd).toString('utf8');
+    expect(record.facets.map(slice)).toEqual(['#Painting', '@bob.test', 'https://example.com/art']);
+    expect(record.facets[0].features[0]).toMatchObject({ tag: 'Painting' });
+    expect(record.facets[1].features[0].did).toMatch(/^did:plc:/);
+    expect(record.embed.images[0]).toMatchObject({ alt: 'A brown study', aspectRatio: { width: 1200, height: 800 } });
+  });
+});
