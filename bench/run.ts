@@ -4,10 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { bundleSuite } from './bundle.bench';
+import { portfolioSuite } from './portfolio.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
-const suites: Suite[] = [bundleSuite, userThroughputSuite, avatarUploadSuite];
+const suites: Suite[] = [bundleSuite, userThroughputSuite, avatarUploadSuite, portfolioSuite];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
 async function main() {

@@ -3,11 +3,17 @@ import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError } from './http/errors';
 import { ApiRouter } from './http/api-router';
 import { requireUser } from './auth/require-user';
+import { journalRoutes } from './journal/journal.routes';
+import { mediaFileRoutes } from './media/media-file.routes';
+import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
+import { mediaRoutes } from './media/media.routes';
+import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
 import { serveApp } from './http/static';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
@@ -17,7 +23,7 @@ import { userRoutes } from './users/user.routes';
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** What to do with a confirmed upload, by its purpose. */
-const uploadProcessors: Record<string, UploadProcessor> = { avatar: processAvatar };
+const uploadProcessors: Record<string, UploadProcessor> = { avatar: processAvatar, [ARTWORK_MEDIA_PURPOSE]: processArtworkMedia };
 
 /** The whole HTTP surface: the API under /api and the built app everywhere else. */
 export function buildApp(deps: AppDeps) {
@@ -55,6 +61,11 @@ export function buildApp(deps: AppDeps) {
   authRoutes(api, deps);
   userRoutes(api, deps);
   uploadRoutes(api, deps, uploadProcessors);
+  artworkRoutes(api, deps);
+  mediaRoutes(api, deps);
+  mediaFileRoutes(api, deps);
+  journalRoutes(api, deps);
+  publishRoutes(api, deps);
   const openApi = api.openApiDocument(
     { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
     '/api',
@@ -77,6 +88,8 @@ export function buildApp(deps: AppDeps) {
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
 
+  // Public portfolios are pages of their own, before the app's fallback takes every other address.
+  publicPortfolioRoutes(app, deps);
   serveApp(app, deps.config.staticDir);
   return app;
 }

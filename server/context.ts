@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { BlobStore } from './storage/blob-store';
 import type { AuthCache, AuthEntry } from './auth/auth-cache';
 import type { TokenSigner } from './auth/tokens';
+import type { MediaUrls } from './media/media-urls';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   tokens: TokenSigner;
   authCache: AuthCache;
+  /** Signs and checks the token-free addresses of media bytes. */
+  mediaUrls: MediaUrls;
 }
 
 export type AppEnv = {

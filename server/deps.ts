@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
 import type { Logger } from './log';
+import { createMediaUrls } from './media/media-urls';
 import { createMailer } from './mail/mailer';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlobStore } from './storage';
@@ -23,6 +24,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     mailer: overrides.mailer ?? createMailer(config.mail, log),
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
+    mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
     ...overrides,
   };
 }

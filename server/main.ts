@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startPgliteMaintenance } from './db/pglite-maintenance';
 import { createDeps } from './deps';
 import { createLogger } from './log';
 import { sweepAbandonedUploads } from './uploads/uploads.service';
@@ -28,6 +29,7 @@ async function main() {
     process.exit(1);
   });
 
+  const stopMaintenance = startPgliteMaintenance(deps.database, log);
   const sweep = setInterval(() => {
     sweepAbandonedUploads(deps).catch((err) => log.warn({ err }, 'upload sweep failed'));
   }, 10 * 60_000);
@@ -39,6 +41,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    stopMaintenance();
     server.close(() => {
       deps.database.close().finally(() => process.exit(0));
     });

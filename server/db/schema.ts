@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
+import type { PublishedSnapshot } from '../publish/snapshot';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -108,9 +109,10 @@ export const artworks = pgTable(
   (t) => [
     index('artworks_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('artworks_user_updated_idx').on(t.userId, t.updatedAt, t.id),
-    index('artworks_user_title_idx').on(t.userId, t.title, t.id),
+    // Titles and media sort as people read them: without regard to case.
+    index('artworks_user_title_idx').on(t.userId, sql`lower(${t.title})`, t.id),
     index('artworks_user_year_idx').on(t.userId, t.year, t.id),
-    index('artworks_user_medium_idx').on(t.userId, t.medium, t.id),
+    index('artworks_user_medium_idx').on(t.userId, sql`lower(${t.medium})`, t.id),
     index('artworks_user_status_idx').on(t.userId, t.saleStatus, t.id),
   ],
 );
@@ -152,15 +154,19 @@ export const journalEntries = pgTable(
   (t) => [index('journal_user_created_idx').on(t.userId, t.createdAt, t.id)],
 );
 
-/** The public portfolio: a snapshot taken when the artist presses Publish, at a stable slug. */
+/**
+ * The public portfolio: a snapshot taken when the artist presses Publish, at a stable slug. `version` counts the
+ * publishes begun (each claims its own number and file folder); `snapshot` is the last one finished, which names its
+ * own version, or null while the first is still being made.
+ */
 export const publications = pgTable(
   'publications',
   {
     userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    snapshot: jsonb('snapshot').$type<PublishedSnapshot>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('publications_slug_key').on(t.slug)],
 );

@@ -44,5 +44,9 @@ export interface BlobStore {
    * start..end only (an end past the file is cut to its last byte; a start past it throws a RangeError).
    */
   read(key: string, range?: ByteRange): Promise<(ObjectInfo & { body: Readable }) | null>;
+  /** Copies a file (bytes and type) to another key, replacing what is there. The source must exist. */
+  copy(from: string, to: string): Promise<void>;
+  /** Moves a file to another key (a rename on local disk, copy + delete in a bucket). The source must exist. */
+  move(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
 }

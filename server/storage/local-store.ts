@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError, notFound } from '../http/errors';
 import type { BlobStore, ByteRange, ObjectInfo, UploadTarget, UploadTargetRequest } from './blob-store';
@@ -262,6 +262,38 @@ export class LocalBlobStore implements BlobStore {
       throw err;
     }
     return { ...info, body };
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    const incoming = path.join(this.dir, INCOMING_DIR);
+    await mkdir(incoming, { recursive: true });
+    const tmpFile = path.join(incoming, `${randomUUID()}.part`);
+    try {
+      // Copied beside the target first, so a reader never sees half a file.
+      await copyFile(source, tmpFile);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(source + META_SUFFIX, target + META_SUFFIX).catch((err) => (isNotFound(err) ? undefined : Promise.reject(err)));
+      await rename(tmpFile, target);
+    } catch (err) {
+      await rm(tmpFile, { force: true });
+      if (isNotFound(err)) throw notFound('File not found.');
+      throw err;
+    }
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(source + META_SUFFIX, target + META_SUFFIX).catch((err) => (isNotFound(err) ? undefined : Promise.reject(err)));
+      await rename(source, target);
+    } catch (err) {
+      if (isNotFound(err)) throw notFound('File not found.');
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {

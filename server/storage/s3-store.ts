@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -134,6 +135,23 @@ export class S3BlobStore implements BlobStore {
       if (isInvalidRange(err)) throw new RangeError(`Range ${range?.start}-${range?.end} is not satisfiable`);
       throw err;
     }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    try {
+      // Server-side copy: the bytes never pass through this process. Type and metadata come along.
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }),
+      );
+    } catch (err) {
+      if (isNotFound(err)) throw notFound('File not found.');
+      throw err;
+    }
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    await this.copy(from, to);
+    await this.delete(from);
   }
 
   async delete(key: string): Promise<void> {

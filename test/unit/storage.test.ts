@@ -377,6 +377,23 @@ describe.each([
     await h.store.delete(key); // deleting a missing file is fine
   });
 
+  it('copies and moves files with their type', async () => {
+    const content = Buffer.from('bytes to keep');
+    await h.store.put('files/copy/source', content, 'image/png');
+    await h.store.copy('files/copy/source', 'files/copy/target/deeper');
+    expect(await h.store.stat('files/copy/target/deeper')).toEqual({ size: content.length, contentType: 'image/png' });
+    expect(await collect((await h.store.read('files/copy/target/deeper'))!.body)).toEqual(content);
+    expect(await h.store.stat('files/copy/source')).not.toBeNull();
+
+    await h.store.move('files/copy/source', 'files/moved/here');
+    expect(await h.store.stat('files/copy/source')).toBeNull();
+    expect(await h.store.stat('files/moved/here')).toEqual({ size: content.length, contentType: 'image/png' });
+    await expect(h.store.copy('files/never/there', 'files/copy/x')).rejects.toMatchObject({ status: 404 });
+    await expect(h.store.move('files/never/there', 'files/copy/x')).rejects.toMatchObject({ status: 404 });
+    expect(await h.store.stat('files/copy/x')).toBeNull();
+    await Promise.all(['files/copy/target/deeper', 'files/moved/here'].map((k) => h.store.delete(k)));
+  });
+
   it('answers null for files that never existed', async () => {
     expect(await h.store.stat('files/never/there')).toBeNull();
     expect(await h.store.read('files/never/there')).toBeNull();

@@ -1,0 +1,37 @@
+import type { Artwork, Dimensions } from '../../src/schemas/artwork.schema';
+import type { MediaType } from '../../src/schemas/media-type.schema';
+import type { artworks } from '../db/schema';
+import type { MediaUrls } from '../media/media-urls';
+
+export type ArtworkRow = typeof artworks.$inferSelect;
+
+/** An artwork as the API answers it; its image is the signed address of the primary's list size ('smCrop'). */
+export function toArtworkDto(row: ArtworkRow, urls: MediaUrls): Artwork {
+  return {
+    artworkId: row.id,
+    userId: row.userId,
+    title: row.title,
+    year: row.year,
+    medium: row.medium,
+    description: row.description,
+    tags: row.tags,
+    saleStatus: row.saleStatus,
+    mediaType: row.mediaType as MediaType,
+    dimensions: row.dimensions,
+    primaryImageMediaId: row.primaryImageMediaId,
+    primaryImageUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'smCrop') : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const DIMENSION_KEYS = ['mediaType', 'measurementSystem', 'height', 'width', 'depth', 'durationInSeconds'] as const;
+
+/** Dimensions as stored: only the fields that have a value, in one order. */
+export function normalizeDimensions(d: Dimensions): Dimensions {
+  const out: Record<string, unknown> = {};
+  for (const key of DIMENSION_KEYS) if (d[key] !== undefined && d[key] !== null) out[key] = d[key];
+  return out as Dimensions;
+}
+
+export const sameDimensions = (a: Dimensions, b: Dimensions) => DIMENSION_KEYS.every((key) => (a[key] ?? null) === (b[key] ?? null));

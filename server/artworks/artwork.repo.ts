@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
+import type { Db } from '../db/client';
+import { artworkMedia, artworks } from '../db/schema';
+import { recordArtworkEvent } from '../journal/journal.repo';
+import { mediaKeysOf } from '../media/media.repo';
+import { type ArtworkValues, changedFields } from './artwork.changes';
+import { type ArtworkRow, normalizeDimensions } from './artwork.dto';
+
+/** The sort keys of the list, each matching an index (user_id, key, id), so a page is an index scan. */
+const SORT_COLUMNS = {
+  createdAt: artworks.createdAt,
+  updatedAt: artworks.updatedAt,
+  title: sql`lower(${artworks.title})`,
+  year: artworks.year,
+  medium: sql`lower(${artworks.medium})`,
+  saleStatus: artworks.saleStatus,
+} as const;
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * One page of a user's artworks, sorted (id breaks ties, so pages never overlap) and filtered, and the total.
+ * The page is found on (sort key, id) alone, narrow enough to walk the index or sort in memory, and only its rows are
+ * then read whole. A page in the second half is counted from the end in the opposite order, so no page of 10,000
+ * walks past more than half of them.
+ */
+export async function listArtworks(db: Db, userId: string, query: ArtworkListQuery): Promise<{ rows: ArtworkRow[]; total: number }> {
+  const filters: SQL[] = [eq(artworks.userId, userId)];
+  const q = query.q?.trim();
+  if (q) filters.push(or(ilike(artworks.title, containing(q)), ilike(artworks.medium, containing(q)))!);
+  if (query.mediaType) filters.push(eq(artworks.mediaType, query.mediaType));
+  if (query.saleStatus) filters.push(eq(artworks.saleStatus, query.saleStatus));
+  const where = and(...filters);
+
+  const [{ total }] = await db.select({ total: count() }).from(artworks).where(where);
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= total) return { rows: [], total };
+  const size = Math.min(query.pageSize, total - offset);
+  const fromEnd = total - offset - size;
+  const reversed = fromEnd < offset;
+  const direction = (query.order === 'asc') !== reversed ? asc : desc;
+  const key = SORT_COLUMNS[query.sort];
+  const page = db
+    .select({ id: artworks.id, key: sql`${key}`.as('sort_key') })
+    .from(artworks)
+    .where(where)
+    .orderBy(direction(key), direction(artworks.id))
+    .limit(size)
+    .offset(reversed ? fromEnd : offset)
+    .as('page');
+  const rows = await db
+    .select(getTableColumns(artworks))
+    .from(artworks)
+    .innerJoin(page, eq(artworks.id, page.id))
+    .orderBy(direction(page.key), direction(page.id));
+  return { rows: reversed ? rows.reverse() : rows, total };
+}
+
+export async function findArtwork(db: Db, userId: string, artworkId: string): Promise<ArtworkRow | null> {
+  const [row] = await db.select().from(artworks).where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)));
+  return row ?? null;
+}
+
+const columnsOf = (values: ArtworkValues) => ({
+  title: values.title,
+  year: values.year ?? null,
+  medium: values.medium,
+  description: values.description,
+  tags: values.tags,
+  saleStatus: values.saleStatus,
+  mediaType: values.mediaType,
+  dimensions: normalizeDimensions(values.dimensions),
+});
+
+/** Creates an artwork and its 'artwork.new' journal entry in one transaction. */
+export function createArtwork(db: Db, userId: string, values: ArtworkValues): Promise<ArtworkRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(artworks).values({ userId, ...columnsOf(values) }).returning();
+    await recordArtworkEvent(tx, { userId, type: 'artwork.new', artworkId: row.id, title: row.title, mediaId: null });
+    return row;
+  });
+}
+
+/**
+ * Replaces every input field of an artwork. When something changed, writes an 'artwork.updated' entry naming the
+ * changed fields in the same transaction; when nothing did, writes nothing. Null when the user has no such artwork.
+ */
+export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkValues): Promise<ArtworkRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(artworks)
+      .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)))
+      .for('update');
+    if (!before) return null;
+    const changed = changedFields(before, { ...values, dimensions: normalizeDimensions(values.dimensions) });
+    if (!changed.length) return before;
+    const [row] = await tx
+      .update(artworks)
+      .set({ ...columnsOf(values), updatedAt: sql`now()` })
+      .where(eq(artworks.id, artworkId))
+      .returning();
+    await recordArtworkEvent(tx, {
+      userId,
+      type: 'artwork.updated',
+      artworkId,
+      title: row.title,
+      mediaId: row.primaryImageMediaId,
+      changedFields: changed,
+    });
+    return row;
+  });
+}
+
+/** Deletes an artwork and its media rows; answers the storage keys of its files (to delete after), or null. */
+export function deleteArtwork(db: Db, userId: string, artworkId: string): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    // Locked first: a media file confirmed meanwhile waits, then finds no artwork (and removes its own files).
+    const [found] = await tx
+      .select({ id: artworks.id })
+      .from(artworks)
+      .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)))
+      .for('update');
+    if (!found) return null;
+    const media = await tx
+      .delete(artworkMedia)
+      .where(eq(artworkMedia.artworkId, artworkId))
+      .returning({ storageKey: artworkMedia.storageKey, variants: artworkMedia.variants });
+    await tx.delete(artworks).where(eq(artworks.id, artworkId));
+    return media.flatMap(mediaKeysOf);
+  });
+}

@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { artworkInputSchema, artworkListQuerySchema, artworkPageSchema, artworkSchema } from '../../src/schemas/artwork.schema';
+import type { AppDeps } from '../context';
+import type { ApiRouter } from '../http/api-router';
+import { notFound } from '../http/errors';
+import { errorDoc } from '../http/router';
+import { deleteFiles } from '../media/media.repo';
+import { toArtworkDto } from './artwork.dto';
+import { createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
+
+const tag = 'Artworks';
+const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
+const notFoundDoc = { 404: errorDoc('No such artwork') };
+export const artworkIdParams = z.object({ id: z.uuid({ error: 'Artwork ID must be a valid UUID' }) });
+export const artworkNotFound = () => notFound('Artwork not found.');
+
+/** The signed-in artist's artworks: a paged, sorted, filtered list, and create / read / replace / delete. */
+export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
+  const { db, mediaUrls } = deps;
+
+  api.route(
+    {
+      method: 'get',
+      path: '/artwork',
+      summary: 'One page of artworks, sorted (id breaks ties) and filtered: q searches title and medium',
+      tag,
+      auth: true,
+      query: artworkListQuerySchema,
+      responses: { 200: { description: 'The page and the total matching', schema: artworkPageSchema }, ...errors },
+    },
+    async (c, { query }) => {
+      const { rows, total } = await listArtworks(db, c.var.auth.user.userId, query);
+      return c.json({ items: rows.map((row) => toArtworkDto(row, mediaUrls)), total, page: query.page, pageSize: query.pageSize }, 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/artwork',
+      summary: "Create an artwork (journal: 'artwork.new')",
+      tag,
+      auth: true,
+      body: artworkInputSchema,
+      responses: { 201: { description: 'The new artwork', schema: artworkSchema }, ...errors },
+    },
+    async (c, { body }) => c.json(toArtworkDto(await createArtwork(db, c.var.auth.user.userId, body), mediaUrls), 201),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/artwork/:id',
+      summary: 'One artwork',
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      responses: { 200: { description: 'The artwork', schema: artworkSchema }, ...notFoundDoc, ...errors },
+    },
+    async (c, { params }) => {
+      const row = await findArtwork(db, c.var.auth.user.userId, params.id);
+      if (!row) throw artworkNotFound();
+      return c.json(toArtworkDto(row, mediaUrls), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'put',
+      path: '/artwork/:id',
+      summary: "Replace every field of an artwork (journal: 'artwork.updated' with the changed fields, when any changed)",
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      body: artworkInputSchema,
+      responses: { 200: { description: 'The artwork as saved', schema: artworkSchema }, ...notFoundDoc, ...errors },
+    },
+    async (c, { params, body }) => {
+      const row = await replaceArtwork(db, c.var.auth.user.userId, params.id, body);
+      if (!row) throw artworkNotFound();
+      return c.json(toArtworkDto(row, mediaUrls), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete',
+      path: '/artwork/:id',
+      summary: 'Delete an artwork with its media files',
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      responses: { 204: { description: 'Deleted' }, ...notFoundDoc, ...errors },
+    },
+    async (c, { params }) => {
+      const keys = await deleteArtwork(db, c.var.auth.user.userId, params.id);
+      if (!keys) throw artworkNotFound();
+      await deleteFiles(deps, keys);
+      return c.body(null, 204);
+    },
+  );
+}

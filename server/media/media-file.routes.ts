@@ -1,0 +1,103 @@
+import type { Context } from 'hono';
+import * as z from 'zod/mini';
+import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
+import { artworkIdParams } from '../artworks/artwork.routes';
+import { requireUser } from '../auth/require-user';
+import type { AppDeps, AppEnv } from '../context';
+import type { ApiRouter } from '../http/api-router';
+import { HttpError, notFound } from '../http/errors';
+import { errorDoc } from '../http/router';
+import { sendBlob } from '../http/send-blob';
+import type { MediaRow } from './media.dto';
+import { findMedia, findPrimaryMedia, mediaNotFound } from './media.repo';
+import type { MediaSize, MediaSubject } from './media-urls';
+
+const tag = 'Artwork media';
+/** A media file's bytes never change (a new file is a new media id). */
+const CACHE_CONTROL = 'private, max-age=3600';
+/** Which image is primary can change at the same address: browsers revalidate (cheap with the ETag). */
+const PRIMARY_CACHE_CONTROL = 'private, no-cache';
+const BAD_LINK = 'This media link is invalid or has expired.';
+
+const fileQuery = z.extend(imageSizeQuerySchema, {
+  exp: z.optional(z.string()),
+  sig: z.optional(z.string()),
+});
+const mediaIdParams = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }) });
+
+const responses = {
+  200: { description: 'The bytes (an image variant is WebP; the original has its own type)', contentType: '*/*' },
+  206: { description: 'The requested byte range', contentType: '*/*' },
+  304: { description: 'Unchanged (If-None-Match)' },
+  400: errorDoc('Invalid input'),
+  401: errorDoc('Neither a bearer token nor a signed link'),
+  403: errorDoc('The signed link is invalid or has expired'),
+  404: errorDoc('No such media or size'),
+  416: { description: 'The range lies outside the file' },
+};
+
+/**
+ * The bytes of media files. A request carries either the bearer token (the user's own files) or a signed link from a
+ * media item, an artwork or a journal entry (exp + sig: usable in <img> and <video>, which send no token).
+ */
+export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
+  const authenticate = requireUser(deps);
+
+  /** The user whose files the request may read, or null when a valid signature vouches for this subject. */
+  async function reader(c: Context<AppEnv>, subject: MediaSubject, size: MediaSize, query: { exp?: string; sig?: string }) {
+    if (query.exp !== undefined || query.sig !== undefined) {
+      if (!deps.mediaUrls.verify(subject, size, query.exp, query.sig)) throw new HttpError(403, BAD_LINK);
+      return null;
+    }
+    await authenticate(c, async () => {});
+    return c.var.auth.user.userId;
+  }
+
+  const send = (c: Context<AppEnv>, media: MediaRow, size: MediaSize, cacheControl = CACHE_CONTROL) => {
+    const key = size === 'original' ? media.storageKey : media.variants[size];
+    if (!key) throw notFound(`This media has no ${size} size.`);
+    return sendBlob(c, deps.storage, key, {
+      etag: `"${media.id}-${size}"`,
+      cacheControl,
+      fileName: size === 'original' ? media.fileName : undefined,
+    });
+  };
+
+  api.route(
+    {
+      method: 'get',
+      path: '/media/:mediaId',
+      summary: 'A media file, or one size of an image (no size: the original). Bearer token or signed link; Range supported',
+      tag,
+      params: mediaIdParams,
+      query: fileQuery,
+      responses,
+    },
+    async (c, { params, query }) => {
+      const size = query.size ?? 'original';
+      const userId = await reader(c, { mediaId: params.mediaId }, size, query);
+      const media = await findMedia(deps.db, userId, params.mediaId);
+      if (!media) throw mediaNotFound();
+      return send(c, media, size);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/artwork/:id/media/primary',
+      summary: "The artwork's primary image in one size (no size: the original). Bearer token or signed link",
+      tag,
+      params: artworkIdParams,
+      query: fileQuery,
+      responses,
+    },
+    async (c, { params, query }) => {
+      const size = query.size ?? 'original';
+      const userId = await reader(c, { artworkId: params.id }, size, query);
+      const media = await findPrimaryMedia(deps.db, userId, params.id);
+      if (!media) throw notFound('This artwork has no primary image.');
+      return send(c, media, size, PRIMARY_CACHE_CONTROL);
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { artworkSchema } from '../../src/schemas/artwork.schema';
+import { ARTWORK_MEDIA_TYPES, mediaListSchema, setPrimarySchema } from '../../src/schemas/media.schema';
+import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
+import { artworkIdParams, artworkNotFound } from '../artworks/artwork.routes';
+import { toArtworkDto } from '../artworks/artwork.dto';
+import { findArtwork } from '../artworks/artwork.repo';
+import type { AppDeps } from '../context';
+import type { ApiRouter } from '../http/api-router';
+import { errorDoc } from '../http/router';
+import { apiBaseOf, createUpload } from '../uploads/uploads.service';
+import { toMediaItem } from './media.dto';
+import { ARTWORK_MEDIA_PURPOSE } from './media.processor';
+import { deleteFiles, deleteMedia, listMedia, setPrimaryMedia } from './media.repo';
+
+const tag = 'Artwork media';
+const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in'), 404: errorDoc('No such artwork or media') };
+const mediaRequestSchema = uploadRequestSchema(ARTWORK_MEDIA_TYPES);
+const mediaParams = z.object({
+  id: z.uuid({ error: 'Artwork ID must be a valid UUID' }),
+  mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }),
+});
+
+/** An artwork's files: upload, list, choose the primary image, delete. (The bytes: media-file.routes.ts.) */
+export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
+  const { db, mediaUrls } = deps;
+
+  api.route(
+    {
+      method: 'post',
+      path: '/artwork/:id/media',
+      summary: 'Ask for a signed URL to upload a file of the artwork; PUT it there, then confirm the upload (which answers the media item)',
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      body: mediaRequestSchema,
+      responses: { 200: { description: 'Where to PUT the file', schema: uploadTicketSchema }, ...errors },
+    },
+    async (c, { params, body }) => {
+      const userId = c.var.auth.user.userId;
+      if (!(await findArtwork(db, userId, params.id))) throw artworkNotFound();
+      const ticket = await createUpload(deps, { ...body, userId, purpose: ARTWORK_MEDIA_PURPOSE, targetId: params.id, apiUrl: apiBaseOf(deps, c) });
+      return c.json(ticket, 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/artwork/:id/media',
+      summary: 'The media of an artwork, oldest first',
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      responses: { 200: { description: 'The media items', schema: mediaListSchema }, ...errors },
+    },
+    async (c, { params }) => {
+      const found = await listMedia(db, c.var.auth.user.userId, params.id);
+      if (!found) throw artworkNotFound();
+      return c.json({ items: found.rows.map((row) => toMediaItem(row, found.primaryId, mediaUrls)) }, 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/artwork/:id/media/primary',
+      summary: "Make one of the artwork's images its primary (the list and the journal show it)",
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      body: setPrimarySchema,
+      responses: { 200: { description: 'The artwork with its new primary image', schema: artworkSchema }, ...errors },
+    },
+    async (c, { params, body }) => {
+      const row = await setPrimaryMedia(db, c.var.auth.user.userId, params.id, body.mediaId);
+      if (!row) throw artworkNotFound();
+      return c.json(toArtworkDto(row, mediaUrls), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete',
+      path: '/artwork/:id/media/:mediaId',
+      summary: 'Delete a media item and its files (an artwork whose primary it was has none after)',
+      tag,
+      auth: true,
+      params: mediaParams,
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    },
+    async (c, { params }) => {
+      const keys = await deleteMedia(db, c.var.auth.user.userId, params.id, params.mediaId);
+      if (!keys) throw artworkNotFound();
+      await deleteFiles(deps, keys);
+      return c.body(null, 204);
+    },
+  );
+}

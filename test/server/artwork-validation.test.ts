@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArtworkInput } from '../../src/schemas/artwork.schema';
+import type { MediaType } from '../../src/schemas/media-type.schema';
+import { artworkInput, createArtwork } from '../support/portfolio';
+import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { dbLabel } from '../support/test-db';
+
+const thisYear = new Date().getFullYear();
+type Row = [description: string, input: Record<string, unknown>, field: string, message: string];
+
+/** Spec section 5, Artwork: each rule with a value just over the limit. */
+const FIELD_RULES: Row[] = [
+  ['title of 256 characters', { title: 'x'.repeat(256) }, 'title', 'Title must be at most 255 characters'],
+  ['year with a fraction', { year: 2001.5 }, 'year', 'Year must be an integer'],
+  ['year as text', { year: '2001' }, 'year', 'Year must be an integer'],
+  ['year 999', { year: 999 }, 'year', 'Year must be a valid year (min 1000)'],
+  ['year next year', { year: thisYear + 1 }, 'year', "Year can't exceed the current year"],
+  ['medium of 101 characters', { medium: 'm'.repeat(101) }, 'medium', 'Medium must be at most 100 characters'],
+  ['description of 5001 characters', { description: 'd'.repeat(5001) }, 'description', 'Description must be at most 5000 characters'],
+  ['a tag of 51 characters', { tags: ['ok', 't'.repeat(51)] }, 'tags.1', 'Each tag must be at most 50 characters'],
+  ['an unknown sale status', { saleStatus: 'RESERVED' }, 'saleStatus', 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE'],
+];
+
+/** The same rules at their limits: accepted. */
+const AT_THE_LIMITS: Array<[string, Partial<ArtworkInput>]> = [
+  ['title of 255 characters', { title: 'x'.repeat(255) }],
+  ['year 1000', { year: 1000 }],
+  ['the current year', { year: thisYear }],
+  ['no year', { year: null }],
+  ['medium of 100 characters', { medium: 'm'.repeat(100) }],
+  ['description of 5000 characters', { description: 'd'.repeat(5000) }],
+  ['a tag of 50 characters', { tags: ['t'.repeat(50)] }],
+  ['each sale status', { saleStatus: 'SOLD' }],
+];
+
+const LABEL = { height: 'Height', width: 'Width', depth: 'Depth', durationInSeconds: 'Duration' } as const;
+type Dim = keyof typeof LABEL;
+/** Spec section 5, Dimensions by media type, written out (not derived from the code under test). */
+const DIMENSION_RULES: Record<MediaType, { required: Dim[]; absent: Dim[]; physical: boolean }> = {
+  PHYSICAL_2D: { required: ['height', 'width'], absent: ['depth', 'durationInSeconds'], physical: true },
+  DIGITAL_2D: { required: ['height', 'width'], absent: ['depth', 'durationInSeconds'], physical: false },
+  PHYSICAL_3D: { required: ['height', 'width', 'depth'], absent: ['durationInSeconds'], physical: true },
+  DIGITAL_3D: { required: ['height', 'width', 'depth'], absent: ['durationInSeconds'], physical: false },
+  VIDEO: { required: ['height', 'width', 'durationInSeconds'], absent: ['depth'], physical: false },
+  AUDIO: { required: ['durationInSeconds'], absent: ['height', 'width', 'depth'], physical: false },
+};
+
+const dimensionRows: Row[] = Object.entries(DIMENSION_RULES).flatMap(([type, rule]) => {
+  const valid = artworkInput(type as MediaType);
+  const withDims = (dims: Record<string, unknown>) => ({ mediaType: type, dimensions: { ...valid.dimensions, ...dims } });
+  const rows: Row[] = [];
+  for (const field of rule.required) {
+    const message = `${LABEL[field]} is required and must be positive for ${type} artwork`;
+    rows.push([`${type}: ${field} missing`, withDims({ [field]: undefined }), `dimensions.${field}`, message]);
+    rows.push([`${type}: ${field} null`, withDims({ [field]: null }), `dimensions.${field}`, message]);
+    rows.push([`${type}: ${field} zero`, withDims({ [field]: 0 }), `dimensions.${field}`, message]);
+    rows.push([`${type}: ${field} negative`, withDims({ [field]: -1 }), `dimensions.${field}`, message]);
+  }
+  for (const field of rule.absent) {
+    rows.push([`${type}: ${field} present`, withDims({ [field]: 10 }), `dimensions.${field}`, `${LABEL[field]} should not be present for ${type} artwork`]);
+  }
+  rows.push(
+    rule.physical
+      ? [`${type}: measurement system missing`, withDims({ measurementSystem: undefined }), 'dimensions.measurementSystem', `Measurement system is required for ${type} artwork`]
+      : [`${type}: measurement system present`, withDims({ measurementSystem: 'metric' }), 'dimensions.measurementSystem', `Measurement system should not be present for ${type} artwork`],
+  );
+  return rows;
+});
+
+const OTHER_ROWS: Row[] = [
+  ['an unknown media type', { mediaType: 'PAINTING' }, 'mediaType', 'Media type must be one of PHYSICAL_2D, PHYSICAL_3D, DIGITAL_2D, DIGITAL_3D, VIDEO, AUDIO'],
+  ['an unknown measurement system', { dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'cubits', height: 1, width: 1 } }, 'dimensions.measurementSystem', 'Measurement system must be imperial or metric'],
+  ['dimensions of another media type', { mediaType: 'PHYSICAL_2D', dimensions: artworkInput('AUDIO').dimensions }, 'dimensions.mediaType', "Dimensions must be given for the artwork's media type"],
+];
+
+describe(`artwork validation, row by row (${dbLabel()})`, () => {
+  let t: TestApp;
+  let token: string;
+  let existingId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await signedInUser(t)).idToken;
+    existingId = (await createArtwork(t, token)).artworkId;
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'POST' | 'PUT', json: unknown) =>
+    t.request(method === 'POST' ? '/api/artwork' : `/api/artwork/${existingId}`, { method, json, token });
+
+  describe.each(['POST', 'PUT'] as const)('%s', (method) => {
+    it.each([...FIELD_RULES, ...dimensionRows, ...OTHER_ROWS])('%s: 400 with its message', async (_name, change, field, message) => {
+      const res = await send(method, { ...artworkInput(), ...change });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.message).toBe('Please correct the highlighted fields.');
+      expect(body.fieldErrors[field]).toEqual([message]);
+    });
+
+    it.each(AT_THE_LIMITS)('%s: accepted', async (_name, change) => {
+      const res = await send(method, { ...artworkInput(), ...change });
+      expect(res.status, await res.clone().text()).toBe(method === 'POST' ? 201 : 200);
+    });
+
+    it.each(Object.keys(DIMENSION_RULES) as MediaType[])('a complete %s artwork is accepted', async (type) => {
+      const res = await send(method, artworkInput(type));
+      expect(res.status).toBe(method === 'POST' ? 201 : 200);
+      expect((await res.json()).dimensions).toEqual(artworkInput(type).dimensions);
+    });
+  });
+
+  it('the required fields are named when missing', async () => {
+    const res = await send('POST', {});
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).fieldErrors).sort()).toEqual(['dimensions', 'mediaType', 'saleStatus', 'title']);
+  });
+
+  it('several wrong dimensions are each reported', async () => {
+    const res = await send('POST', { ...artworkInput('AUDIO'), dimensions: { mediaType: 'AUDIO', measurementSystem: 'metric', height: 1, durationInSeconds: 0 } });
+    expect((await res.json()).fieldErrors).toEqual({
+      'dimensions.height': ['Height should not be present for AUDIO artwork'],
+      'dimensions.durationInSeconds': ['Duration is required and must be positive for AUDIO artwork'],
+      'dimensions.measurementSystem': ['Measurement system should not be present for AUDIO artwork'],
+    });
+  });
+
+  it('a refused input changes nothing', async () => {
+    const before = await (await t.request('/api/artwork?pageSize=100', { token })).json();
+    await send('POST', { ...artworkInput(), year: 999 });
+    await send('PUT', { ...artworkInput(), title: 'x'.repeat(256) });
+    const after = await (await t.request('/api/artwork?pageSize=100', { token })).json();
+    expect(after.total).toBe(before.total);
+    expect(after.items.find((a: { artworkId: string }) => a.artworkId === existingId)).toEqual(before.items.find((a: { artworkId: string }) => a.artworkId === existingId));
+  });
+});

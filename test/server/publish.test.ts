@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PublishResult, publishResultSchema } from '../../src/schemas/publish.schema';
+import { addMedia, artworkInput, createArtwork, makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
+import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { dbLabel } from '../support/test-db';
+
+describe(`publishing the public portfolio (${dbLabel()})`, () => {
+  let t: TestApp;
+  let ada: Awaited<ReturnType<typeof signedInUser>>;
+  let adaId: string;
+  let first: PublishResult;
+  let slug: string;
+  let page: string;
+  const ids: string[] = [];
+  const mediaIds: string[] = [];
+
+  const publish = async (token = ada.idToken) => {
+    const res = await t.request('/api/publish', { method: 'POST', token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return publishResultSchema.parse(await res.json());
+  };
+  const open = (path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
+  const imageSources = (html: string) => [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+
+  beforeAll(async () => {
+    t = await createTestApp({ APP_URL: 'https://studio.example' });
+    ada = await signedInUser(t, 'ada.private@example.com');
+    await t.request('/api/user', { method: 'POST', token: ada.idToken, json: { firstName: 'Ada', lastName: 'Lovelace' } });
+    adaId = (await (await t.request('/api/user', { token: ada.idToken })).json()).userId;
+
+    const harbour = await createArtwork(t, ada.idToken, artworkInput('PHYSICAL_2D', { title: 'Blue Harbour', year: 2021, medium: 'Oil on canvas', description: 'Morning light.\nSecond line.', saleStatus: 'AVAILABLE' }));
+    const photo = await makeJpeg(2400, 1800, { orientation: 6, gps: true });
+    mediaIds.push((await addMedia(t, ada.idToken, harbour.artworkId, photo, 'image/jpeg', 'IMG_0001.jpg')).mediaId);
+    const bird = await createArtwork(t, ada.idToken, artworkInput('PHYSICAL_3D', { title: 'Stone Bird', year: 2019, medium: 'Bronze', saleStatus: 'SOLD', tags: ['sculpture'] }));
+    mediaIds.push((await addMedia(t, ada.idToken, bird.artworkId, await makeJpeg(300, 200), 'image/jpeg')).mediaId);
+    const song = await createArtwork(t, ada.idToken, artworkInput('AUDIO', { title: '<script>alert("x")</script> & \'Song\'', year: null, medium: '', saleStatus: 'NOT_FOR_SALE', description: '' }));
+    ids.push(harbour.artworkId, bird.artworkId, song.artworkId);
+
+    first = await publish();
+    slug = first.url.split('/').pop()!;
+    page = await (await open(`/p/${slug}`)).text();
+  });
+  afterAll(() => t.close());
+
+  it('answers a stable public address, when, and how many artworks', () => {
+    expect(first.url).toMatch(/^https:\/\/studio\.example\/p\/[a-z2-7]{10}$/);
+    expect(Date.now() - new Date(first.publishedAt).getTime()).toBeLessThan(60_000);
+    expect(first.artworkCount).toBe(3);
+  });
+
+  it('the page opens without signing in: self-contained HTML with the artist, every artwork and its facts', async () => {
+    const res = await open(`/p/${slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/i);
+    expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(page).toContain('<title>Ada Lovelace – Portfolio</title>');
+    expect(page).toContain('<h1>Ada Lovelace</h1>');
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    for (const text of ['Blue Harbour', '2021 · Oil on canvas', '50 × 70 cm', 'Available', 'Morning light.\nSecond line.', 'Stone Bird', '2019 · Bronze', '12 × 8 × 4.5 in', 'Sold', 'sculpture', '3:25', 'Not For Sale']) {
+      expect(page, text).toContain(text);
+    }
+    // Newest first; each artwork is a heading of its own.
+    expect([...page.matchAll(/<h2 id="artwork-\d+">([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Song&#39;',
+      'Stone Bird',
+      'Blue Harbour',
+    ]);
+    expect(page).not.toMatch(/<script/i);
+    expect(page).toContain('No image');
+  });
+
+  it('images have alt texts and sizes, and are served publicly with a long cache', async () => {
+    expect(page).toContain('alt="Blue Harbour, Oil on canvas"');
+    expect(page).toContain('alt="Stone Bird, Bronze"');
+    const sources = imageSources(page);
+    expect(sources).toEqual([`/p/${slug}/images/1-2.webp`, `/p/${slug}/images/1-3.webp`]);
+    expect(page).toMatch(/width="1200" height="1600"/);
+    const res = await open(sources[1]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(await readBody(res)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
+  });
+
+  it('leaks nothing private: no email, no ids, no originals, no EXIF or GPS', async () => {
+    for (const secret of ['ada.private@example.com', adaId, ...ids, ...mediaIds, '/api/', 'original', 'IMG_0001']) {
+      expect(page, secret).not.toContain(secret);
+    }
+    for (const src of imageSources(page)) {
+      const bytes = await readBody(await open(src));
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(bytes.includes('Secret Model')).toBe(false);
+    }
+    // The page's files are copies under published/<slug>/: never the private media files.
+    const published = (await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`));
+    expect(published.sort()).toEqual([`published/${slug}/1/2.webp`, `published/${slug}/1/3.webp`]);
+  });
+
+  it('headers: a strict CSP matching the inline style, nosniff, revalidation with an ETag', async () => {
+    const res = await open(`/p/${slug}`);
+    const csp = res.headers.get('content-security-policy')!;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1];
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("img-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = res.headers.get('etag')!;
+    expect((await open(`/p/${slug}`, { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('is a snapshot: later edits show only after publishing again, at the same address; the old images are gone', async () => {
+    await t.request(`/api/artwork/${ids[0]}`, { method: 'PUT', token: ada.idToken, json: artworkInput('PHYSICAL_2D', { title: 'Harbour at Dusk', saleStatus: 'SOLD' }) });
+    await t.request(`/api/artwork/${ids[1]}`, { method: 'DELETE', token: ada.idToken });
+    const unchanged = await (await open(`/p/${slug}`)).text();
+    expect(unchanged).toContain('Blue Harbour');
+    expect(unchanged).not.toContain('Harbour at Dusk');
+    expect(unchanged).toContain('Stone Bird');
+    // The deleted artwork's published image is a copy: it stays until the next publish.
+    expect((await open(`/p/${slug}/images/1-2.webp`)).status).toBe(200);
+
+    const second = await publish();
+    expect(second.url).toBe(first.url);
+    expect(second.artworkCount).toBe(2);
+    const updated = await (await open(`/p/${slug}`)).text();
+    expect(updated).toContain('Harbour at Dusk');
+    expect(updated).not.toContain('Blue Harbour');
+    expect(updated).not.toContain('Stone Bird');
+    expect(imageSources(updated)).toEqual([`/p/${slug}/images/2-2.webp`]);
+    expect((await open(`/p/${slug}/images/1-2.webp`)).status).toBe(404);
+    expect((await open(`/p/${slug}/images/1-3.webp`)).status).toBe(404);
+    expect((await open(`/p/${slug}/images/2-2.webp`)).status).toBe(200);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`))).toEqual([`published/${slug}/2/2.webp`]);
+  });
+
+  it('two publishes at once leave one snapshot, and only its images', async () => {
+    const results = await Promise.all([publish(), publish(), publish()]);
+    expect(new Set(results.map((r) => r.url))).toEqual(new Set([first.url]));
+    const html = await (await open(`/p/${slug}`)).text();
+    const sources = imageSources(html);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect((await open(source)).status).toBe(200);
+    const expected = sources.map((src) => src.replace(/^\/p\/(\w+)\/images\/(\d+)-(\d+\.webp)$/, 'published/$1/$2/$3')).sort();
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`)).sort()).toEqual(expected);
+  });
+
+  it("another artist's address shows only theirs; an artist without a name is 'Portfolio'", async () => {
+    const bob = await signedInUser(t);
+    await createArtwork(t, bob.idToken, artworkInput('DIGITAL_2D', { title: 'Pixel Sea' }));
+    const his = await publish(bob.idToken);
+    const hisSlug = his.url.split('/').pop()!;
+    expect(hisSlug).not.toBe(slug);
+    const html = await (await open(`/p/${hisSlug}`)).text();
+    expect(html).toContain('Pixel Sea');
+    expect(html).toContain('1920 × 1080 px');
+    expect(html).toContain('<h1>Portfolio</h1>');
+    expect(html).toContain('<title>Portfolio</title>');
+    for (const other of ['Ada', 'Harbour', bob.email]) expect(html).not.toContain(other);
+    // Her images are not reachable under his address.
+    expect((await open(`/p/${hisSlug}/images/2-2.webp`)).status).toBe(404);
+  });
+
+  it('with no artworks the page says so', async () => {
+    const carol = await signedInUser(t);
+    const result = await publish(carol.idToken);
+    expect(result.artworkCount).toBe(0);
+    expect(await (await open(pathOf(result.url))).text()).toContain('No artworks yet.');
+  });
+
+  it.each(['/p/abcdefghij', '/p/short', '/p/ABCDEFGHIJ', '/p/..%2f..%2fetc'])('%s answers a 404 page', async (path) => {
+    const res = await open(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Portfolio not found</h1>');
+  });
+
+  it.each(['x.webp', '2-9.webp', '2-2.png', '1-2.webp', '2-2.webp.meta.json', '..%2F2%2F2.webp'])('image %s that is not part of the snapshot answers 404', async (file) => {
+    expect((await open(`/p/${slug}/images/${file}`)).status).toBe(404);
+  });
+
+  it('needs a signed-in artist to publish', async () => {
+    expect((await t.request('/api/publish', { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('formatting for the public page', () => {
+  it.each([
+    [{ mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 70 }, '50 × 70 cm'],
+    [{ mediaType: 'PHYSICAL_2D', measurementSystem: 'imperial', height: 24.25, width: 36 }, '24.25 × 36 in'],
+    [{ mediaType: 'PHYSICAL_3D', measurementSystem: 'imperial', height: 12, width: 8, depth: 4.5 }, '12 × 8 × 4.5 in'],
+    [{ mediaType: 'DIGITAL_2D', height: 1080, width: 1920 }, '1920 × 1080 px'],
+    [{ mediaType: 'DIGITAL_3D', height: 10, width: 20, depth: 30 }, '10 × 20 × 30 px'],
+    [{ mediaType: 'VIDEO', height: 720, width: 1280, durationInSeconds: 125 }, '1280 × 720 px, 2:05'],
+    [{ mediaType: 'AUDIO', durationInSeconds: 3725 }, '1:02:05'],
+    [{ mediaType: 'AUDIO', durationInSeconds: 59.6 }, '1:00'],
+  ] as const)('%j -> %s', async (dimensions, text) => {
+    const { formatDimensions } = await import('../../server/publish/format');
+    expect(formatDimensions(dimensions)).toBe(text);
+  });
+
+  it('escapes every character that matters in HTML', async () => {
+    const { escapeHtml } = await import('../../server/publish/portfolio.page');
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+  });
+});
