@@ -48,7 +48,7 @@ export function Toaster({ toasts }: { toasts: ActorRefFrom<typeof toastsMachine>
   );
 }
 
-function ToastItem({ toast }: { toast: ToastRef }) {
+export function ToastItem({ toast }: { toast: ToastRef }) {
   const { title, description, type } = useSelector(toast, (s) => s.context);
   const state = useSelector(toast, (s) => String(s.value));
   return (

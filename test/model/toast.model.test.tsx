@@ -1,0 +1,70 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { TOAST_DEFAULT_DURATION, TOAST_FALLBACK_DURATION, toastMachine, type Toast } from '../../src/machines/toast.machine';
+import { ToastItem } from '../../src/views/toasts/Toaster';
+import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+
+type Snapshot = SnapshotFrom<typeof toastMachine>;
+const TOAST: Toast = { id: 't1', title: 'Artwork created successfully', type: 'success', duration: TOAST_DEFAULT_DURATION };
+
+const events: Array<ModelEvent<typeof toastMachine>> = [
+  { type: 'toast.pause' },
+  { type: 'toast.resume' },
+  { type: 'toast.close' },
+  { type: 'xstate.after.duration.toast.visible' } as never,
+];
+const model = createModel(toastMachine, { events, serializeState: (s: Snapshot) => JSON.stringify(s.value), input: TOAST });
+const paths = coveringPaths(model);
+
+const toastBox = () => screen.queryByRole('status');
+const states = {
+  visible: () => {
+    expect(toastBox()).toHaveAttribute('data-state', 'visible');
+    expect(toastBox()).toHaveTextContent(TOAST.title);
+  },
+  paused: () => {
+    expect(toastBox()).toHaveAttribute('data-state', 'paused');
+  },
+  closed: () => {
+    expect(toastBox()).toHaveAttribute('data-state', 'closed');
+  },
+};
+
+describe('toast: one toast follows the chart', () => {
+  it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
+    const user = userEvent.setup();
+    const clock = new SimulatedClock();
+    const toast = createActor(toastMachine, { input: TOAST, clock }).start();
+    render(<ToastItem toast={toast} />);
+    await path.test({
+      events: {
+        'toast.pause': () => user.hover(toastBox()!),
+        'toast.resume': () => user.unhover(toastBox()!),
+        'toast.close': () => user.click(screen.getByRole('button', { name: 'Close' })),
+        // The duration elapses: one millisecond short changes nothing, the full duration closes it.
+        'xstate.after.duration.toast.visible': () =>
+          act(() => {
+            clock.increment(TOAST_DEFAULT_DURATION - 1);
+            expect(toast.getSnapshot().value).toBe('visible');
+            clock.increment(1);
+          }),
+      },
+      states,
+    });
+  });
+
+  it('a toast without a positive duration lasts the fallback 10000 ms', () => {
+    const clock = new SimulatedClock();
+    const toast = createActor(toastMachine, { input: { ...TOAST, duration: 0 }, clock }).start();
+    clock.increment(TOAST_FALLBACK_DURATION - 1);
+    expect(toast.getSnapshot().value).toBe('visible');
+    clock.increment(1);
+    expect(toast.getSnapshot().value).toBe('closed');
+  });
+
+  it('covers every state and transition', () => {
+    assertFullCoverage(toastMachine, paths, { stateTests: states, record: true, input: TOAST });
+  });
+});
