@@ -138,7 +138,8 @@ export const authScreenMachine = setup({
             onError: { target: 'unverified', actions: 'setError' },
           },
         },
-        done: { type: 'final' },
+        // Signed in: the screen stays busy until the app replaces it.
+        done: { type: 'final', tags: ['busy'] },
       },
     },
     createAccount: {
