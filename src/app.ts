@@ -1,9 +1,10 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { sessionMachine } from './machines/session.machine';
 import { toastsMachine } from './machines/toasts.machine';
 import { createAuthService } from './services/auth.service';
-import { createHttp, type SessionBridge } from './services/http';
+import { createHttp } from './services/http';
+import { createSessionBridge } from './services/session-bridge';
 import { createQueryCache } from './services/query-cache';
 import { SESSION_KEY, clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
 import { createUserService } from './services/user.service';
@@ -15,19 +16,7 @@ import { createUserService } from './services/user.service';
 export function createApp() {
   let session: ReturnType<typeof startSession> | undefined;
 
-  const bridge: SessionBridge = {
-    currentToken: () => session?.getSnapshot().context.session?.idToken,
-    async renew(failedToken) {
-      if (!session) return null;
-      const now = session.getSnapshot();
-      // Another call already renewed the token this one was sent with: just retry with the new one.
-      if (now.matches('signedIn') && now.context.session && now.context.session.idToken !== failedToken) return now.context.session.idToken;
-      if (!now.hasTag('signedIn')) return null;
-      session.send({ type: 'session.unauthorized' });
-      const settled = await waitFor(session, (s) => !s.hasTag('refreshing'));
-      return settled.matches('signedIn') ? (settled.context.session?.idToken ?? null) : null;
-    },
-  };
+  const bridge = createSessionBridge(() => session);
 
   const http = createHttp(bridge);
   // Shared by every page's services; emptied on sign-out so one artist never sees another's cached data.

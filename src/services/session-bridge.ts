@@ -1,0 +1,27 @@
+import { waitFor, type ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../machines/session.machine';
+import type { SessionBridge } from './http';
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+/**
+ * Connects the API client to the session machine: the token to send, and a 401 (or a stale token) becoming one
+ * `session.unauthorized`; every failed call waits for the single refresh and retries with its token, or gives up
+ * once the session has ended.
+ */
+export function createSessionBridge(getSession: () => SessionRef | undefined): SessionBridge {
+  return {
+    currentToken: () => getSession()?.getSnapshot().context.session?.idToken,
+    async renew(failedToken) {
+      const session = getSession();
+      if (!session) return null;
+      const now = session.getSnapshot();
+      // Another call already renewed the token this one was sent with: just retry with the new one.
+      if (now.matches('signedIn') && now.context.session && now.context.session.idToken !== failedToken) return now.context.session.idToken;
+      if (!now.hasTag('signedIn')) return null;
+      session.send({ type: 'session.unauthorized' });
+      const settled = await waitFor(session, (s) => !s.hasTag('refreshing'));
+      return settled.matches('signedIn') ? (settled.context.session?.idToken ?? null) : null;
+    },
+  };
+}

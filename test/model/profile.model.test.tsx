@@ -1,0 +1,203 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { profileMachine } from '../../src/machines/profile.machine';
+import type { ProfileUpdate, SecurityUpdate, User } from '../../src/schemas/user.schema';
+import { ProfilePage } from '../../src/views/profile/ProfilePage';
+import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+
+type Snapshot = SnapshotFrom<typeof profileMachine>;
+
+const base: User = { userId: 'u1', firstName: '', lastName: '', email: 'ada@example.com', displayName: '', pendingEmail: null, avatarVersion: null };
+const WITH_AVATAR: User = { ...base, avatarVersion: 'v1.webp' };
+const NAMED: User = { ...WITH_AVATAR, firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada Lovelace' };
+const UPLOADED: User = { ...WITH_AVATAR, avatarVersion: 'v2.webp' };
+const AVATAR_URL = 'blob:avatar-1';
+
+const png = new File([new Uint8Array([137, 80, 78, 71])], 'portrait.png', { type: 'image/png' });
+const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+const failure = (message: string, fieldErrors?: Record<string, string[]>) => Object.assign(new Error(message), { fieldErrors, id: message });
+
+// Files serialise to {}: `kind` tells the model which one is meant.
+const events: Array<ModelEvent<typeof profileMachine>> = [
+  { type: 'profile.retry' },
+  { type: 'profile.edit' },
+  { type: 'profile.changeCredentials' },
+  { type: 'profile.cancel' },
+  { type: 'profile.save' },
+  { type: 'field.change', name: 'firstName', value: 'Ada' },
+  { type: 'field.change', name: 'lastName', value: 'x'.repeat(101) },
+  { type: 'field.change', name: 'currentPassword', value: 'Palette2024' },
+  { type: 'field.change', name: 'newPassword', value: 'Canvas2025x' },
+  { type: 'avatar.choose', file: png, kind: 'image' } as never,
+  { type: 'avatar.choose', file: text, kind: 'text' } as never,
+  { type: 'avatar.progress', fraction: 0.5 },
+  { type: 'xstate.done.actor.loadUser', output: WITH_AVATAR },
+  { type: 'xstate.done.actor.loadUser', output: base },
+  { type: 'xstate.error.actor.loadUser', error: failure('Get User request failed') },
+  { type: 'xstate.done.actor.saveProfile', output: NAMED },
+  { type: 'xstate.error.actor.saveProfile', error: failure('Failed to save profile', { lastName: ['Last name must be at most 100 characters'] }) },
+  { type: 'xstate.done.actor.changeCredentials', output: { message: 'Your password has been changed.', user: WITH_AVATAR } },
+  { type: 'xstate.error.actor.changeCredentials', error: failure('The current password is not correct.', { currentPassword: ['The current password is not correct.'] }) },
+  { type: 'xstate.done.actor.loadAvatar', output: AVATAR_URL },
+  { type: 'xstate.error.actor.loadAvatar', error: failure('Failed to load the avatar') },
+  { type: 'xstate.done.actor.uploadAvatar', output: UPLOADED },
+  { type: 'xstate.error.actor.uploadAvatar', error: failure('Failed to upload the avatar') },
+];
+
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.user?.avatarVersion ?? null,
+    Object.values(s.context.profileForm.values).map((v) => v.length),
+    Object.values(s.context.credentialsForm.values).map(Boolean),
+    s.context.profileForm.submitted || s.context.credentialsForm.submitted,
+    Boolean(s.context.error),
+    Boolean(s.context.avatarError),
+    s.context.avatarProgress,
+  ]);
+// A form's fields can only change while that form is shown.
+const PROFILE_FIELDS = ['firstName', 'lastName'];
+const eventsIn = (s: Snapshot) =>
+  events.filter((e) => {
+    if (e.type !== 'field.change') return true;
+    const inEdit = s.matches({ ready: { view: 'edit' } });
+    const inCredentials = s.matches({ ready: { view: 'passwordProtected' } });
+    return PROFILE_FIELDS.includes(e.name) ? inEdit : inCredentials;
+  });
+const model = createModel(profileMachine, { events: eventsIn, serializeState });
+const paths = coveringPaths(model, { minimal: true });
+
+const LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  currentPassword: 'Current Password',
+  email: 'New Email Address',
+  newPassword: 'New Password',
+};
+
+const states = {
+  loading: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  },
+  loadFailed: (s: Snapshot) => {
+    expect(screen.getByRole('alert')).toHaveTextContent(s.context.error!);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+  'ready.view.default': (s: Snapshot) => {
+    for (const name of ['Change Avatar', 'Change Email & Password', 'Edit Profile']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByTestId('email')).toHaveTextContent(s.context.user!.email);
+    expect(screen.getByTestId('first-name')).toHaveTextContent(s.context.user!.firstName || '—');
+    if (s.context.notice) expect(screen.getByText(s.context.notice)).toBeInTheDocument();
+    if (s.context.avatarError) expect(screen.getByRole('alert')).toHaveTextContent(s.context.avatarError);
+  },
+  'ready.view.edit.editing': (s: Snapshot) => {
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+    expect(screen.getByLabelText('First name')).toHaveValue(s.context.profileForm.values.firstName);
+    const lastNameError = s.context.profileForm.errors.lastName;
+    if (lastNameError && (s.context.profileForm.submitted || s.context.profileForm.touched.lastName)) {
+      expect(screen.getByText(lastNameError)).toBeInTheDocument();
+    }
+  },
+  'ready.view.edit.saving': () => {
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  },
+  'ready.view.passwordProtected.editing': (s: Snapshot) => {
+    expect(screen.getByRole('button', { name: 'Save Email and Password' })).toBeEnabled();
+    expect(screen.getByLabelText('Current Password')).toHaveValue(s.context.credentialsForm.values.currentPassword);
+    if (s.context.error) expect(screen.getAllByRole('alert')[0]).toHaveTextContent(s.context.error);
+  },
+  'ready.view.passwordProtected.saving': () => {
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  },
+  'ready.avatar.loading': () => {
+    expect(document.querySelector('img')).toBeNull();
+  },
+  'ready.avatar.none': (s: Snapshot) => {
+    if (s.matches({ ready: { view: 'default' } })) expect(screen.getByRole('img', { name: 'Default user icon' })).toBeInTheDocument();
+  },
+  'ready.avatar.shown': (s: Snapshot) => {
+    if (s.matches({ ready: { view: 'default' } })) expect(document.querySelector(`img[src="${AVATAR_URL}"]`)).not.toBeNull();
+  },
+  'ready.avatar.uploading': (s: Snapshot) => {
+    if (s.matches({ ready: { view: 'default' } })) {
+      expect(screen.getByRole('progressbar', { name: 'Avatar upload progress' })).toHaveAttribute('value', String(s.context.avatarProgress ?? 0));
+      expect(screen.getByRole('button', { name: 'Change Avatar' })).toBeDisabled();
+    }
+  },
+};
+
+describe('profile: the Profile page follows the chart', () => {
+  it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
+    // Files the picker's accept list would hide are let through, to show the machine refuses them too.
+    const user = userEvent.setup({ applyAccept: false });
+    const loadUser = controlledPromise<User>('loadUser');
+    const saveProfile = controlledPromise<User, ProfileUpdate>('saveProfile');
+    const changeCredentials = controlledPromise<{ message: string; user: User }, SecurityUpdate>('changeCredentials');
+    const loadAvatar = controlledPromise<string>('loadAvatar');
+    const uploadAvatar = controlledPromise<User, { file: File; onProgress: (f: number) => void }>('uploadAvatar');
+    const changed: User[] = [];
+    const logic = profileMachine.provide({
+      actors: {
+        loadUser: loadUser.logic,
+        saveProfile: saveProfile.logic,
+        changeCredentials: changeCredentials.logic,
+        loadAvatar: loadAvatar.logic,
+        uploadAvatar: uploadAvatar.logic,
+      },
+      actions: { userChanged: (_, u) => void changed.push(u) },
+    });
+    render(<ProfilePage logic={logic} />);
+    const settle = <T,>(actor: { resolve(v: T): Promise<void> }) => ({ event }: { event: unknown }) => act(() => actor.resolve((event as { output: T }).output));
+    const fail = (actor: { reject(e: unknown): Promise<void> }) => ({ event }: { event: unknown }) => act(() => actor.reject((event as { error: unknown }).error));
+    await path.test({
+      events: {
+        'profile.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'profile.edit': () => user.click(screen.getByRole('button', { name: 'Edit Profile' })),
+        'profile.changeCredentials': () => user.click(screen.getByRole('button', { name: 'Change Email & Password' })),
+        'profile.cancel': () => user.click(screen.getByRole('button', { name: 'Cancel' })),
+        'profile.save': () => user.click(screen.getByRole('button', { name: /^Save (Profile|Email and Password)$/ })),
+        'field.change': async ({ event }) => {
+          const { name, value } = event as unknown as { name: string; value: string };
+          const input = screen.getByLabelText(LABELS[name]);
+          await user.clear(input);
+          await user.type(input, value);
+        },
+        'avatar.choose': async ({ event }) => {
+          const { file } = event as unknown as { file: File };
+          // The picker accepts images only; a file that slips through is refused with a message.
+          await user.upload(screen.getByLabelText('Avatar image file'), file);
+        },
+        'avatar.progress': () => act(() => uploadAvatar.calls.at(-1)!.onProgress(0.5)),
+        'xstate.done.actor.loadUser': settle(loadUser),
+        'xstate.error.actor.loadUser': fail(loadUser),
+        'xstate.done.actor.saveProfile': settle(saveProfile),
+        'xstate.error.actor.saveProfile': fail(saveProfile),
+        'xstate.done.actor.changeCredentials': settle(changeCredentials),
+        'xstate.error.actor.changeCredentials': fail(changeCredentials),
+        'xstate.done.actor.loadAvatar': settle(loadAvatar),
+        'xstate.error.actor.loadAvatar': fail(loadAvatar),
+        'xstate.done.actor.uploadAvatar': settle(uploadAvatar),
+        'xstate.error.actor.uploadAvatar': fail(uploadAvatar),
+      },
+      states,
+    });
+    // The top bar hears of every saved change.
+    const saves = path.steps.filter((s) => /done\.actor\.(saveProfile|changeCredentials|uploadAvatar)$/.test(s.event.type)).length;
+    expect(changed).toHaveLength(saves);
+  });
+
+  it('the avatar picker accepts image files only', async () => {
+    const loadUser = controlledPromise<User>('loadUser');
+    render(<ProfilePage logic={profileMachine.provide({ actors: { loadUser: loadUser.logic } })} />);
+    await act(() => loadUser.resolve(base));
+    const accept = screen.getByLabelText('Avatar image file').getAttribute('accept')!.split(',');
+    expect(accept.length).toBeGreaterThan(0);
+    expect(accept.every((type) => type.startsWith('image/'))).toBe(true);
+  });
+
+  it('covers every state and transition', () => {
+    assertFullCoverage(profileMachine, paths, { stateTests: states, record: true });
+  });
+});
