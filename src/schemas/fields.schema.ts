@@ -28,6 +28,9 @@ export const passwordField = z.string({ error: 'Password is required' }).check(
 export const currentPasswordField = (message = 'Password is required') =>
   z.string({ error: message }).check(z.minLength(1, { error: message }), z.maxLength(PASSWORD_MAX, { error: message }));
 
-/** Adds an issue at `path` when `ok` is false; for rules across fields. */
+/**
+ * Adds an issue at `path` when `ok` is false; for rules across fields. It runs even when single fields are
+ * invalid (so every message shows at once), but only on an object.
+ */
 export const crossFieldRule = <T>(ok: (value: T) => boolean, message: string, path: string) =>
-  z.refine<T>(ok, { error: message, path: [path], when: () => true });
+  z.refine<T>(ok, { error: message, path: [path], when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) });
