@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
@@ -57,9 +57,16 @@ function expectForm(s: Snapshot, fields: Array<keyof typeof LABELS>) {
   else expect(screen.queryByRole('alert')).toBeNull();
 }
 
+/** The panel of the other tab leaves (Ark's presence unmounts it once its exit is over): one form remains. */
+async function onlyPanel(form: string) {
+  await waitFor(() => expect(screen.getAllByRole('tabpanel')).toHaveLength(1));
+  expect(within(screen.getByRole('tabpanel')).getByRole('form', { name: form })).toBeInTheDocument();
+}
+
 const states = {
-  'signIn.editing': (s: Snapshot) => {
+  'signIn.editing': async (s: Snapshot) => {
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await onlyPanel('Sign in');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expectForm(s, ['email', 'password']);
   },
@@ -79,8 +86,9 @@ const states = {
   'signIn.done': () => {
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
   },
-  'createAccount.editing': (s: Snapshot) => {
+  'createAccount.editing': async (s: Snapshot) => {
     expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
+    await onlyPanel('Create account');
     expectForm(s, ['email', 'password', 'confirmPassword']);
   },
   'createAccount.submitting': () => {

@@ -56,7 +56,7 @@ describe(`hardening: bad input gets a clear error, never a 500 (${dbLabel()})`, 
   });
 
   it.each(ROUTES)('%s %s: malformed JSON 400, wrong content type 415', async (method, path, auth) => {
-    const headers = auth ? { authorization: `Bearer ${token}` } : {};
+    const headers: Record<string, string> = auth ? { authorization: `Bearer ${token}` } : {};
     const malformed = await t.request(path, { method, headers: { ...headers, 'content-type': 'application/json' }, body: '{"email": ' });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).message).toBe('The body is not valid JSON.');

@@ -30,8 +30,6 @@ export function AuthScreen({ logic }: { logic: Logic }) {
   return (
     <AuthLayout title={tab === 'signIn' ? 'Sign In' : 'Create Account'}>
       <Tabs.Root
-        lazyMount
-        unmountOnExit
         value={tab}
         onValueChange={(d) => actor.send({ type: d.value === 'createAccount' ? 'auth.showCreateAccount' : 'auth.showSignIn' })}
       >
@@ -39,12 +37,9 @@ export function AuthScreen({ logic }: { logic: Logic }) {
           <Tabs.Trigger value="signIn">Sign In</Tabs.Trigger>
           <Tabs.Trigger value="createAccount">Create Account</Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="signIn">
-          <SignInForm actor={actor} />
-        </Tabs.Content>
-        <Tabs.Content value="createAccount">
-          <CreateAccountForm actor={actor} />
-        </Tabs.Content>
+        {/* Only the chart's tab has a form: fields of the other never linger (Ark's unmountOnExit waits for an exit that may not come). */}
+        <Tabs.Content value="signIn">{tab === 'signIn' ? <SignInForm actor={actor} /> : null}</Tabs.Content>
+        <Tabs.Content value="createAccount">{tab === 'createAccount' ? <CreateAccountForm actor={actor} /> : null}</Tabs.Content>
       </Tabs.Root>
     </AuthLayout>
   );

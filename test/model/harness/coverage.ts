@@ -36,6 +36,11 @@ export interface CoverageOptions {
   ignore?: string[];
   /** The machine's input, when its initial state depends on it (eventless transitions taken at start). */
   input?: unknown;
+  /**
+   * Several inputs, for paths generated from several models of one machine (one per input): each
+   * path's start is matched to the input it began with, so one assertion covers them all.
+   */
+  inputs?: unknown[];
 }
 
 export interface AssertCoverageOptions extends CoverageOptions {
@@ -206,9 +211,19 @@ export function measureCoverage(machine: AnyStateMachine, paths: readonly PathLi
   };
   // Eventless transitions taken on start belong to every path that starts where the machine does.
   const modelMachine = (paths[0]?.steps[0]?.state as AnyMachineSnapshot | undefined)?.machine ?? machine;
-  const start = tracer.initial(modelMachine, options.input);
-  const sameValue = (s: unknown) => JSON.stringify((s as AnyMachineSnapshot).value) === JSON.stringify(start.snapshot.value);
-  if (paths.some((p) => p.steps[0]?.event.type === 'xstate.init' && sameValue(p.steps[0].state))) add(start);
+  const startKey = (s: unknown) => {
+    const { value, context } = s as AnyMachineSnapshot;
+    try {
+      return JSON.stringify([value, context]);
+    } catch {
+      return JSON.stringify(value);
+    }
+  };
+  for (const input of options.inputs ?? [options.input]) {
+    const start = tracer.initial(modelMachine, input);
+    const key = startKey(start.snapshot);
+    if (paths.some((p) => p.steps[0]?.event.type === 'xstate.init' && startKey(p.steps[0].state) === key)) add(start);
+  }
 
   for (const path of paths) {
     path.steps.forEach((step, i) => {

@@ -4,10 +4,14 @@ import { createTracer, type Effect } from './coverage';
 
 type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;
 
-/** The synthetic events that stand for an invoked actor settling (`output`/`error` reach the machine's actions). */
+/**
+ * The synthetic events that stand for an invoked actor settling (`output`/`error` reach the machine's actions), or
+ * for a delayed (`after`) transition firing.
+ */
 export type ActorSettledEvent =
   | { type: `xstate.done.actor.${string}`; output?: unknown }
-  | { type: `xstate.error.actor.${string}`; error?: unknown };
+  | { type: `xstate.error.actor.${string}`; error?: unknown }
+  | { type: `xstate.after.${string}` };
 
 /** The events a model of machine M sends: the machine's own plus its invoked actors settling. */
 export type ModelEvent<M extends AnyStateMachine> = EventFromLogic<M> | ActorSettledEvent;
