@@ -4,9 +4,9 @@ import { sessionMachine } from './machines/session.machine';
 import { toastsMachine } from './machines/toasts.machine';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
-import { createSessionBridge } from './services/session-bridge';
+import { createSessionBridge, followOtherTabs } from './services/session-bridge';
 import { createQueryCache } from './services/query-cache';
-import { SESSION_KEY, clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
+import { clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
 import { createUserService } from './services/user.service';
 
 /**
@@ -43,10 +43,7 @@ export function createApp() {
   session = startSession();
   const toasts = createActor(toastsMachine);
 
-  // Another tab signed in, refreshed or signed out: follow it.
-  window.addEventListener('storage', (e) => {
-    if (e.key === SESSION_KEY || e.key === null) session!.send({ type: 'session.synced', session: readStoredSession() });
-  });
+  followOtherTabs(() => session);
 
   session.start();
   toasts.start();

@@ -51,6 +51,7 @@ export const sessionMachine = setup({
     hasStaleSession: ({ context }) => context.session !== null,
     hasUser: ({ context }) => context.user !== null,
     syncedSignedOut: ({ event }) => event.type === 'session.synced' && event.session === null,
+    syncedSignedIn: ({ event }) => event.type === 'session.synced' && event.session !== null,
   },
 }).createMachine({
   id: 'session',
@@ -70,6 +71,8 @@ export const sessionMachine = setup({
     signedOut: {
       tags: ['signedOut'],
       on: {
+        // Another tab signed in: so does this one (what it stored is already there).
+        'session.synced': { guard: 'syncedSignedIn', target: 'signedIn', actions: assign({ session: ({ event }) => event.session, user: null }) },
         'session.signedIn': {
           target: 'signedIn',
           actions: [assign({ session: ({ event }) => event.session, user: null }), { type: 'storeSession', params: ({ event }) => event.session }],

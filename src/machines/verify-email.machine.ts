@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { AUTH_MESSAGES } from '../schemas/auth.schema';
 import { MESSAGES } from '../schemas/messages';
 
 export interface VerifyEmailContext {
@@ -27,7 +28,7 @@ export const verifyEmailMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'failed', actions: assign({ message: 'This link is invalid or has expired.' }) }],
+      always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'failed', actions: assign({ message: AUTH_MESSAGES.invalidLink }) }],
     },
     verifying: {
       invoke: {

@@ -1,6 +1,7 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../machines/session.machine';
 import type { SessionBridge } from './http';
+import { SESSION_KEY, readStoredSession } from './session-store';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -24,4 +25,13 @@ export function createSessionBridge(getSession: () => SessionRef | undefined): S
       return settled.matches('signedIn') ? (settled.context.session?.idToken ?? null) : null;
     },
   };
+}
+
+/** Another tab signed in, refreshed or signed out: the session follows what it stored. Returns the unsubscriber. */
+export function followOtherTabs(getSession: () => SessionRef | undefined, target: Window = window): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === SESSION_KEY || e.key === null) getSession()?.send({ type: 'session.synced', session: readStoredSession() });
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
 }

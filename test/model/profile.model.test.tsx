@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { visibleError, type FormContext } from '../../src/machines/form';
 import { profileMachine } from '../../src/machines/profile.machine';
 import type { ProfileUpdate, SecurityUpdate, User } from '../../src/schemas/user.schema';
 import { ProfilePage } from '../../src/views/profile/ProfilePage';
@@ -77,54 +78,96 @@ const LABELS: Record<string, string> = {
   newPassword: 'New Password',
 };
 
+/** A form's fields show their values, and a message (wired as the input's error message) once visible. */
+function expectFields(form: FormContext, names: string[]) {
+  for (const name of names) {
+    const input = screen.getByLabelText(LABELS[name]);
+    expect(input).toHaveValue(form.values[name]);
+    const message = visibleError(form, name);
+    if (message) expect(input).toHaveAccessibleErrorMessage(message);
+    else expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  }
+}
+const expectError = (s: Snapshot) => {
+  if (s.context.error) expect(screen.getByRole('alert')).toHaveTextContent(s.context.error);
+  else expect(screen.queryByRole('alert')).toBeNull();
+};
+const inDefaultView = (s: Snapshot) => s.matches({ ready: { view: 'default' } });
+/** The avatar shows in the default view only: the loaded image, else the default user icon. */
+const expectAvatar = (s: Snapshot) => {
+  if (!inDefaultView(s)) {
+    expect(screen.queryByTestId('avatar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change Avatar' })).toBeNull();
+    return;
+  }
+  const avatar = screen.getByTestId('avatar');
+  const image = avatar.querySelector('img');
+  if (s.context.avatarUrl) {
+    expect(image).toHaveAttribute('src', s.context.avatarUrl);
+    expect(image).toHaveAttribute('alt', `Avatar of ${s.context.user!.displayName || 'New User'}`);
+  } else {
+    expect(image).toBeNull();
+    expect(within(avatar).getByRole('img', { name: 'Default user icon' })).toBeInTheDocument();
+  }
+  if (s.context.avatarError) expect(screen.getByRole('alert')).toHaveTextContent(s.context.avatarError);
+};
+
 const states = {
   loading: () => {
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
   },
   loadFailed: (s: Snapshot) => {
     expect(screen.getByRole('alert')).toHaveTextContent(s.context.error!);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
   },
   'ready.view.default': (s: Snapshot) => {
-    for (const name of ['Change Avatar', 'Change Email & Password', 'Edit Profile']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    expect(screen.getByTestId('email')).toHaveTextContent(s.context.user!.email);
-    expect(screen.getByTestId('first-name')).toHaveTextContent(s.context.user!.firstName || '—');
-    if (s.context.notice) expect(screen.getByText(s.context.notice)).toBeInTheDocument();
-    if (s.context.avatarError) expect(screen.getByRole('alert')).toHaveTextContent(s.context.avatarError);
+    const { user, notice } = s.context;
+    for (const name of ['Change Email & Password', 'Edit Profile']) expect(screen.getByRole('button', { name })).toBeEnabled();
+    expect(screen.getByTestId('first-name')).toHaveTextContent(user!.firstName || '—');
+    expect(screen.getByTestId('last-name')).toHaveTextContent(user!.lastName || '—');
+    expect(screen.getByTestId('email')).toHaveTextContent(user!.email);
+    // After a save: 'Profile saved.' or the server's message about the new credentials.
+    if (notice) expect(screen.getByRole('status')).toHaveTextContent(notice);
+    else expect(screen.queryByRole('status')).toBeNull();
   },
   'ready.view.edit.editing': (s: Snapshot) => {
+    expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
-    expect(screen.getByLabelText('First name')).toHaveValue(s.context.profileForm.values.firstName);
-    const lastNameError = s.context.profileForm.errors.lastName;
-    if (lastNameError && (s.context.profileForm.submitted || s.context.profileForm.touched.lastName)) {
-      expect(screen.getByText(lastNameError)).toBeInTheDocument();
-    }
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expectFields(s.context.profileForm, ['firstName', 'lastName']);
+    expectError(s);
   },
   'ready.view.edit.saving': () => {
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
   },
   'ready.view.passwordProtected.editing': (s: Snapshot) => {
+    expect(screen.getByRole('form', { name: 'Change email and password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Email and Password' })).toBeEnabled();
-    expect(screen.getByLabelText('Current Password')).toHaveValue(s.context.credentialsForm.values.currentPassword);
-    if (s.context.error) expect(screen.getAllByRole('alert')[0]).toHaveTextContent(s.context.error);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expectFields(s.context.credentialsForm, ['currentPassword', 'email', 'newPassword']);
+    expectError(s);
   },
   'ready.view.passwordProtected.saving': () => {
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
   },
-  'ready.avatar.loading': () => {
-    expect(document.querySelector('img')).toBeNull();
-  },
-  'ready.avatar.none': (s: Snapshot) => {
-    if (s.matches({ ready: { view: 'default' } })) expect(screen.getByRole('img', { name: 'Default user icon' })).toBeInTheDocument();
-  },
+  // Loading shows what there was before (nothing yet, or the previous image after an upload).
+  'ready.avatar.loading': expectAvatar,
+  'ready.avatar.none': expectAvatar,
   'ready.avatar.shown': (s: Snapshot) => {
-    if (s.matches({ ready: { view: 'default' } })) expect(document.querySelector(`img[src="${AVATAR_URL}"]`)).not.toBeNull();
+    expectAvatar(s);
+    if (inDefaultView(s)) expect(screen.getByRole('button', { name: 'Change Avatar' })).toBeEnabled();
   },
   'ready.avatar.uploading': (s: Snapshot) => {
-    if (s.matches({ ready: { view: 'default' } })) {
+    expectAvatar(s);
+    if (inDefaultView(s)) {
       expect(screen.getByRole('progressbar', { name: 'Avatar upload progress' })).toHaveAttribute('value', String(s.context.avatarProgress ?? 0));
       expect(screen.getByRole('button', { name: 'Change Avatar' })).toBeDisabled();
-    }
+    } else expect(screen.queryByRole('progressbar')).toBeNull();
   },
 };
 

@@ -22,10 +22,13 @@ const toastBox = () => screen.queryByRole('status');
 const states = {
   visible: () => {
     expect(toastBox()).toHaveAttribute('data-state', 'visible');
+    expect(toastBox()).toHaveAttribute('data-type', 'success');
     expect(toastBox()).toHaveTextContent(TOAST.title);
+    expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
   },
   paused: () => {
     expect(toastBox()).toHaveAttribute('data-state', 'paused');
+    expect(toastBox()).toHaveTextContent(TOAST.title);
   },
   closed: () => {
     expect(toastBox()).toHaveAttribute('data-state', 'closed');
@@ -54,6 +57,33 @@ describe('toast: one toast follows the chart', () => {
       } as never,
       states,
     });
+  });
+
+  it('a paused toast outlives its duration; resumed, it gets the whole duration again', async () => {
+    const user = userEvent.setup();
+    const clock = new SimulatedClock();
+    const toast = createActor(toastMachine, { input: TOAST, clock }).start();
+    render(<ToastItem toast={toast} />);
+    act(() => clock.increment(TOAST_DEFAULT_DURATION - 1));
+    await user.hover(toastBox()!);
+    act(() => clock.increment(3 * TOAST_DEFAULT_DURATION));
+    expect(toastBox()).toHaveAttribute('data-state', 'paused');
+    await user.unhover(toastBox()!);
+    act(() => clock.increment(TOAST_DEFAULT_DURATION - 1));
+    expect(toastBox()).toHaveAttribute('data-state', 'visible');
+    act(() => clock.increment(1));
+    expect(toastBox()).toHaveAttribute('data-state', 'closed');
+  });
+
+  it('keyboard focus pauses it too, and leaving resumes', async () => {
+    const user = userEvent.setup();
+    const toast = createActor(toastMachine, { input: TOAST, clock: new SimulatedClock() }).start();
+    render(<ToastItem toast={toast} />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(toastBox()).toHaveAttribute('data-state', 'paused');
+    await user.tab();
+    expect(toastBox()).toHaveAttribute('data-state', 'visible');
   });
 
   it('a toast without a positive duration lasts the fallback 10000 ms', () => {
