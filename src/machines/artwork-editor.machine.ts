@@ -1,0 +1,206 @@
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { ARTWORK_MESSAGES, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../schemas/artwork.schema';
+import type { MediaType } from '../schemas/media-type.schema';
+import { MESSAGES } from '../schemas/messages';
+import { artworkMediaMachine } from './artwork-media.machine';
+import {
+  changeArtworkField,
+  isArtworkFormValid,
+  startArtworkForm,
+  submitArtworkForm,
+  withServerErrors,
+  type ArtworkFieldChange,
+  type ArtworkFormState,
+} from './artwork-form';
+
+export interface ArtworkEditorInput {
+  /** null creates a new artwork of `mediaType`; otherwise the artwork to load. */
+  artworkId: string | null;
+  mediaType?: MediaType;
+}
+
+export interface ArtworkEditorContext {
+  artworkId: string | null;
+  artwork: Artwork | null;
+  form: ArtworkFormState;
+  error: string | null;
+}
+
+export type ArtworkEditorEvent =
+  | ({ type: 'form.change' } & ArtworkFieldChange)
+  | { type: 'form.submit' }
+  | { type: 'artwork.retry' }
+  | { type: 'artwork.delete' }
+  | { type: 'artwork.confirmDelete' }
+  | { type: 'artwork.cancelDelete' };
+
+export interface Notice {
+  title: string;
+  toastType: 'success' | 'error';
+}
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+const serverFieldErrors = (error: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
+
+/**
+ * The artwork form: a new artwork (id 'new') is created once, then it is a saved artwork that can be updated,
+ * deleted after a confirmation, and given media (the `media` actor runs only while saved).
+ */
+export const artworkEditorMachine = setup({
+  types: {
+    context: {} as ArtworkEditorContext,
+    events: {} as ArtworkEditorEvent,
+    input: {} as ArtworkEditorInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadArtwork: fromPromise<Artwork, { artworkId: string }>(async () => {
+      throw new Error('loadArtwork not provided');
+    }),
+    createArtwork: fromPromise<Artwork, ArtworkInput>(async () => {
+      throw new Error('createArtwork not provided');
+    }),
+    updateArtwork: fromPromise<Artwork, { artworkId: string; input: ArtworkInput }>(async () => {
+      throw new Error('updateArtwork not provided');
+    }),
+    deleteArtwork: fromPromise<void, { artworkId: string }>(async () => {
+      throw new Error('deleteArtwork not provided');
+    }),
+    media: artworkMediaMachine,
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+    /** Moves the app to another address, replacing the current history entry. */
+    navigate: (_, _to: string) => {},
+    useArtwork: assign((_, artwork: Artwork) => ({ artwork, artworkId: artwork.artworkId, form: startArtworkForm(artworkToForm(artwork)), error: null })),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return { form: changeArtworkField(context.form, event) };
+    }),
+    showAllMessages: assign(({ context }) => ({ form: submitArtworkForm(context.form) })),
+    keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, serverFieldErrors((event as { error?: unknown }).error)) })),
+  },
+  guards: {
+    isNew: ({ context }) => context.artworkId === null,
+    formValid: ({ context }) => isArtworkFormValid(context.form),
+    notFound: ({ event }) => [400, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+  },
+}).createMachine({
+  id: 'artworkEditor',
+  context: ({ input }) => ({
+    artworkId: input.artworkId,
+    artwork: null,
+    form: startArtworkForm(emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D')),
+    error: null,
+  }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: 'isNew', target: 'creating' }, { target: 'loading' }] },
+    loading: {
+      description: 'Reading the artwork to edit.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadArtwork',
+        src: 'loadArtwork',
+        input: ({ context }) => ({ artworkId: context.artworkId! }),
+        onDone: { target: 'saved', actions: { type: 'useArtwork', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'notFound', target: 'notFound' },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        ],
+      },
+    },
+    notFound: {},
+    loadFailed: { on: { 'artwork.retry': 'loading' } },
+    creating: {
+      description: 'A new artwork: media can be added only once it is saved.',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createArtwork',
+            src: 'createArtwork',
+            input: ({ context }) => toArtworkInput(context.form.values),
+            onDone: {
+              target: '#artworkEditor.saved',
+              actions: [
+                { type: 'useArtwork', params: ({ event }) => event.output },
+                { type: 'notify', params: { title: ARTWORK_MESSAGES.created, toastType: 'success' } },
+                { type: 'navigate', params: ({ event }) => `/portfolio/artwork/${event.output.artworkId}` },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                'keepServerMessages',
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', messageOf(event.error)), toastType: 'error' }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    saved: {
+      description: 'A saved artwork: its form updates it, and its media can be managed.',
+      invoke: { id: 'media', src: 'media', input: ({ context }) => ({ artworkId: context.artworkId! }) },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.submit': [{ guard: 'formValid', target: 'updating' }, { actions: 'showAllMessages' }],
+            'artwork.delete': 'confirmingDelete',
+          },
+        },
+        updating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'updateArtwork',
+            src: 'updateArtwork',
+            input: ({ context }) => ({ artworkId: context.artworkId!, input: toArtworkInput(context.form.values) }),
+            onDone: {
+              target: 'editing',
+              actions: [{ type: 'useArtwork', params: ({ event }) => event.output }, { type: 'notify', params: { title: ARTWORK_MESSAGES.updated, toastType: 'success' } }],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                'keepServerMessages',
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', messageOf(event.error)), toastType: 'error' }) },
+              ],
+            },
+          },
+        },
+        confirmingDelete: { on: { 'artwork.confirmDelete': 'deleting', 'artwork.cancelDelete': 'editing' } },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteArtwork',
+            src: 'deleteArtwork',
+            input: ({ context }) => ({ artworkId: context.artworkId! }),
+            onDone: {
+              target: '#artworkEditor.deleted',
+              actions: [{ type: 'notify', params: { title: ARTWORK_MESSAGES.deleted, toastType: 'success' } }, { type: 'navigate', params: '/portfolio/artwork' }],
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', messageOf(event.error)), toastType: 'error' }) },
+            },
+          },
+        },
+      },
+    },
+    deleted: { type: 'final' },
+  },
+});
+
+export type ArtworkEditorRef = ActorRefFrom<typeof artworkEditorMachine>;

@@ -1,0 +1,232 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { artworkEditorMachine, type ArtworkEditorInput, type Notice } from '../../src/machines/artwork-editor.machine';
+import { visibleArtworkErrors, type ArtworkFieldChange } from '../../src/machines/artwork-form';
+import type { Artwork, ArtworkInput } from '../../src/schemas/artwork.schema';
+import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM } from '../../src/views/portfolio/editor/ArtworkEditor';
+import { ARTWORK_ID, artworkFixture, editorParts, renderEditor } from '../support/artwork-editor';
+import { controlledPromise, coveringPaths, createModel, measureCoverage, mergeCoverage, pathName, recordCoverage, statesWithoutAssertion, type ModelEvent } from './harness';
+
+type Snapshot = SnapshotFrom<typeof artworkEditorMachine>;
+type Event = ModelEvent<typeof artworkEditorMachine>;
+
+/** A service failure as the services throw it: a message and the HTTP status. */
+const failure = (message: string, status?: number) => Object.assign(new Error(message), { status });
+const NOT_FOUND = failure('Artwork not found.', 404);
+const UNREACHABLE = failure('The server cannot be reached.');
+
+const SAVED = artworkFixture();
+const RENAMED = artworkFixture({ title: 'Irises' });
+const CREATED = artworkFixture({ mediaType: 'AUDIO', title: '', year: 1999, dimensions: { mediaType: 'AUDIO', durationInSeconds: 95 } });
+
+const change = (c: ArtworkFieldChange): Event => ({ type: 'form.change', ...c }) as Event;
+
+/** Editing a saved artwork (a 3D one, measured in cm): load, update, delete. */
+const existing = {
+  input: { artworkId: ARTWORK_ID } satisfies ArtworkEditorInput,
+  events: [
+    { type: 'xstate.done.actor.loadArtwork', output: SAVED },
+    { type: 'xstate.error.actor.loadArtwork', error: NOT_FOUND },
+    { type: 'xstate.error.actor.loadArtwork', error: UNREACHABLE },
+    { type: 'artwork.retry' },
+    change({ field: 'title', value: 'Irises' }),
+    change({ field: 'dimensions.depth', value: null }),
+    { type: 'form.submit' },
+    { type: 'xstate.done.actor.updateArtwork', output: RENAMED },
+    { type: 'xstate.error.actor.updateArtwork', error: UNREACHABLE },
+    { type: 'artwork.delete' },
+    { type: 'artwork.cancelDelete' },
+    { type: 'artwork.confirmDelete' },
+    { type: 'xstate.done.actor.deleteArtwork' },
+    { type: 'xstate.error.actor.deleteArtwork', error: UNREACHABLE },
+  ] as Event[],
+};
+
+/** Creating an audio artwork (duration only): the form, then saving it once; what follows is the first scenario's. */
+const creating = {
+  input: { artworkId: null, mediaType: 'AUDIO' } satisfies ArtworkEditorInput,
+  events: [
+    change({ field: 'year', value: '3000' }),
+    change({ field: 'year', value: '1999' }),
+    change({ field: 'dimensions.durationInSeconds', value: 95 }),
+    { type: 'form.submit' },
+    { type: 'xstate.done.actor.createArtwork', output: CREATED },
+    { type: 'xstate.error.actor.createArtwork', error: UNREACHABLE },
+  ] as Event[],
+};
+
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.form.values.title, s.context.form.values.year, s.context.form.values.dimensions, s.context.form.submitted, Object.keys(s.context.form.touched).sort()]);
+
+const existingModel = createModel(artworkEditorMachine, { events: existing.events, input: existing.input, serializeState });
+const creatingModel = createModel(artworkEditorMachine, {
+  events: (s) => (s.matches('creating') ? creating.events : []),
+  input: creating.input,
+  serializeState,
+});
+const scenarios = [
+  { name: 'edit', input: existing.input, paths: coveringPaths(existingModel) },
+  { name: 'create', input: creating.input, paths: coveringPaths(creatingModel) },
+];
+
+const preview = () => screen.getByRole('figure', { name: 'Primary image' });
+
+/** The messages under the fields are exactly the ones the machine shows now. */
+function expectMessages(s: Snapshot) {
+  const form = screen.getByRole('form', { name: 'Artwork details' });
+  const shown = [...form.querySelectorAll('[data-part="error-text"]')].map((e) => e.textContent).filter(Boolean).sort();
+  expect(shown).toEqual(Object.values(visibleArtworkErrors(s.context.form)).sort());
+}
+
+const states = {
+  loading: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('heading')).toBeNull();
+  },
+  notFound: () => {
+    expect(screen.getByRole('heading', { name: ARTWORK_NOT_FOUND })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Artworks' })).toHaveAttribute('href', '/portfolio/artwork');
+  },
+  loadFailed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(UNREACHABLE.message);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+  creating: async () => {
+    expect(screen.getByRole('heading', { name: 'Create New Artwork' })).toBeInTheDocument();
+    expect(screen.getByTestId('media-type')).toHaveTextContent('Audio');
+    expect(within(preview()).getByText('Save artwork to add images')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Artwork' })).toBeNull();
+    // Media can be added only once saved.
+    expect(screen.queryByRole('button', { name: 'Choose files', hidden: true })).toBeNull();
+  },
+  'creating.editing': (s: Snapshot) => {
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expectMessages(s);
+  },
+  'creating.saving': () => {
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.getByLabelText('Year')).toBeDisabled();
+  },
+  saved: async (s: Snapshot) => {
+    // `hidden`: the confirmation dialog hides the page from assistive tech while it is open.
+    expect(screen.getByRole('heading', { name: 'Edit Artwork', hidden: true })).toBeInTheDocument();
+    expect(screen.getByTestId('media-type')).toHaveTextContent(s.context.artwork!.mediaType === 'AUDIO' ? 'Audio' : 'Physical 3D');
+    expect(await within(screen.getByRole('figure', { name: 'Primary image', hidden: true })).findByText('No primary image selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose files', hidden: true })).toBeInTheDocument();
+  },
+  'saved.editing': async (s: Snapshot) => {
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete Artwork' })).toBeEnabled();
+    expect(screen.getByLabelText('Title')).toHaveValue(s.context.form.values.title);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expectMessages(s);
+  },
+  'saved.updating': () => {
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  },
+  'saved.confirmingDelete': async () => {
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete artwork' });
+    expect(dialog).toHaveAccessibleDescription(DELETE_ARTWORK_CONFIRM);
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  },
+  'saved.deleting': () => {
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+  },
+  deleted: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Artwork deleted.');
+  },
+};
+
+async function typeInto(user: UserEvent, label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  if (text) await user.type(input, text);
+}
+
+describe.each(scenarios)('artwork editor ($name): the view follows the chart', ({ input, paths }) => {
+  it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
+    const user = userEvent.setup();
+    const loadArtwork = controlledPromise<Artwork, { artworkId: string }>('loadArtwork');
+    const createArtwork = controlledPromise<Artwork, ArtworkInput>('createArtwork');
+    const updateArtwork = controlledPromise<Artwork, { artworkId: string; input: ArtworkInput }>('updateArtwork');
+    const deleteArtwork = controlledPromise<void, { artworkId: string }>('deleteArtwork');
+    const { parts, notices, navigations } = editorParts({
+      loadArtwork: loadArtwork.logic,
+      createArtwork: createArtwork.logic,
+      updateArtwork: updateArtwork.logic,
+      deleteArtwork: deleteArtwork.logic,
+    });
+    renderEditor(parts, input);
+    const lastNotice = () => notices.at(-1) as Notice;
+    const errorOf = (event: unknown) => (event as { error: Error }).error;
+
+    await path.test({
+      events: {
+        'form.change': async ({ event }) => {
+          const c = event as unknown as ArtworkFieldChange;
+          if (c.field === 'title' || c.field === 'year') await typeInto(user, c.field === 'title' ? 'Title' : 'Year', c.value);
+          else if (c.field === 'dimensions.depth') await typeInto(user, 'Depth (cm)', '');
+          else if (c.field === 'dimensions.durationInSeconds') {
+            await typeInto(user, 'Minutes', '1');
+            await typeInto(user, 'Seconds', '35');
+          } else throw new Error(`no driver for ${c.field}`);
+        },
+        'form.submit': () => user.click(screen.getByRole('button', { name: 'Submit' })),
+        'artwork.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'artwork.delete': () => user.click(screen.getByRole('button', { name: 'Delete Artwork' })),
+        'artwork.cancelDelete': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+        'artwork.confirmDelete': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
+        'xstate.done.actor.loadArtwork': () => act(() => loadArtwork.resolve(SAVED)),
+        'xstate.error.actor.loadArtwork': ({ event }) => act(() => loadArtwork.reject(errorOf(event))),
+        'xstate.done.actor.createArtwork': async () => {
+          // The year typed as text goes as an integer, or null when left empty.
+          const sent = createArtwork.calls.at(-1)!;
+          expect(sent).toMatchObject({ title: '', saleStatus: 'NOT_FOR_SALE', mediaType: 'AUDIO', dimensions: { mediaType: 'AUDIO', durationInSeconds: 95 } });
+          expect([null, 1999]).toContain(sent.year);
+          await act(() => createArtwork.resolve(CREATED));
+          expect(lastNotice()).toEqual({ title: 'Artwork created successfully', toastType: 'success' });
+          expect(navigations.at(-1)).toBe(`/portfolio/artwork/${CREATED.artworkId}`);
+        },
+        'xstate.error.actor.createArtwork': async () => {
+          await act(() => createArtwork.reject(UNREACHABLE));
+          expect(lastNotice()).toEqual({ title: 'Failed to create artwork: The server cannot be reached.', toastType: 'error' });
+        },
+        'xstate.done.actor.updateArtwork': async () => {
+          expect(updateArtwork.calls.at(-1)).toMatchObject({ artworkId: ARTWORK_ID, input: { dimensions: { depth: 4, measurementSystem: 'metric' } } });
+          await act(() => updateArtwork.resolve(RENAMED));
+          expect(lastNotice()).toEqual({ title: 'Artwork updated successfully', toastType: 'success' });
+        },
+        'xstate.error.actor.updateArtwork': async () => {
+          await act(() => updateArtwork.reject(UNREACHABLE));
+          expect(lastNotice()).toEqual({ title: 'Failed to update artwork: The server cannot be reached.', toastType: 'error' });
+        },
+        'xstate.done.actor.deleteArtwork': async () => {
+          expect(deleteArtwork.calls.at(-1)).toEqual({ artworkId: ARTWORK_ID });
+          await act(() => deleteArtwork.resolve());
+          expect(lastNotice()).toEqual({ title: 'Artwork deleted successfully', toastType: 'success' });
+          expect(navigations.at(-1)).toBe('/portfolio/artwork');
+        },
+        'xstate.error.actor.deleteArtwork': async () => {
+          await act(() => deleteArtwork.reject(UNREACHABLE));
+          expect(lastNotice()).toEqual({ title: 'Failed to delete artwork: The server cannot be reached.', toastType: 'error' });
+        },
+      },
+      states,
+    });
+  });
+});
+
+describe('artwork editor model coverage', () => {
+  it('the two scenarios together cover every state and transition, and every resting state has an assertion', () => {
+    // Each scenario starts the machine with its own input (new or existing artwork): measured one by one, then merged.
+    const results = scenarios.map(({ input, paths }) => measureCoverage(artworkEditorMachine, paths, { input }));
+    results.forEach(recordCoverage);
+    const [merged] = mergeCoverage(results);
+    const unasserted = statesWithoutAssertion(artworkEditorMachine, scenarios.flatMap((s) => s.paths), states);
+    expect({ states: merged.states.uncovered, transitions: merged.transitions.uncovered, unasserted }).toEqual({ states: [], transitions: [], unasserted: [] });
+    expect(merged.states.covered).toBe(merged.states.total);
+    expect(merged.transitions.covered).toBe(merged.transitions.total);
+  });
+});
