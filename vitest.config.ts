@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'server:pglite',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          // Several server processes sharing one database: PostgreSQL only.
+          exclude: ['test/server/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

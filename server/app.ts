@@ -15,6 +15,10 @@ import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.proces
 import { mediaRoutes } from './media/media.routes';
 import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
 import { serveApp } from './http/static';
+import { accountRoutes } from './social/accounts.routes';
+import { postMediaFileRoutes } from './social/post-media-file.routes';
+import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
+import { postRoutes } from './social/posts.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
@@ -23,7 +27,11 @@ import { userRoutes } from './users/user.routes';
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** What to do with a confirmed upload, by its purpose. */
-const uploadProcessors: Record<string, UploadProcessor> = { avatar: processAvatar, [ARTWORK_MEDIA_PURPOSE]: processArtworkMedia };
+const uploadProcessors: Record<string, UploadProcessor> = {
+  avatar: processAvatar,
+  [ARTWORK_MEDIA_PURPOSE]: processArtworkMedia,
+  [POST_MEDIA_PURPOSE]: processPostMedia,
+};
 
 /** The whole HTTP surface: the API under /api and the built app everywhere else. */
 export function buildApp(deps: AppDeps) {
@@ -66,6 +74,9 @@ export function buildApp(deps: AppDeps) {
   mediaFileRoutes(api, deps);
   journalRoutes(api, deps);
   publishRoutes(api, deps);
+  accountRoutes(api, deps);
+  postRoutes(api, deps);
+  postMediaFileRoutes(api, deps);
   const openApi = api.openApiDocument(
     { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
     '/api',

@@ -36,6 +36,11 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SOCIAL_ALLOW_PRIVATE_NETWORK: bool,
+    SOCIAL_SECRET_KEY: z.string().min(32, { error: 'SOCIAL_SECRET_KEY must be at least 32 characters' }).optional(),
+    SOCIAL_POLL_MS: z.coerce.number({ error: 'SOCIAL_POLL_MS must be a number' }).int().min(50).max(60_000).default(400),
+    SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(1).max(3600).default(120),
+    SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
@@ -87,5 +92,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    social: {
+      /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */
+      allowPrivateNetwork: e.SOCIAL_ALLOW_PRIVATE_NETWORK,
+      secretKey: e.SOCIAL_SECRET_KEY,
+      /** How often the delivery worker looks for due posts and deliveries. */
+      pollMs: e.SOCIAL_POLL_MS,
+      /** How long a claimed delivery stays with the instance that claimed it before another may take it over. */
+      leaseSeconds: e.SOCIAL_LEASE_SECONDS,
+      /** Deliveries one instance attempts at the same time. */
+      concurrency: e.SOCIAL_CONCURRENCY,
+    },
   };
 }

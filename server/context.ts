@@ -6,6 +6,9 @@ import type { BlobStore } from './storage/blob-store';
 import type { AuthCache, AuthEntry } from './auth/auth-cache';
 import type { TokenSigner } from './auth/tokens';
 import type { MediaUrls } from './media/media-urls';
+import type { BlueskyAgents } from './social/agents';
+import type { DeliveryWorker } from './social/scheduler';
+import type { SecretBox } from './social/secret-box';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */
 export interface AppDeps {
@@ -19,6 +22,14 @@ export interface AppDeps {
   authCache: AuthCache;
   /** Signs and checks the token-free addresses of media bytes. */
   mediaUrls: MediaUrls;
+  social: {
+    /** Seals app passwords and session tokens at rest. */
+    box: SecretBox;
+    /** Signed-in Bluesky agents of this process, one per account. */
+    agents: BlueskyAgents;
+    /** Publishes due posts and delivers them; main.ts starts it (tests start it when they need it). */
+    worker: DeliveryWorker;
+  };
 }
 
 export type AppEnv = {

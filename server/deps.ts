@@ -7,6 +7,9 @@ import type { Logger } from './log';
 import { createMediaUrls } from './media/media-urls';
 import { createMailer } from './mail/mailer';
 import { deriveKey, loadOrCreateSecret } from './secrets';
+import { createBlueskyAgents } from './social/agents';
+import { createDeliveryWorker, type DeliveryWorker } from './social/scheduler';
+import { createSecretBox } from './social/secret-box';
 import { createBlobStore } from './storage';
 
 /** Opens the database (migrating it), storage and mail, and derives the keys: everything routes depend on. */
@@ -15,7 +18,8 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const database = overrides.database ?? (await openDatabase(config.database, log));
   const authCache = new AuthCache(database, log);
   await authCache.start(database);
-  return {
+  const box = createSecretBox(loadOrCreateSecret(config.dataDir, 'social', config.social.secretKey));
+  const deps: AppDeps = {
     config,
     database,
     db: database.db,
@@ -25,6 +29,9 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
+    social: { box, agents: createBlueskyAgents(database.db, box, log), worker: undefined as unknown as DeliveryWorker },
     ...overrides,
   };
+  if (!overrides.social) deps.social.worker = createDeliveryWorker(deps);
+  return deps;
 }

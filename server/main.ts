@@ -30,6 +30,8 @@ async function main() {
   });
 
   const stopMaintenance = startPgliteMaintenance(deps.database, log);
+  // Publishes scheduled posts and delivers them; posts that came due while no server ran go out now.
+  deps.social.worker.start();
   const sweep = setInterval(() => {
     sweepAbandonedUploads(deps).catch((err) => log.warn({ err }, 'upload sweep failed'));
   }, 10 * 60_000);
@@ -42,10 +44,12 @@ async function main() {
     log.info({ signal }, 'shutting down');
     clearInterval(sweep);
     stopMaintenance();
+    // Stop claiming deliveries, let attempts in flight finish briefly, give back the leases still held.
+    const workerStopped = deps.social.worker.stop().catch((err) => log.warn({ err }, 'delivery worker did not stop cleanly'));
     server.close(() => {
-      deps.database.close().finally(() => process.exit(0));
+      workerStopped.then(() => deps.database.close()).finally(() => process.exit(0));
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => process.exit(0), 8000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

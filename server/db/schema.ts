@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
+import type { AccountRef } from '../../src/schemas/social.schema';
 import type { PublishedSnapshot } from '../publish/snapshot';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -169,4 +170,107 @@ export const publications = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('publications_slug_key').on(t.slug)],
+);
+
+/**
+ * A connected social-media account (Bluesky). The app password and the session tokens are sealed with the social
+ * secret key (AES-256-GCM); `credentialsVersion` changes when the artist connects again, so cached sessions are dropped.
+ */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    handle: text('handle').notNull(),
+    did: text('did'),
+    service: text('service'),
+    appPasswordSealed: text('app_password_sealed'),
+    sessionSealed: text('session_sealed'),
+    credentialsVersion: integer('credentials_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_user_handle_key').on(t.userId, t.platform, t.handle)],
+);
+
+/** A post: a draft (maybe scheduled) until published; then its deliveries say how each account fared. */
+export const socialPosts = pgTable(
+  'social_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
+    location: text('location'),
+    accounts: jsonb('accounts').$type<AccountRef[]>().notNull(),
+    isDraft: boolean('is_draft').notNull().default(true),
+    dateScheduled: timestamp('date_scheduled', { withTimezone: true }),
+    datePublished: timestamp('date_published', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('social_posts_user_idx').on(t.userId, t.createdAt),
+    // The worker's question: which scheduled drafts are due.
+    index('social_posts_due_idx').on(t.dateScheduled).where(sql`is_draft and date_scheduled is not null`),
+  ],
+);
+
+/** A file of a post, in the post's order; images also get a small WebP preview to show in the editor. */
+export const socialPostMedia = pgTable(
+  'social_post_media',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id').notNull().references(() => socialPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    previewKey: text('preview_key'),
+    altText: text('alt_text').notNull().default(''),
+    width: integer('width'),
+    height: integer('height'),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('social_post_media_post_idx').on(t.postId, t.position)],
+);
+
+/**
+ * One (post, account) publication. Its record key is chosen and stored before the first attempt and reused on every
+ * retry, so a retry after a crash finds the record instead of posting again. A worker claims a due row with
+ * FOR UPDATE SKIP LOCKED and holds it by a lease (lockedUntil / lockedBy); an expired lease may be taken over.
+ */
+export const socialDeliveries = pgTable(
+  'social_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id').notNull().references(() => socialPosts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => socialAccounts.id, { onDelete: 'set null' }),
+    platform: text('platform').notNull(),
+    handle: text('handle').notNull(),
+    rkey: text('rkey').notNull(),
+    /** What is sent: the content with the hashtags and mentions added. */
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'posted', 'error'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    postUrl: text('post_url'),
+    /** Why the last attempt failed (kept while a retry is pending; the reason of an error). */
+    error: text('error'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('social_deliveries_post_account_key').on(t.postId, t.platform, t.handle),
+    // Record keys are never reused: two posts under one key would make the second look already posted.
+    uniqueIndex('social_deliveries_rkey_key').on(t.rkey),
+    index('social_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('social_deliveries_account_idx').on(t.accountId),
+  ],
 );

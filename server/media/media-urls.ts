@@ -3,13 +3,17 @@ import type { ImageSize } from '../../src/schemas/media.schema';
 
 export type MediaSize = ImageSize | 'original';
 
-/** What a signed media address points at: one media file, or whichever image is an artwork's primary. */
-export type MediaSubject = { mediaId: string } | { artworkId: string };
+/** What a signed media address points at: one media file, whichever image is an artwork's primary, or a post's file. */
+export type MediaSubject = { mediaId: string } | { artworkId: string } | { postMediaId: string };
 
 const HOUR = 3600;
 const CONTEXT = 'media-url.v1';
 
-const subjectOf = (s: MediaSubject) => ('mediaId' in s ? `media:${s.mediaId}` : `artwork-primary:${s.artworkId}`);
+const subjectOf = (s: MediaSubject) =>
+  'mediaId' in s ? `media:${s.mediaId}` : 'artworkId' in s ? `artwork-primary:${s.artworkId}` : `post-media:${s.postMediaId}`;
+
+const pathOf = (s: MediaSubject) =>
+  'mediaId' in s ? `/api/media/${s.mediaId}` : 'artworkId' in s ? `/api/artwork/${s.artworkId}/media/primary` : `/api/social-media/media/${s.postMediaId}`;
 
 /**
  * Signed, expiring addresses of media bytes, usable where no bearer token can be sent (<img>, <video>). The signature
@@ -24,7 +28,7 @@ export function createMediaUrls(key: string, now: () => number = Date.now) {
 
   const sign = (subject: MediaSubject, size: MediaSize = 'original') => {
     const exp = expiry();
-    const path = 'mediaId' in subject ? `/api/media/${subject.mediaId}` : `/api/artwork/${subject.artworkId}/media/primary`;
+    const path = pathOf(subject);
     const query = new URLSearchParams({ ...(size === 'original' ? {} : { size }), exp: String(exp), sig: mac(subject, size, exp) });
     return `${path}?${query}`;
   };
@@ -34,6 +38,8 @@ export function createMediaUrls(key: string, now: () => number = Date.now) {
     media: (mediaId: string, size: MediaSize = 'original') => sign({ mediaId }, size),
     /** `/api/artwork/<id>/media/primary?size=..&exp=..&sig=..`. */
     primary: (artworkId: string, size: MediaSize = 'original') => sign({ artworkId }, size),
+    /** `/api/social-media/media/<id>?size=..&exp=..&sig=..`: a post's file ('preview' for an image's small WebP). */
+    postMedia: (postMediaId: string, size: MediaSize = 'original') => sign({ postMediaId }, size),
     /** Whether exp and sig are a genuine, unexpired signature of subject and size. */
     verify(subject: MediaSubject, size: MediaSize, exp: string | undefined, sig: string | undefined): boolean {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now()) return false;

@@ -1,8 +1,12 @@
 import { AtpAgent, RichText, type AtpSessionData } from '@atproto/api';
+import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
 
-/** Why a call to Bluesky failed, sorted by what to do about it. */
-export type BlueskyFailure = 'auth' | 'unreachable' | 'rate-limited' | 'rejected' | 'transient';
+/**
+ * Why a call to Bluesky failed, sorted by what to do about it. 'conflict': the record key is taken by a different
+ * record (not ours), so ours was never written and may be written under a new key.
+ */
+export type BlueskyFailure = 'auth' | 'unreachable' | 'rate-limited' | 'rejected' | 'transient' | 'conflict';
 
 export class BlueskyError extends Error {
   constructor(
@@ -44,6 +48,14 @@ export function toBlueskyError(err: unknown, service: string): BlueskyError {
   return new BlueskyError('unreachable', `The Bluesky server at ${service} cannot be reached.`);
 }
 
+/** No call to a PDS may hang a delivery: each request gives up after this long (and is retried later). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+const timedFetch: typeof fetch = (input, init) => {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+};
+
 const sessionOf = (service: string, data: AtpSessionData): BlueskySession => ({
   service,
   did: data.did,
@@ -54,7 +66,7 @@ const sessionOf = (service: string, data: AtpSessionData): BlueskySession => ({
 
 /** Logs in once with handle and app password (at connect time, or when the stored session can no longer refresh). */
 export async function blueskyLogin(service: string, identifier: string, appPassword: string): Promise<BlueskySession> {
-  const agent = new AtpAgent({ service });
+  const agent = new AtpAgent({ service, fetch: timedFetch });
   try {
     await agent.login({ identifier: identifier.replace(/^@/, ''), password: appPassword });
   } catch (err) {
@@ -75,6 +87,7 @@ export async function resumeAgent(
   const persisted: Promise<void>[] = [];
   const agent = new AtpAgent({
     service: session.service,
+    fetch: timedFetch,
     persistSession: (event, data) => {
       if ((event === 'create' || event === 'update') && data) persisted.push(onSession(sessionOf(session.service, data)));
     },
@@ -102,21 +115,41 @@ export interface PostImage {
   height: number;
 }
 
-/** A record key chosen before the first attempt, so that every retry writes the same record. */
-export const newRecordKey = () => TID.nextStr();
+let lastMicros = 0;
+
+/**
+ * A record key chosen before the first attempt, so that every retry writes the same record. A TID (microseconds
+ * and a clock id) whose low microsecond digits and clock id are random: TID.nextStr() draws its clock id from 32
+ * values once per process, so two server processes writing in the same millisecond could pick the same key.
+ */
+export function newRecordKey(): string {
+  const micros = Math.max(Date.now() * 1000 + crypto.randomInt(1000), lastMicros + 1);
+  lastMicros = micros;
+  return TID.fromTime(micros, crypto.randomInt(1024)).toString();
+}
 
 export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
 
 /**
  * Writes one post under a fixed record key. Links, hashtags and mentions become facets (UTF-8 byte offsets; a
  * mention that does not resolve stays plain text). If the record already exists, an earlier attempt wrote it: that
- * is success, not a duplicate.
+ * is success, not a duplicate. A record under that key with another text is not ours: 'conflict'. Whether or not the
+ * first look is skipped, a createRecord refused because the key is taken ends in that same check.
  */
-export async function writePost(agent: AtpAgent, input: { text: string; images: PostImage[]; rkey: string; createdAt: string }) {
+export async function writePost(
+  agent: AtpAgent,
+  input: { text: string; images: PostImage[]; rkey: string; createdAt: string },
+  /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
+  mayExist = true,
+) {
   const did = agent.session!.did;
-  const service = agent.serviceUrl.toString();
+  const service = agent.serviceUrl.origin;
+  const ours = (found: FoundRecord | null) => {
+    if (found && found.text !== input.text) throw new BlueskyError('conflict', `The record key ${input.rkey} is already used by another post.`);
+    return found ? { uri: found.uri, cid: found.cid } : null;
+  };
   try {
-    const existing = await findRecord(agent, did, input.rkey);
+    const existing = mayExist ? ours(await findRecord(agent, did, input.rkey)) : null;
     if (existing) return existing;
     const images = [];
     for (const image of input.images) {
@@ -135,17 +168,24 @@ export async function writePost(agent: AtpAgent, input: { text: string; images: 
     const res = await agent.com.atproto.repo.createRecord({ repo: did, collection: 'app.bsky.feed.post', rkey: input.rkey, record });
     return { uri: res.data.uri, cid: res.data.cid };
   } catch (err) {
+    if (err instanceof BlueskyError) throw err;
     // A retry racing an attempt that did land: the record is there.
-    const existing = await findRecord(agent, did, input.rkey).catch(() => null);
+    const existing = ours(await findRecord(agent, did, input.rkey).catch(() => null));
     if (existing) return existing;
     throw toBlueskyError(err, service);
   }
 }
 
-async function findRecord(agent: AtpAgent, did: string, rkey: string) {
+interface FoundRecord {
+  uri: string;
+  cid: string;
+  text: string | undefined;
+}
+
+async function findRecord(agent: AtpAgent, did: string, rkey: string): Promise<FoundRecord | null> {
   try {
     const res = await agent.com.atproto.repo.getRecord({ repo: did, collection: 'app.bsky.feed.post', rkey });
-    return { uri: res.data.uri, cid: res.data.cid ?? '' };
+    return { uri: res.data.uri, cid: res.data.cid ?? '', text: (res.data.value as { text?: string }).text };
   } catch (err) {
     const e = err as { status?: number; error?: string };
     if (e.status === 400 || e.status === 404 || e.error === 'RecordNotFound') return null;

@@ -25,7 +25,9 @@ export async function startPds() {
     },
     async close() {
       await net.close();
-      process.env.TMPDIR = previous;
+      // Assigning undefined would store the string 'undefined'.
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
       await fs.rm(tmp, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
+import { DEFAULT_BLUESKY_SERVICE, SOCIAL_MESSAGES, accountRefSchema, connectAccountSchema, socialAccountSchema } from '../../src/schemas/social.schema';
+import type { AppDeps } from '../context';
+import type { ApiRouter } from '../http/api-router';
+import { HttpError, notFound } from '../http/errors';
+import { errorDoc } from '../http/router';
+import { sealTokens } from './agents';
+import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
+import { BlueskyError, blueskyLogin, toBlueskyError } from './bluesky';
+import { checkServiceUrl } from './service-url';
+
+const tag = 'Social media';
+const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
+
+/** What the connect screen shows when Bluesky says no, or cannot be asked; nothing is stored in either case. */
+function connectFailure(err: BlueskyError): HttpError {
+  switch (err.kind) {
+    case 'auth':
+      return new HttpError(400, err.message, { code: 'BLUESKY_AUTH', fieldErrors: { 'credentials.appPassword': [err.message] } });
+    case 'rate-limited':
+      return new HttpError(429, 'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.', {
+        code: 'BLUESKY_RATE_LIMITED',
+        headers: { 'Retry-After': String(err.retryAfterSeconds ?? 60) },
+      });
+    case 'rejected':
+    case 'conflict':
+      return new HttpError(400, err.message, { code: 'BLUESKY_REJECTED' });
+    default:
+      return new HttpError(502, `${err.message} Check the server address, or try again later.`, {
+        code: 'BLUESKY_UNREACHABLE',
+        fieldErrors: { 'credentials.service': [err.message] },
+      });
+  }
+}
+
+/** Connected accounts: list, connect (logs in once and keeps the session, sealed), disconnect. */
+export function accountRoutes(api: ApiRouter, deps: AppDeps) {
+  const { db, social } = deps;
+
+  api.route(
+    {
+      method: 'get',
+      path: '/social-media/accounts',
+      summary: "The artist's connected accounts",
+      tag,
+      auth: true,
+      responses: { 200: { description: 'The accounts', schema: z.array(socialAccountSchema) }, ...errors },
+    },
+    async (c) => c.json((await listAccounts(db, c.var.auth.user.userId)).map(toAccountDto), 200),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/social-media/accounts',
+      summary:
+        'Connect an account: Bluesky signs in once with the handle and an app password at credentials.service (default https://bsky.social). ' +
+        'Connecting the same account again updates it. Instagram and Facebook: not yet.',
+      tag,
+      auth: true,
+      body: connectAccountSchema,
+      responses: {
+        200: { description: 'The connected account', schema: socialAccountSchema },
+        ...errors,
+        429: errorDoc('Bluesky limits sign-ins right now'),
+        502: errorDoc('The Bluesky server cannot be reached'),
+      },
+    },
+    async (c, { body }) => {
+      if (body.platform !== 'bluesky') {
+        throw new HttpError(400, `${PLATFORM_LABELS[body.platform]} ${SOCIAL_MESSAGES.comingSoon}`, { code: 'PLATFORM_COMING_SOON' });
+      }
+      const service = await checkServiceUrl(body.credentials.service?.trim() || DEFAULT_BLUESKY_SERVICE, deps.config.social.allowPrivateNetwork);
+      const appPassword = body.credentials.appPassword;
+      const session = await blueskyLogin(service, body.credentials.identifier, appPassword).catch((err) => {
+        throw connectFailure(toBlueskyError(err, service));
+      });
+      const row = await saveAccount(db, {
+        userId: c.var.auth.user.userId,
+        platform: 'bluesky',
+        handle: session.handle.toLowerCase(),
+        did: session.did,
+        service,
+        appPasswordSealed: social.box.seal(appPassword),
+        sessionSealed: sealTokens(social.box, session),
+      });
+      social.agents.forget(row.id);
+      return c.json(toAccountDto(row), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete',
+      path: '/social-media/accounts',
+      summary: 'Disconnect an account (its saved app password and session are deleted)',
+      tag,
+      auth: true,
+      body: accountRefSchema,
+      responses: { 204: { description: 'Disconnected' }, 404: errorDoc('No such account'), ...errors },
+    },
+    async (c, { body }) => {
+      const row = await deleteAccount(db, c.var.auth.user.userId, body);
+      if (!row) throw notFound('Account not found.');
+      social.agents.forget(row.id);
+      return c.body(null, 204);
+    },
+  );
+}

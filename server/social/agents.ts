@@ -1,0 +1,78 @@
+import type { AtpAgent } from '@atproto/api';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { socialAccounts } from '../db/schema';
+import type { Logger } from '../log';
+import { BlueskyError, blueskyLogin, resumeAgent, type BlueskySession } from './bluesky';
+import type { SecretBox } from './secret-box';
+
+export type SocialAccountRow = typeof socialAccounts.$inferSelect;
+
+interface StoredTokens {
+  accessJwt: string;
+  refreshJwt: string;
+}
+
+export const sealTokens = (box: SecretBox, s: BlueskySession) => box.seal(JSON.stringify({ accessJwt: s.accessJwt, refreshJwt: s.refreshJwt } satisfies StoredTokens));
+
+const unreadable = (handle: string) =>
+  new BlueskyError('transient', `The saved login of @${handle} cannot be read by this server. If this lasts, connect the account again.`);
+
+/** The app password and session of an account, unsealed. */
+function credentialsOf(box: SecretBox, account: SocialAccountRow) {
+  if (!account.appPasswordSealed || !account.sessionSealed || !account.service || !account.did) throw unreadable(account.handle);
+  try {
+    const tokens = JSON.parse(box.open(account.sessionSealed)) as StoredTokens;
+    const session: BlueskySession = { service: account.service, did: account.did, handle: account.handle, ...tokens };
+    return { appPassword: box.open(account.appPasswordSealed), session };
+  } catch {
+    throw unreadable(account.handle);
+  }
+}
+
+/**
+ * Signed-in agents, one per account and process, made from the stored session: logging in costs a createSession
+ * (30 per 5 minutes per account), so it happens only when the stored session no longer refreshes. Every new token
+ * pair is stored (sealed) for the other instances and the next start. An agent is dropped when the account is
+ * connected again (its credentials version changes) or when a call says its session is no longer accepted.
+ */
+export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger) {
+  const cache = new Map<string, { version: number; agent: Promise<AtpAgent> }>();
+
+  async function open(account: SocialAccountRow): Promise<AtpAgent> {
+    const { appPassword, session } = credentialsOf(box, account);
+    const store = async (fresh: BlueskySession) => {
+      try {
+        await db
+          .update(socialAccounts)
+          .set({ sessionSealed: sealTokens(box, fresh), updatedAt: new Date() })
+          .where(and(eq(socialAccounts.id, account.id), eq(socialAccounts.credentialsVersion, account.credentialsVersion)));
+      } catch (err) {
+        log.warn({ err, accountId: account.id }, 'could not store a refreshed Bluesky session');
+      }
+    };
+    const relogin = () => {
+      log.info({ accountId: account.id, handle: account.handle }, 'Bluesky session expired: signing in again with the app password');
+      return blueskyLogin(session.service, account.did ?? account.handle, appPassword);
+    };
+    return resumeAgent(session, store, relogin);
+  }
+
+  return {
+    agentFor(account: SocialAccountRow): Promise<AtpAgent> {
+      const hit = cache.get(account.id);
+      if (hit && hit.version === account.credentialsVersion) return hit.agent;
+      const agent = open(account);
+      const entry = { version: account.credentialsVersion, agent };
+      cache.set(account.id, entry);
+      agent.catch(() => cache.get(account.id) === entry && cache.delete(account.id));
+      return agent;
+    },
+    /** Drops the agent of an account: the next call resumes from the stored session (or signs in again). */
+    forget(accountId: string) {
+      cache.delete(accountId);
+    },
+  };
+}
+
+export type BlueskyAgents = ReturnType<typeof createBlueskyAgents>;

@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
+import { BlueskyError, postUrlOf, writePost, type PostImage } from './bluesky';
+import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry } from './delivery.repo';
+import { prepareImage } from './post-images';
+import { notConnected } from './publishing';
+
+export interface RetryPolicy {
+  /** First retry after about this long; each further one waits twice as long (with jitter), up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Attempts before a delivery that keeps failing for a passing reason is given up. */
+  maxAttempts: number;
+  /** A session Bluesky no longer accepts is resumed or signed in again this many times before giving up. */
+  maxAuthAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
+
+/** Exponential backoff with +-25% jitter, so retries of many deliveries spread out. */
+export const backoffMs = (policy: RetryPolicy, attempts: number) =>
+  Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
+
+async function imagesOf(deps: AppDeps, postId: string): Promise<PostImage[]> {
+  const media = await deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, postId)).orderBy(asc(socialPostMedia.position));
+  const images: PostImage[] = [];
+  for (const m of media.filter((f) => f.contentType.startsWith('image/'))) {
+    const object = await deps.storage.read(m.storageKey);
+    if (!object) throw new BlueskyError('rejected', `The image ${m.fileName} is missing from storage.`);
+    const bytes = Buffer.concat(await object.body.toArray());
+    const prepared = await prepareImage(bytes).catch(() => {
+      throw new BlueskyError('rejected', `The image ${m.fileName} could not be prepared for Bluesky.`);
+    });
+    images.push({ ...prepared, alt: m.altText });
+  }
+  return images;
+}
+
+/**
+ * One attempt at a claimed delivery: the post (text fixed at publish, images prepared now: blobs not referenced
+ * within minutes are deleted by the PDS) is written under the delivery's record key, then the outcome is recorded.
+ * Passing failures are retried with backoff (a rate limit's wait is honoured); a session that is no longer accepted is
+ * resumed from the stored one or signed in again; anything else fails with the reason the artist will read.
+ */
+export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string, policy: RetryPolicy = DEFAULT_RETRY): Promise<void> {
+  const { db, social, log } = deps;
+  let accountId: string | null = d.accountId;
+  try {
+    const [post] = await db.select().from(socialPosts).where(eq(socialPosts.id, d.postId));
+    const [account] = d.accountId ? await db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : [];
+    if (!post || !account) {
+      await markFailed(db, d, me, notConnected(d.platform, d.handle));
+      return;
+    }
+    accountId = account.id;
+    const images = await imagesOf(deps, post.id);
+    const agent = await social.agents.agentFor(account);
+    // attempts counts claims: on the first, no attempt under this key has ever started.
+    await writePost(agent, { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() }, d.attempts > 1);
+    await markPosted(db, d, postUrlOf(agent.session?.handle ?? account.handle, d.rkey));
+    log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
+  } catch (err) {
+    const failure =
+      err instanceof BlueskyError ? err : new BlueskyError('transient', 'Something went wrong on our side while posting; it will be tried again.');
+    if (!(err instanceof BlueskyError)) log.error({ err, deliveryId: d.id }, 'delivery attempt failed');
+    else log.warn({ deliveryId: d.id, kind: failure.kind, attempts: d.attempts, message: failure.message }, 'delivery attempt failed');
+    await recordFailure(deps, d, me, failure, accountId, policy);
+  }
+}
+
+async function recordFailure(deps: AppDeps, d: DeliveryRow, me: string, failure: BlueskyError, accountId: string | null, policy: RetryPolicy) {
+  const { db, social } = deps;
+  if (failure.kind === 'conflict') {
+    await changeRecordKey(db, d, me);
+    return;
+  }
+  if (failure.kind === 'auth') {
+    // Maybe another instance rotated the tokens, or the session expired: start again from the stored session.
+    if (accountId) social.agents.forget(accountId);
+    if (d.attempts < policy.maxAuthAttempts) await markRetry(db, d, me, 500 * d.attempts, 'Signing in to Bluesky again; it will be tried again.');
+    else await markFailed(db, d, me, `Bluesky no longer accepts the app password of @${d.handle}. Connect the account again, then press Post to retry.`);
+    return;
+  }
+  if (!failure.retryable) {
+    await markFailed(db, d, me, failure.message);
+    return;
+  }
+  if (d.attempts >= policy.maxAttempts) {
+    await markFailed(db, d, me, `${failure.message.replace(/;? ?it will be tried again\.?$/, '.')} Gave up after ${d.attempts} attempts; press Post to try again.`);
+    return;
+  }
+  const wait = failure.kind === 'rate-limited' ? (failure.retryAfterSeconds ?? 60) * 1000 * (1 + Math.random() * 0.1) : backoffMs(policy, d.attempts);
+  const message = failure.message.includes('tried again') ? failure.message : `${failure.message} It will be tried again.`;
+  await markRetry(db, d, me, wait, message);
+}

@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { socialDeliveries } from '../db/schema';
+import { newRecordKey } from './bluesky';
+
+export type DeliveryRow = typeof socialDeliveries.$inferSelect;
+
+export interface DeliveryTarget {
+  accountId: string | null;
+  platform: string;
+  handle: string;
+  /** Set when the delivery cannot be attempted at all (account gone, text too long): it is created failed. */
+  error?: string;
+}
+
+/**
+ * Creates a post's deliveries, each with its record key chosen now, before any attempt. Keys are unique across all
+ * deliveries: on the (unlikely) clash of a fresh key with a stored one, that delivery gets another key.
+ */
+export async function insertDeliveries(tx: Db, postId: string, text: string, targets: DeliveryTarget[]): Promise<DeliveryRow[]> {
+  const rows: DeliveryRow[] = [];
+  let pending = targets;
+  for (let round = 0; pending.length && round < 5; round++) {
+    const inserted = await tx
+      .insert(socialDeliveries)
+      .values(
+        pending.map((t) => ({
+          postId,
+          accountId: t.accountId,
+          platform: t.platform,
+          handle: t.handle,
+          rkey: newRecordKey(),
+          text,
+          status: t.error ? ('error' as const) : ('pending' as const),
+          error: t.error ?? null,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    rows.push(...inserted);
+    const done = new Set(rows.map((r) => `${r.platform}:${r.handle}`));
+    pending = pending.filter((t) => !done.has(`${t.platform}:${t.handle}`));
+    if (pending.length) {
+      // Either a key clashed, or the delivery already exists (then it is left as it is).
+      const existing = await tx.select().from(socialDeliveries).where(eq(socialDeliveries.postId, postId));
+      const known = new Set(existing.map((r) => `${r.platform}:${r.handle}`));
+      pending = pending.filter((t) => !known.has(`${t.platform}:${t.handle}`));
+    }
+  }
+  return rows;
+}
+
+/**
+ * Failed deliveries of a published post go back to pending, under the same record keys (Post pressed again). The
+ * attempt count starts again from 1, not 0: an earlier attempt may have written the record, so it must be looked for.
+ */
+export const requeueFailed = (tx: Db, postId: string) =>
+  tx
+    .update(socialDeliveries)
+    .set({ status: 'pending', attempts: 1, nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null })
+    .where(and(eq(socialDeliveries.postId, postId), eq(socialDeliveries.status, 'error'), sql`${socialDeliveries.accountId} is not null`))
+    .returning();
+
+/**
+ * Claims up to `limit` due deliveries (or only those of `ids`) for this instance in one short statement: rows are
+ * picked with FOR UPDATE SKIP LOCKED, so concurrent claimers never take the same row, and leased until
+ * `leaseSeconds` from now. A row whose lease ran out (its instance crashed) is due again. The attempt counter, raised
+ * here, also fences the outcome: only the holder of this attempt may record a retry or a failure.
+ */
+export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number, ids?: string[]): Promise<DeliveryRow[]> {
+  const due = db
+    .select({ id: socialDeliveries.id })
+    .from(socialDeliveries)
+    .where(
+      and(
+        eq(socialDeliveries.status, 'pending'),
+        lte(socialDeliveries.nextAttemptAt, sql`now()`),
+        or(isNull(socialDeliveries.lockedUntil), lt(socialDeliveries.lockedUntil, sql`now()`)),
+        ids ? inArray(socialDeliveries.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(socialDeliveries.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(socialDeliveries)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      lockedBy: me,
+      attempts: sql`${socialDeliveries.attempts} + 1`,
+    })
+    // `= any(array(...))` runs the subquery once. `in (...)` may let the planner rescan it inside a join, and each
+    // rescan skips the rows this statement already took and locks `limit` more.
+    .where(and(sql`${socialDeliveries.id} = any(array(${due}))`, eq(socialDeliveries.status, 'pending')))
+    .returning();
+}
+
+const heldBy = (d: DeliveryRow, me: string) =>
+  and(eq(socialDeliveries.id, d.id), eq(socialDeliveries.lockedBy, me), eq(socialDeliveries.attempts, d.attempts), eq(socialDeliveries.status, 'pending'));
+
+/** The record exists: posted, whoever holds the lease now (a second writer would only find the same record). */
+export const markPosted = (db: Db, d: DeliveryRow, postUrl: string) =>
+  db
+    .update(socialDeliveries)
+    .set({ status: 'posted', postUrl, postedAt: sql`now()`, error: null, lockedUntil: null, lockedBy: null })
+    .where(and(eq(socialDeliveries.id, d.id), ne(socialDeliveries.status, 'posted')));
+
+/** Tries again after `delayMs`, keeping the reason so that the artist sees why it is late. */
+export const markRetry = (db: Db, d: DeliveryRow, me: string, delayMs: number, error: string) =>
+  db
+    .update(socialDeliveries)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, error, lockedUntil: null, lockedBy: null })
+    .where(heldBy(d, me));
+
+export const markFailed = (db: Db, d: DeliveryRow, me: string, error: string) =>
+  db.update(socialDeliveries).set({ status: 'error', error, lockedUntil: null, lockedBy: null }).where(heldBy(d, me));
+
+/** Another record held the key: this delivery takes a fresh one and is tried again at once. */
+export const changeRecordKey = (db: Db, d: DeliveryRow, me: string) =>
+  db.update(socialDeliveries).set({ rkey: newRecordKey(), nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null }).where(heldBy(d, me));
+
+/** Gives back every lease this instance holds (shutting down): another instance may take them at once. */
+export const releaseLeases = (db: Db, me: string) =>
+  db
+    .update(socialDeliveries)
+    .set({ lockedUntil: null, lockedBy: null })
+    .where(and(eq(socialDeliveries.lockedBy, me), eq(socialDeliveries.status, 'pending')));
+
+/** The deliveries of some posts, by post. */
+export async function deliveriesOf(db: Db, postIds: string[]): Promise<Map<string, DeliveryRow[]>> {
+  const out = new Map<string, DeliveryRow[]>();
+  if (!postIds.length) return out;
+  const rows = await db
+    .select()
+    .from(socialDeliveries)
+    .where(inArray(socialDeliveries.postId, postIds))
+    .orderBy(asc(socialDeliveries.createdAt), asc(socialDeliveries.platform), asc(socialDeliveries.handle));
+  for (const row of rows) out.set(row.postId, [...(out.get(row.postId) ?? []), row]);
+  return out;
+}

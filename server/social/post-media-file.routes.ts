@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { requireUser } from '../auth/require-user';
+import type { AppDeps } from '../context';
+import { socialPostMedia } from '../db/schema';
+import type { ApiRouter } from '../http/api-router';
+import { HttpError, notFound } from '../http/errors';
+import { errorDoc } from '../http/router';
+import { sendBlob } from '../http/send-blob';
+
+const query = z.object({
+  size: z.optional(z.enum(['preview', 'original'], { error: 'Size must be preview or original' })),
+  exp: z.optional(z.string()),
+  sig: z.optional(z.string()),
+});
+const params = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }) });
+
+/** The bytes of a post's file: the bearer token (the artist's own), or a signed link from the post (for <img>). */
+export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
+  const authenticate = requireUser(deps);
+  api.route(
+    {
+      method: 'get',
+      path: '/social-media/media/:mediaId',
+      summary: "A post's file (size=preview: an image's 400 x 400 WebP). Bearer token or signed link; Range supported",
+      tag: 'Social media',
+      params,
+      query,
+      responses: {
+        200: { description: 'The bytes', contentType: '*/*' },
+        206: { description: 'The requested byte range', contentType: '*/*' },
+        304: { description: 'Unchanged (If-None-Match)' },
+        401: errorDoc('Neither a bearer token nor a signed link'),
+        403: errorDoc('The signed link is invalid or has expired'),
+        404: errorDoc('No such file'),
+      },
+    },
+    async (c, { params, query }) => {
+      const size = query.size ?? 'original';
+      let userId: string | null = null;
+      if (query.exp !== undefined || query.sig !== undefined) {
+        if (!deps.mediaUrls.verify({ postMediaId: params.mediaId }, size, query.exp, query.sig)) throw new HttpError(403, 'This media link is invalid or has expired.');
+      } else {
+        await authenticate(c, async () => {});
+        userId = c.var.auth.user.userId;
+      }
+      const [media] = await deps.db
+        .select()
+        .from(socialPostMedia)
+        .where(userId ? and(eq(socialPostMedia.id, params.mediaId), eq(socialPostMedia.userId, userId)) : eq(socialPostMedia.id, params.mediaId));
+      const key = size === 'preview' ? media?.previewKey : media?.storageKey;
+      if (!media || !key) throw notFound('File not found.');
+      return sendBlob(c, deps.storage, key, {
+        etag: `"${media.id}-${size}"`,
+        cacheControl: 'private, max-age=3600',
+        fileName: size === 'original' ? media.fileName : undefined,
+      });
+    },
+  );
+}

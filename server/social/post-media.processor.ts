@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { MAX_POST_FILES } from '../../src/schemas/social.schema';
+import { socialPostMedia, socialPosts } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { deleteFiles } from '../media/media.repo';
+import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
+import type { UploadProcessor } from '../uploads/uploads.service';
+import { postNotFound, postPublished, tooManyFiles } from './post-errors';
+import { toPostMediaDto } from './posts.dto';
+
+export const POST_MEDIA_PURPOSE = 'post-media';
+const PREVIEW_SIDE = 400;
+
+
+/** A 400 x 400 WebP to show an image in the editor (upright, no metadata), and the image's upright size. */
+async function previewOf(bytes: Buffer, fileName: string) {
+  try {
+    const input = sharp(bytes, INPUT_OPTIONS);
+    const [meta, preview] = await Promise.all([
+      input.metadata(),
+      input.clone().autoOrient().resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true }).webp(WEBP_OPTIONS).toBuffer(),
+    ]);
+    return { preview, width: meta.autoOrient.width, height: meta.autoOrient.height };
+  } catch {
+    throw new HttpError(415, `${fileName} could not be read as an image.`);
+  }
+}
+
+/**
+ * A confirmed file of a draft post (size and magic numbers already checked): the original is kept as uploaded (an
+ * image is recompressed for Bluesky only when it is published), an image also gets its preview. It joins the end of
+ * the post's files; a fifth file is refused. Anything stored is removed again if a later step fails.
+ */
+export const processPostMedia: UploadProcessor = async (deps, upload) => {
+  const postId = upload.targetId;
+  if (!postId) throw postNotFound();
+  const mediaId = randomUUID();
+  const folder = `social/${upload.userId}/${postId}/${mediaId}`;
+  const stored: string[] = [];
+  try {
+    let image: Awaited<ReturnType<typeof previewOf>> | null = null;
+    if (upload.contentType.startsWith('image/')) {
+      const object = await deps.storage.read(upload.storageKey);
+      if (!object) throw new HttpError(409, 'The file has not arrived yet.');
+      image = await previewOf(Buffer.concat(await object.body.toArray()), upload.fileName);
+      stored.push(`${folder}/preview.webp`);
+      await deps.storage.put(`${folder}/preview.webp`, image.preview, 'image/webp');
+    }
+    const info = await deps.storage.stat(upload.storageKey);
+    if (!info) throw new HttpError(409, 'The file has not arrived yet.');
+    const originalKey = `${folder}/original`;
+    stored.push(originalKey);
+    await deps.storage.move(upload.storageKey, originalKey);
+    const row = await deps.db.transaction(async (tx) => {
+      const [post] = await tx
+        .select({ isDraft: socialPosts.isDraft })
+        .from(socialPosts)
+        .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, upload.userId)))
+        .for('update');
+      if (!post) throw postNotFound();
+      if (!post.isDraft) throw postPublished();
+      const [{ count, last }] = await tx
+        .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${socialPostMedia.position}), -1)::int` })
+        .from(socialPostMedia)
+        .where(eq(socialPostMedia.postId, postId));
+      if (count >= MAX_POST_FILES) throw tooManyFiles();
+      const [inserted] = await tx
+        .insert(socialPostMedia)
+        .values({
+          id: mediaId,
+          postId,
+          userId: upload.userId,
+          fileName: upload.fileName,
+          contentType: upload.contentType,
+          fileSizeBytes: info.size,
+          storageKey: originalKey,
+          previewKey: image ? `${folder}/preview.webp` : null,
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          position: last + 1,
+        })
+        .returning();
+      return inserted;
+    });
+    return toPostMediaDto(row, deps.mediaUrls);
+  } catch (err) {
+    await deleteFiles(deps, stored);
+    throw err;
+  }
+};

@@ -1,0 +1,47 @@
+import type { Platform } from '../../src/schemas/social-platform.schema';
+import type { PostMedia, PostResponse, SocialPost } from '../../src/schemas/social.schema';
+import type { socialPostMedia, socialPosts } from '../db/schema';
+import type { MediaUrls } from '../media/media-urls';
+import type { DeliveryRow } from './delivery.repo';
+
+export type PostRow = typeof socialPosts.$inferSelect;
+export type PostMediaRow = typeof socialPostMedia.$inferSelect;
+
+/** A post's file, with a signed address to show it: an image's preview, any other file itself. */
+export const toPostMediaDto = (m: PostMediaRow, urls: MediaUrls): PostMedia => ({
+  mediaId: m.id,
+  fileName: m.fileName,
+  contentType: m.contentType,
+  fileSizeInBytes: m.fileSizeBytes,
+  altText: m.altText,
+  url: urls.postMedia(m.id, m.previewKey ? 'preview' : 'original'),
+});
+
+/** How one account fared: pending (maybe with the reason it is late), posted with its address, or error with why. */
+export const toPostResponse = (d: DeliveryRow): PostResponse => ({
+  platform: d.platform as Platform,
+  handle: d.handle,
+  text: d.text,
+  postUrl: d.postUrl ?? '',
+  postStatus: d.status,
+  datePosted: d.postedAt?.getTime() ?? null,
+  postError: d.error ?? null,
+});
+
+/** Dates are epoch milliseconds (UTC). */
+export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries: DeliveryRow[], urls: MediaUrls): SocialPost => ({
+  userId: row.userId,
+  postId: row.id,
+  dateCreated: row.createdAt.getTime(),
+  dateScheduled: row.dateScheduled?.getTime() ?? null,
+  datePublished: row.datePublished?.getTime() ?? null,
+  content: row.content,
+  mediaIds: media.map((m) => m.id),
+  media: media.map((m) => toPostMediaDto(m, urls)),
+  hashtags: row.hashtags,
+  mentions: row.mentions,
+  location: row.location,
+  accounts: row.accounts,
+  responses: deliveries.map(toPostResponse),
+  isDraft: row.isDraft,
+});

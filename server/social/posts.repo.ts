@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
+import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema';
+import type * as z from 'zod/mini';
+import type { AppDeps } from '../context';
+import type { Db } from '../db/client';
+import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { VALIDATION_MESSAGE } from '../http/api-router';
+import { normalHandle } from './accounts.repo';
+import { deliveriesOf } from './delivery.repo';
+import { postNotFound, postPublished } from './post-errors';
+import { type PostMediaRow, type PostRow, toSocialPostDto } from './posts.dto';
+import { publishProblems } from './publishing';
+
+export type SavePostInput = z.output<typeof savePostSchema>;
+
+/** A schedule may be at most this far in the past when saved (a clock a little behind, a slow request). */
+const SCHEDULE_SLACK_MS = 60_000;
+/** The list answers at most this many posts (the calendar asks for a range). */
+export const MAX_LIST = 1000;
+
+export async function findPost(db: Db, userId: string, postId: string): Promise<PostRow | null> {
+  const [row] = await db.select().from(socialPosts).where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId)));
+  return row ?? null;
+}
+
+/** The calendar's date of a post: when published, else when scheduled. */
+const calendarDate = sql`coalesce(${socialPosts.datePublished}, ${socialPosts.dateScheduled})`;
+
+export interface PostListQuery {
+  from?: number;
+  to?: number;
+  drafts?: boolean;
+}
+
+/**
+ * The user's posts, newest calendar date first (unscheduled drafts, which have none, first). `from` / `to` (epoch ms,
+ * `to` excluded) keep the posts whose calendar date falls in the range; `drafts` keeps drafts only (true) or
+ * published posts only (false).
+ */
+export function listPosts(db: Db, userId: string, q: PostListQuery): Promise<PostRow[]> {
+  return db
+    .select()
+    .from(socialPosts)
+    .where(
+      and(
+        eq(socialPosts.userId, userId),
+        q.from !== undefined ? gte(calendarDate, new Date(q.from)) : undefined,
+        q.to !== undefined ? lt(calendarDate, new Date(q.to)) : undefined,
+        q.drafts !== undefined ? eq(socialPosts.isDraft, q.drafts) : undefined,
+      ),
+    )
+    .orderBy(sql`${calendarDate} desc nulls first`, desc(socialPosts.createdAt), asc(socialPosts.id))
+    .limit(MAX_LIST);
+}
+
+export async function mediaOf(db: Db, postIds: string[]): Promise<Map<string, PostMediaRow[]>> {
+  const out = new Map<string, PostMediaRow[]>();
+  if (!postIds.length) return out;
+  const rows = await db.select().from(socialPostMedia).where(inArray(socialPostMedia.postId, postIds)).orderBy(asc(socialPostMedia.position));
+  for (const row of rows) out.set(row.postId, [...(out.get(row.postId) ?? []), row]);
+  return out;
+}
+
+/** Posts as the API answers them, with their files and their responses (one per account once published). */
+export async function postDtos(deps: Pick<AppDeps, 'db' | 'mediaUrls'>, rows: PostRow[]): Promise<SocialPost[]> {
+  const ids = rows.map((r) => r.id);
+  const [media, deliveries] = await Promise.all([mediaOf(deps.db, ids), deliveriesOf(deps.db, ids)]);
+  return rows.map((r) => toSocialPostDto(r, media.get(r.id) ?? [], deliveries.get(r.id) ?? [], deps.mediaUrls));
+}
+
+const isImage = (m: PostMediaRow) => m.contentType.startsWith('image/');
+
+/** The accounts named once each, keyed as stored (lower case, no '@'). */
+const uniqueAccounts = (accounts: SavePostInput['accounts']) => {
+  const seen = new Map<string, SavePostInput['accounts'][number]>();
+  for (const a of accounts) seen.set(`${a.platform}:${normalHandle(a.handle)}`, { platform: a.platform, handle: normalHandle(a.handle) });
+  return [...seen.values()];
+};
+
+/**
+ * Creates a draft (no postId) or updates one, in a transaction that locks it: a published post answers 409. The
+ * accounts must be connected; `mediaIds` is the post's list of files in order (a file of the post left out is
+ * removed), `altTexts` sets the alt text of listed files. A scheduled draft must be publishable as it is, since nobody
+ * is there when it comes due. Answers the row and the storage keys of removed files (deleted after the commit).
+ */
+export function savePost(db: Db, userId: string, input: SavePostInput): Promise<{ post: PostRow; removedKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    let existing: PostRow | undefined;
+    if (input.postId) {
+      [existing] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, input.postId), eq(socialPosts.userId, userId))).for('update');
+      if (!existing) throw postNotFound();
+      if (!existing.isDraft) throw postPublished();
+    }
+    const fieldErrors: Record<string, string[]> = {};
+    const accounts = uniqueAccounts(input.accounts);
+    const connected = await tx.select().from(socialAccounts).where(eq(socialAccounts.userId, userId));
+    const unknown = accounts.filter((a) => !connected.some((c) => c.platform === a.platform && c.handle === a.handle));
+    if (unknown.length) fieldErrors.accounts = unknown.map((a) => `${PLATFORM_LABELS[a.platform]} account @${a.handle} is not connected.`);
+
+    const schedule = input.dateScheduled ?? null;
+    if (schedule !== null && schedule !== existing?.dateScheduled?.getTime() && schedule < Date.now() - SCHEDULE_SLACK_MS) {
+      fieldErrors.dateScheduled = ['Choose a time in the future.'];
+    }
+
+    const media = existing ? await tx.select().from(socialPostMedia).where(eq(socialPostMedia.postId, existing.id)) : [];
+    const mediaIds = [...new Set(input.mediaIds)];
+    if (mediaIds.some((id) => !media.some((m) => m.id === id))) fieldErrors.mediaIds = ['A file of this post was not found. Upload it again.'];
+    const altTexts = input.altTexts ?? {};
+    if (Object.keys(altTexts).some((id) => !mediaIds.includes(id))) fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
+
+    const values = {
+      content: input.content,
+      hashtags: input.hashtags.map((t) => t.trim()),
+      mentions: input.mentions.map((m) => m.trim()),
+      location: input.location ?? null,
+      accounts,
+      dateScheduled: schedule === null ? null : new Date(schedule),
+    };
+    if (schedule !== null) {
+      const kept = media.filter((m) => mediaIds.includes(m.id));
+      Object.assign(fieldErrors, publishProblems(values, kept.filter(isImage).length));
+    }
+    if (Object.keys(fieldErrors).length) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors });
+
+    const [post] = existing
+      ? await tx.update(socialPosts).set({ ...values, updatedAt: sql`now()` }).where(eq(socialPosts.id, existing.id)).returning()
+      : await tx.insert(socialPosts).values({ ...values, userId }).returning();
+
+    const removed = media.filter((m) => !mediaIds.includes(m.id));
+    if (removed.length) {
+      await tx.delete(socialPostMedia).where(and(eq(socialPostMedia.postId, post.id), mediaIds.length ? notInArray(socialPostMedia.id, mediaIds) : undefined));
+    }
+    for (const [position, id] of mediaIds.entries()) {
+      const current = media.find((m) => m.id === id)!;
+      const altText = altTexts[id] ?? current.altText;
+      if (current.position !== position || current.altText !== altText) {
+        await tx.update(socialPostMedia).set({ position, altText }).where(eq(socialPostMedia.id, id));
+      }
+    }
+    return { post, removedKeys: removed.flatMap((m) => [m.storageKey, ...(m.previewKey ? [m.previewKey] : [])]) };
+  });
+}

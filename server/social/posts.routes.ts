@@ -1,0 +1,145 @@
+import { and, count, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { MAX_POST_FILES, POST_FILE_TYPES, postFileProblem, savePostResultSchema, savePostSchema, socialPostSchema } from '../../src/schemas/social.schema';
+import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
+import type { AppDeps } from '../context';
+import { socialPostMedia, socialPosts } from '../db/schema';
+import type { ApiRouter } from '../http/api-router';
+import { HttpError } from '../http/errors';
+import { errorDoc } from '../http/router';
+import { deleteFiles } from '../media/media.repo';
+import { apiBaseOf, createUpload } from '../uploads/uploads.service';
+import { postNotFound, postPublished, tooManyFiles } from './post-errors';
+import { POST_MEDIA_PURPOSE } from './post-media.processor';
+import { findPost, listPosts, postDtos, savePost } from './posts.repo';
+import { publishDraft, retryFailed } from './publishing';
+
+const tag = 'Social media';
+const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
+const notFoundDoc = { 404: errorDoc('No such post') };
+export const postIdParams = z.object({ postId: z.uuid({ error: 'Post ID must be a valid UUID' }) });
+const epochMs = (name: string) => z.optional(z.string().check(z.regex(/^\d{1,15}$/, { error: `${name} must be a time in epoch milliseconds` })));
+const listQuery = z.object({
+  from: epochMs('from'),
+  to: epochMs('to'),
+  drafts: z.optional(z.enum(['true', 'false'], { error: 'drafts must be true or false' })),
+});
+const mediaRequestSchema = uploadRequestSchema(POST_FILE_TYPES);
+
+/** Posts: list (calendar ranges), read, create or update a draft, publish, and upload a file to a draft. */
+export function postRoutes(api: ApiRouter, deps: AppDeps) {
+  const { db } = deps;
+
+  const answerPost = async (userId: string, postId: string) => {
+    const row = await findPost(db, userId, postId);
+    if (!row) throw postNotFound();
+    return (await postDtos(deps, [row]))[0];
+  };
+
+  api.route(
+    {
+      method: 'get',
+      path: '/social-media/post',
+      summary:
+        "The artist's posts with their files and responses, newest first. from / to (epoch ms, to excluded) keep posts whose calendar date " +
+        '(published, else scheduled) falls in the range; drafts=true keeps drafts, drafts=false published posts. At most 1000.',
+      tag,
+      auth: true,
+      query: listQuery,
+      responses: { 200: { description: 'The posts', schema: z.array(socialPostSchema) }, ...errors },
+    },
+    async (c, { query }) => {
+      const rows = await listPosts(db, c.var.auth.user.userId, {
+        from: query.from === undefined ? undefined : Number(query.from),
+        to: query.to === undefined ? undefined : Number(query.to),
+        drafts: query.drafts === undefined ? undefined : query.drafts === 'true',
+      });
+      return c.json(await postDtos(deps, rows), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/social-media/post/:postId',
+      summary: 'One post with its files and, once published, one response per account',
+      tag,
+      auth: true,
+      params: postIdParams,
+      responses: { 200: { description: 'The post', schema: socialPostSchema }, ...notFoundDoc, ...errors },
+    },
+    async (c, { params }) => c.json(await answerPost(c.var.auth.user.userId, params.postId), 200),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/social-media/post',
+      summary:
+        'Create a draft (no postId) or update one. The accounts must be connected; mediaIds lists the files of the post in order (a file ' +
+        'left out is deleted); a scheduled draft must fit Bluesky (300 characters with its hashtags and mentions). A published post answers 409.',
+      tag,
+      auth: true,
+      body: savePostSchema,
+      responses: { 200: { description: 'The saved draft', schema: savePostResultSchema }, ...notFoundDoc, 409: errorDoc('The post is published'), ...errors },
+    },
+    async (c, { body }) => {
+      const userId = c.var.auth.user.userId;
+      const { post, removedKeys } = await savePost(db, userId, body);
+      await deleteFiles(deps, removedKeys);
+      const [dto] = await postDtos(deps, [post]);
+      return c.json({ postId: post.id, post: dto }, 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/social-media/post/:postId/publish',
+      summary:
+        'Publish now: the draft becomes published and gets one delivery per account, each tried at once (the answer shows them posted, or ' +
+        'pending while the server keeps trying). On a published post, failed deliveries are tried again. Only images are sent to Bluesky.',
+      tag,
+      auth: true,
+      params: postIdParams,
+      responses: { 200: { description: 'The post with its responses', schema: socialPostSchema }, ...notFoundDoc, ...errors },
+    },
+    async (c, { params }) => {
+      const userId = c.var.auth.user.userId;
+      const deliveries = await db.transaction(async (tx) => {
+        const [post] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, params.postId), eq(socialPosts.userId, userId))).for('update');
+        if (!post) throw postNotFound();
+        return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
+      });
+      await deps.social.worker.deliverNow(deliveries.filter((d) => d.status === 'pending').map((d) => d.id));
+      return c.json(await answerPost(userId, params.postId), 200);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/social-media/post/:postId/media',
+      summary:
+        'Ask for a signed URL to upload a file of a draft (images, audio, video, PDF up to 20 MB; at most 4 files); PUT it there, then confirm ' +
+        'the upload, which answers the file with an address to show it',
+      tag,
+      auth: true,
+      params: postIdParams,
+      body: mediaRequestSchema,
+      responses: { 200: { description: 'Where to PUT the file', schema: uploadTicketSchema }, ...notFoundDoc, 409: errorDoc('The post is published'), ...errors },
+    },
+    async (c, { params, body }) => {
+      const userId = c.var.auth.user.userId;
+      const problem = postFileProblem({ name: body.fileName, type: body.fileType, size: body.fileSizeInBytes });
+      if (problem) throw new HttpError(400, problem, { fieldErrors: { fileType: [problem] } });
+      const post = await findPost(db, userId, params.postId);
+      if (!post) throw postNotFound();
+      if (!post.isDraft) throw postPublished();
+      const [{ files }] = await db.select({ files: count() }).from(socialPostMedia).where(eq(socialPostMedia.postId, post.id));
+      if (files >= MAX_POST_FILES) throw tooManyFiles();
+      const ticket = await createUpload(deps, { ...body, userId, purpose: POST_MEDIA_PURPOSE, targetId: post.id, apiUrl: apiBaseOf(deps, c) });
+      return c.json(ticket, 200);
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { PLATFORM_LABELS, type Platform } from '../../src/schemas/social-platform.schema';
+import type { Db } from '../db/client';
+import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { normalHandle } from './accounts.repo';
+import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
+import { composePostText, postTextProblem } from './post-text';
+import type { PostRow } from './posts.dto';
+
+const isImage = (contentType: string) => contentType.startsWith('image/');
+export const notConnected = (platform: string, handle: string) =>
+  `${PLATFORM_LABELS[platform as Platform] ?? platform} account @${handle} is not connected. Connect it again, then press Post to retry.`;
+
+/**
+ * Why this post cannot go out as it is, by field: the text Bluesky would get (content plus hashtags and mentions)
+ * must fit its limits, and a post needs some text or an image (other files are not sent to Bluesky).
+ */
+export function publishProblems(post: Pick<PostRow, 'content' | 'hashtags' | 'mentions'>, imageCount: number): Record<string, string[]> {
+  const text = composePostText(post);
+  const problem = postTextProblem(text);
+  if (problem) return { content: [problem] };
+  if (!text && imageCount === 0) return { content: ['Write something or add an image before posting.'] };
+  return {};
+}
+
+export async function imageCountOf(db: Db, postId: string) {
+  const media = await db.select({ contentType: socialPostMedia.contentType }).from(socialPostMedia).where(eq(socialPostMedia.postId, postId));
+  return media.filter((m) => isImage(m.contentType)).length;
+}
+
+/** The user's connected account for each of the post's accounts (null when it is not connected). */
+async function targetsOf(db: Db, post: PostRow) {
+  const connected = await db.select().from(socialAccounts).where(eq(socialAccounts.userId, post.userId));
+  return post.accounts.map((ref) => {
+    const handle = normalHandle(ref.handle);
+    const account = connected.find((a) => a.platform === ref.platform && a.handle === handle) ?? null;
+    return { platform: ref.platform, handle, account };
+  });
+}
+
+/**
+ * Turns a draft into a published post and creates its deliveries, in the caller's transaction (the draft row is
+ * locked). `strict` (the Post button): a problem is answered 400 and nothing changes. Otherwise (a scheduled draft
+ * coming due, nobody waiting): it is published anyway and each delivery that cannot go out is created failed with
+ * the reason, so the artist sees why.
+ */
+export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Promise<DeliveryRow[]> {
+  const problems = publishProblems(post, await imageCountOf(tx, post.id));
+  const targets = await targetsOf(tx, post);
+  const missing = targets.filter((t) => !t.account);
+  if (strict && missing.length) problems.accounts = missing.map((t) => notConnected(t.platform, t.handle));
+  if (strict && Object.keys(problems).length) {
+    throw new HttpError(400, Object.values(problems)[0][0], { code: 'POST_NOT_PUBLISHABLE', fieldErrors: problems });
+  }
+  const textProblem = problems.content?.[0];
+  const rows: DeliveryTarget[] = targets.map((t) => ({
+    accountId: t.account?.id ?? null,
+    platform: t.platform,
+    handle: t.handle,
+    error: textProblem ?? (t.account ? undefined : notConnected(t.platform, t.handle)),
+  }));
+  await tx.update(socialPosts).set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` }).where(eq(socialPosts.id, post.id));
+  return insertDeliveries(tx, post.id, composePostText(post), rows);
+}
+
+/**
+ * Post pressed on a published post: its failed deliveries are tried again under their record keys (a delivery whose
+ * account was disconnected and connected again is pointed at the account first).
+ */
+export async function retryFailed(tx: Db, post: PostRow): Promise<DeliveryRow[]> {
+  const orphans = await tx
+    .select()
+    .from(socialDeliveries)
+    .where(and(eq(socialDeliveries.postId, post.id), eq(socialDeliveries.status, 'error'), isNull(socialDeliveries.accountId)));
+  if (orphans.length) {
+    const targets = await targetsOf(tx, post);
+    for (const d of orphans) {
+      const account = targets.find((t) => t.platform === d.platform && t.handle === d.handle)?.account;
+      if (account) await tx.update(socialDeliveries).set({ accountId: account.id }).where(eq(socialDeliveries.id, d.id));
+    }
+  }
+  return requeueFailed(tx, post.id);
+}
+
+/**
+ * Publishes scheduled drafts that are due (also those that came due while no server ran). Rows are taken with
+ * FOR UPDATE SKIP LOCKED, so instances promoting at the same time never publish one draft twice.
+ */
+export async function promoteDueDrafts(db: Db, limit = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(socialPosts)
+      .where(and(sql`${socialPosts.isDraft}`, lte(socialPosts.dateScheduled, sql`now()`)))
+      .orderBy(asc(socialPosts.dateScheduled))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const post of due) await publishDraft(tx as unknown as Db, post, false);
+    return due.length;
+  });
+}

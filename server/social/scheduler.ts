@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { AppDeps } from '../context';
+import { DEFAULT_RETRY, type RetryPolicy, attemptDelivery } from './deliver';
+import { claimDue, releaseLeases } from './delivery.repo';
+import { promoteDueDrafts } from './publishing';
+
+export interface WorkerOptions {
+  pollMs: number;
+  leaseSeconds: number;
+  concurrency: number;
+  retry: RetryPolicy;
+  /** How long stop() lets attempts in flight finish before giving their leases back. */
+  stopGraceMs: number;
+}
+
+/**
+ * The delivery worker of one server process. Every instance runs one: it publishes scheduled drafts that are due
+ * (including those that came due while no server ran), claims due deliveries with FOR UPDATE SKIP LOCKED under a
+ * lease, attempts them outside any transaction, and records each outcome. It polls every `pollMs` and goes round
+ * again at once while there is more to do or a slot frees up. The Post button uses deliverNow() to try a post's
+ * deliveries in the request; what is not done by then is left to the worker.
+ */
+export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}) {
+  const { db, log } = deps;
+  const o: WorkerOptions = {
+    pollMs: deps.config.social.pollMs,
+    leaseSeconds: deps.config.social.leaseSeconds,
+    concurrency: deps.config.social.concurrency,
+    retry: DEFAULT_RETRY,
+    stopGraceMs: 3000,
+    ...options,
+  };
+  const me = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loopDone: Promise<void> = Promise.resolve();
+  // A wake-up that arrives while a round runs makes the next sleep return at once.
+  let woken = false;
+  let sleeper: (() => void) | null = null;
+  const wake = () => {
+    woken = true;
+    sleeper?.();
+  };
+
+  const track = (attempt: Promise<void>) => {
+    const p = attempt
+      .catch((err) => log.error({ err }, 'could not record a delivery outcome'))
+      .finally(() => {
+        inFlight.delete(p);
+        wake();
+      });
+    inFlight.add(p);
+    return p;
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleeper = null;
+        woken = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      if (woken) done();
+      else sleeper = done;
+    });
+
+  /** One round: publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */
+  async function round(): Promise<boolean> {
+    const promoted = await promoteDueDrafts(db);
+    const free = o.concurrency - inFlight.size;
+    if (free <= 0) return promoted > 0;
+    const claimed = await claimDue(db, me, free, o.leaseSeconds);
+    for (const d of claimed) track(attemptDelivery(deps, d, me, o.retry));
+    return promoted > 0 || claimed.length === free;
+  }
+
+  async function loop() {
+    let failures = 0;
+    while (running) {
+      let more = false;
+      try {
+        more = await round();
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        if (failures === 1 || failures % 50 === 0) log.warn({ err, failures }, 'delivery worker round failed');
+      }
+      if (!running) break;
+      if (!more || inFlight.size >= o.concurrency) await sleep(failures ? Math.min(o.pollMs * 2 ** failures, 10_000) : o.pollMs);
+    }
+  }
+
+  return {
+    id: me,
+    start() {
+      if (running) return;
+      running = true;
+      loopDone = loop();
+      log.info({ worker: me, pollMs: o.pollMs, leaseSeconds: o.leaseSeconds, concurrency: o.concurrency }, 'delivery worker started');
+    },
+    /** Stops claiming, lets attempts in flight finish for a moment, then gives back the leases still held. */
+    async stop() {
+      running = false;
+      wake();
+      await loopDone;
+      const settled = Promise.all(inFlight);
+      await Promise.race([settled, new Promise((r) => setTimeout(r, o.stopGraceMs).unref())]);
+      await releaseLeases(db, me).catch((err) => log.warn({ err }, 'could not release delivery leases'));
+    },
+    /** Tries these deliveries now (those still due and not taken), waiting at most `waitMs`; the rest go on in the background. */
+    async deliverNow(ids: string[], waitMs = 10_000) {
+      if (!ids.length) return;
+      const claimed = await claimDue(db, me, ids.length, o.leaseSeconds, ids);
+      const attempts = claimed.map((d) => track(attemptDelivery(deps, d, me, o.retry)));
+      await Promise.race([Promise.all(attempts), new Promise((r) => setTimeout(r, waitMs).unref())]);
+    },
+    /** One round of the loop, for tests that drive the worker by hand; waits for the attempts it started. */
+    async runOnce() {
+      await round();
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
