@@ -1,37 +1,16 @@
 import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
 import { fieldsetAnatomy, tagsInputAnatomy } from '@ark-ui/react/anatomy';
+import { fieldControl } from './control';
 
 /** The artwork form's parts: a multi-line input, grouped inputs (duration), tags and native selects. */
 export const textarea = defineRecipe({
   className: 'textarea',
-  base: {
-    w: 'full',
-    minH: '24',
-    px: '3',
-    py: '2',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'md',
-    bg: 'bg.surface',
-    resize: 'vertical',
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '0' },
-    '&[data-invalid], &[aria-invalid=true]': { borderColor: 'danger' },
-  },
+  base: { ...fieldControl, minH: '24', py: '2', resize: 'vertical' },
 });
 
 export const nativeSelect = defineRecipe({
   className: 'native-select',
-  base: {
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'md',
-    bg: 'bg.surface',
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '0' },
-    '&[aria-invalid=true]': { borderColor: 'danger' },
-  },
+  base: { ...fieldControl, h: '10' },
 });
 
 export const fieldset = defineSlotRecipe({

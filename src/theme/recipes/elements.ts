@@ -1,4 +1,5 @@
 import { defineRecipe } from '@pandacss/dev';
+import { fieldControl } from './control';
 
 export const button = defineRecipe({
   className: 'button',
@@ -33,18 +34,7 @@ export const button = defineRecipe({
 
 export const input = defineRecipe({
   className: 'input',
-  base: {
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'md',
-    bg: 'bg.surface',
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '0' },
-    // Only the app's own verdict marks a field invalid, not the browser's :invalid on an empty required input.
-    '&[data-invalid], &[aria-invalid=true]': { borderColor: 'danger' },
-  },
+  base: { ...fieldControl, h: '10' },
 });
 
 export const badge = defineRecipe({
