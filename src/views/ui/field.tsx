@@ -1,16 +1,10 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { createStyleContext } from 'styled-system/jsx';
-import { field, input } from 'styled-system/recipes';
+import { input } from 'styled-system/recipes';
 import { cx } from 'styled-system/css';
 import type { ReactNode } from 'react';
+import { FieldLabel, FieldPart } from './field-parts';
 
-const { withProvider, withContext } = createStyleContext(field);
-
-const Root = withProvider(ArkField.Root, 'root');
-const Label = withContext(ArkField.Label, 'label');
-const RequiredIndicator = withContext(ArkField.RequiredIndicator, 'requiredIndicator');
-const ErrorText = withContext(ArkField.ErrorText, 'errorText');
-const HelperText = withContext(ArkField.HelperText, 'helperText');
+const { Root, ErrorText, HelperText } = FieldPart;
 
 export interface TextFieldProps {
   label: string;
@@ -40,11 +34,7 @@ export function TextField(props: TextFieldProps) {
   const { label, name, value, onValueChange, error, required, type = 'text', hint, unit, className, ...rest } = props;
   return (
     <Root invalid={Boolean(error)} required={required} disabled={props.disabled} className={className}>
-      {/* The asterisk sits beside the label, not in it, so the field's name stays exactly its label. */}
-      <span>
-        <Label>{unit ? `${label} (${unit})` : label}</Label>
-        <RequiredIndicator aria-hidden="true">*</RequiredIndicator>
-      </span>
+      <FieldLabel>{unit ? `${label} (${unit})` : label}</FieldLabel>
       <ArkField.Input
         className={cx(input())}
         name={name}

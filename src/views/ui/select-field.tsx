@@ -1,13 +1,8 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { createStyleContext } from 'styled-system/jsx';
-import { field, nativeSelect } from 'styled-system/recipes';
+import { nativeSelect } from 'styled-system/recipes';
+import { FieldLabel, FieldPart } from './field-parts';
 
-const { withProvider, withContext } = createStyleContext(field);
-
-const Root = withProvider(ArkField.Root, 'root');
-const Label = withContext(ArkField.Label, 'label');
-const RequiredIndicator = withContext(ArkField.RequiredIndicator, 'requiredIndicator');
-const ErrorText = withContext(ArkField.ErrorText, 'errorText');
+const { Root, ErrorText } = FieldPart;
 
 export interface SelectFieldProps<V extends string> {
   label: string;
@@ -24,10 +19,7 @@ export interface SelectFieldProps<V extends string> {
 export function SelectField<V extends string>({ label, name, value, options, onValueChange, error, required, disabled }: SelectFieldProps<V>) {
   return (
     <Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <span>
-        <Label>{label}</Label>
-        <RequiredIndicator aria-hidden="true">*</RequiredIndicator>
-      </span>
+      <FieldLabel>{label}</FieldLabel>
       <ArkField.Select className={nativeSelect()} name={name} value={value} onChange={(e) => onValueChange(e.currentTarget.value as V)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

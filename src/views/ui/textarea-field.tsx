@@ -1,13 +1,8 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { createStyleContext } from 'styled-system/jsx';
-import { field, textarea } from 'styled-system/recipes';
+import { textarea } from 'styled-system/recipes';
+import { FieldLabel, FieldPart } from './field-parts';
 
-const { withProvider, withContext } = createStyleContext(field);
-
-const Root = withProvider(ArkField.Root, 'root');
-const Label = withContext(ArkField.Label, 'label');
-const RequiredIndicator = withContext(ArkField.RequiredIndicator, 'requiredIndicator');
-const ErrorText = withContext(ArkField.ErrorText, 'errorText');
+const { Root, ErrorText } = FieldPart;
 
 export interface TextareaFieldProps {
   label: string;
@@ -24,10 +19,7 @@ export interface TextareaFieldProps {
 export function TextareaField({ label, name, value, onValueChange, error, required, disabled, rows = 5 }: TextareaFieldProps) {
   return (
     <Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <span>
-        <Label>{label}</Label>
-        <RequiredIndicator aria-hidden="true">*</RequiredIndicator>
-      </span>
+      <FieldLabel>{label}</FieldLabel>
       <ArkField.Textarea className={textarea()} name={name} rows={rows} value={value} onChange={(e) => onValueChange(e.currentTarget.value)} />
       <ErrorText>{error}</ErrorText>
     </Root>
