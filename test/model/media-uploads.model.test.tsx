@@ -1,0 +1,172 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { Notice } from '../../src/machines/artwork-editor.machine';
+import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/media-upload.machine';
+import { MAX_PARALLEL_UPLOADS, mediaUploadsMachine } from '../../src/machines/media-uploads.machine';
+import type { MediaItem } from '../../src/schemas/media.schema';
+import { fileTypeNotAllowedMessage } from '../../src/schemas/upload.schema';
+import { MediaUploads } from '../../src/views/portfolio/editor/MediaUploads';
+import { ARTWORK_ID, mediaFixture } from '../support/artwork-editor';
+import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+
+type Snapshot = SnapshotFrom<typeof mediaUploadsMachine>;
+type Event = ModelEvent<typeof mediaUploadsMachine>;
+
+const image = (n: number) => new File(['bytes'], `photo-${n}.jpg`, { type: 'image/jpeg' });
+const TEXT = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+const FAILURE = 'The file is not an image it claims to be.';
+/** Enough files at once that one has to wait for a free place. */
+const BATCH = Array.from({ length: MAX_PARALLEL_UPLOADS + 1 }, (_, i) => image(i + 1));
+const itemFor = (file: File): MediaItem => mediaFixture(9, { fileName: file.name });
+
+/**
+ * What the artist can do in a state: choose a batch of images (once), choose a file of the wrong type, cancel a file
+ * going up or waiting, dismiss a refused or failed one; and the first running file may finish or fail.
+ */
+const events = (s: Snapshot): Event[] => {
+  const c = s.context;
+  const running = c.uploads.filter((u) => u.status === 'running');
+  const closed = [...c.rejected, ...c.uploads.filter((u) => u.status === 'failed')];
+  const out: Event[] = [];
+  if (c.seq === 0) out.push({ type: 'uploads.add', files: BATCH });
+  if (!c.rejected.length && c.seq < BATCH.length + 1) out.push({ type: 'uploads.add', files: [TEXT] });
+  if (running[0]) out.push({ type: 'uploads.cancel', id: running[0].id });
+  if (c.queue[0]) out.push({ type: 'uploads.cancel', id: c.queue[0].id });
+  if (closed[0]) out.push({ type: 'uploads.dismiss', id: closed[0].id });
+  if (running[0]) {
+    const id = running[0].id;
+    const file = (running[0].ref.getSnapshot().context as MediaUploadInput).file;
+    out.push(
+      { type: `xstate.done.actor.${id}`, actorId: id, output: { status: 'done', item: itemFor(file) } },
+      { type: `xstate.done.actor.${id}`, actorId: id, output: { status: 'failed', message: FAILURE } },
+    );
+  }
+  return out;
+};
+
+const serializeState = (s: Snapshot) => {
+  const c = s.context;
+  return JSON.stringify([s.value, c.seq, c.queue.map((q) => q.id), c.uploads.map((u) => `${u.id}:${u.status}`), c.rejected.map((r) => r.id)]);
+};
+// Alone, the machine has no media list above it to tell about a new item: that is recorded instead.
+const standalone = (uploaded: (item: MediaItem) => void = () => {}) => mediaUploadsMachine.provide({ actions: { uploaded: (_, item) => uploaded(item) } });
+const model = createModel(standalone(), { events, serializeState, input: { artworkId: ARTWORK_ID } });
+const paths = coveringPaths(model, { minimal: true });
+
+const idOf = (event: unknown) => (event as { id: string }).id;
+
+/** Each file's upload waits until the test settles it by name, as the server would answer that file. */
+function uploadsByFile() {
+  const pending = new Map<string, { resolve: (item: MediaItem) => void; reject: (e: Error) => void }>();
+  const logic = fromPromise<MediaItem, MediaUploadInput & { onProgress: (fraction: number) => void }>(
+    ({ input }) => new Promise((resolve, reject) => pending.set(input.file.name, { resolve, reject })),
+  );
+  return { logic, pending };
+}
+
+function Host({ logic }: { logic: typeof mediaUploadsMachine }) {
+  const uploads = useActorRef(logic, { input: { artworkId: ARTWORK_ID } });
+  return <MediaUploads uploads={uploads} />;
+}
+
+const row = (name: string) => within(screen.getByRole('list', { name: 'Uploads' })).getByRole('listitem', { name });
+
+/** Every file of the context is on screen as what it is: going up, waiting, failed, or refused with its reason. */
+function expectFiles(s: Snapshot) {
+  const c = s.context;
+  const list = screen.queryByRole('list', { name: 'Uploads' });
+  if (!c.uploads.length && !c.queue.length) expect(list).toBeNull();
+  for (const u of c.uploads) {
+    if (u.status === 'running') expect(within(row(u.fileName)).getByRole('progressbar', { name: `Uploading ${u.fileName}` })).toBeInTheDocument();
+    else expect(within(row(u.fileName)).getByRole('alert')).toHaveTextContent(FAILURE);
+  }
+  for (const q of c.queue) expect(row(q.file.name)).toHaveTextContent('Waiting to upload');
+  for (const r of c.rejected) expect(screen.getByText(r.message)).toBeInTheDocument();
+  expect(screen.queryAllByRole('progressbar')).toHaveLength(c.uploads.filter((u) => u.status === 'running').length);
+}
+
+const states = {
+  idle: (s: Snapshot) => {
+    expectFiles(s);
+    expect(screen.queryByText('Waiting to upload')).toBeNull();
+  },
+  uploading: (s: Snapshot) => {
+    expectFiles(s);
+    expect(screen.getAllByRole('progressbar').length).toBeGreaterThan(0);
+  },
+};
+
+/** The picker hands the files over as a drop or a choice would; each then shows as a row or as refused. */
+async function choose(files: File[]) {
+  const input = screen.getByTestId('media-file-input');
+  Object.defineProperty(input, 'files', { configurable: true, value: Object.assign([...files], { item: (i: number) => files[i] }) });
+  fireEvent.input(input);
+  // Ark reads the chosen files asynchronously.
+  await waitFor(() => {
+    for (const f of files) expect(screen.queryByRole('listitem', { name: f.name }) ?? screen.getByRole('button', { name: `Dismiss ${f.name}` })).toBeInTheDocument();
+  });
+}
+
+describe('media uploads: many files at once follow the chart', () => {
+  it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
+    const user = userEvent.setup();
+    const uploads = uploadsByFile();
+    const notices: Notice[] = [];
+    const uploaded: MediaItem[] = [];
+    const logic = standalone((item) => uploaded.push(item)).provide({
+      actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia: uploads.logic } }) },
+      actions: { notify: (_, notice) => void notices.push(notice) },
+    });
+    render(<Host logic={logic} />);
+    // The machine numbers files as they come (upload-1, upload-2, ...): which file each id stands for.
+    const names = new Map<string, string>();
+    const settle = async ({ event }: { event: unknown }) => {
+      const { actorId, output } = event as { actorId: string; output: { status: 'done' | 'failed' } };
+      const name = names.get(actorId)!;
+      const upload = uploads.pending.get(name)!;
+      const before = notices.length;
+      const item = itemFor(BATCH.find((f) => f.name === name)!);
+      await act(async () => (output.status === 'done' ? upload.resolve(item) : upload.reject(new Error(FAILURE))));
+      // The file's own actor settles first, then tells the list, which starts the next waiting file.
+      await waitFor(() => expect(notices).toHaveLength(before + 1));
+      // A finished file is handed to the media list; a failed one is not.
+      if (output.status === 'done') expect(uploaded.at(-1)).toEqual(item);
+      else expect(uploaded).not.toContainEqual(expect.objectContaining({ fileName: name }));
+      expect(notices.slice(before)).toEqual([
+        output.status === 'done'
+          ? { title: 'Media file uploaded successfully', toastType: 'success' }
+          : { title: `Failed to upload media file: ${FAILURE}`, toastType: 'error' },
+      ]);
+    };
+    await path.test({
+      events: {
+        'uploads.add': ({ event, state }) => {
+          const { files } = event as Extract<Event, { type: 'uploads.add' }>;
+          files.forEach((f, i) => names.set(`upload-${state.context.seq - files.length + 1 + i}`, f.name));
+          return choose(files);
+        },
+        'uploads.cancel': ({ event }) => user.click(screen.getByRole('button', { name: `Cancel upload of ${names.get(idOf(event))}` })),
+        'uploads.dismiss': ({ event }) => user.click(screen.getByRole('button', { name: `Dismiss ${names.get(idOf(event))}` })),
+        // A file's actor finishing: the first running one, whichever id the machine gave it.
+        ...Object.fromEntries(Array.from({ length: BATCH.length + 1 }, (_, i) => [`xstate.done.actor.upload-${i + 1}`, settle])),
+      },
+      states,
+    });
+  });
+
+  it('covers every state and transition', () => {
+    assertFullCoverage(mediaUploadsMachine, paths, { input: { artworkId: ARTWORK_ID }, stateTests: states, record: true });
+  });
+
+  it('a file of the wrong type is refused with the spec message while the others go up', async () => {
+    const uploads = uploadsByFile();
+    render(<Host logic={standalone().provide({ actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia: uploads.logic } }) } })} />);
+    await choose([TEXT, image(1)]);
+    expect(screen.getByText(fileTypeNotAllowedMessage('text/plain'))).toBeInTheDocument();
+    expect(row('photo-1.jpg')).toBeInTheDocument();
+    expect(uploads.pending.has('photo-1.jpg')).toBe(true);
+  });
+});
