@@ -7,7 +7,7 @@ import { visibleArtworkErrors, type ArtworkFieldChange } from '../../src/machine
 import type { Artwork, ArtworkInput } from '../../src/schemas/artwork.schema';
 import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM } from '../../src/views/portfolio/editor/ArtworkEditor';
 import { ARTWORK_ID, artworkFixture, editorParts, renderEditor } from '../support/artwork-editor';
-import { controlledPromise, coveringPaths, createModel, measureCoverage, mergeCoverage, pathName, recordCoverage, statesWithoutAssertion, type ModelEvent } from './harness';
+import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof artworkEditorMachine>;
 type Event = ModelEvent<typeof artworkEditorMachine>;
@@ -220,13 +220,7 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
 
 describe('artwork editor model coverage', () => {
   it('the two scenarios together cover every state and transition, and every resting state has an assertion', () => {
-    // Each scenario starts the machine with its own input (new or existing artwork): measured one by one, then merged.
-    const results = scenarios.map(({ input, paths }) => measureCoverage(artworkEditorMachine, paths, { input }));
-    results.forEach(recordCoverage);
-    const [merged] = mergeCoverage(results);
-    const unasserted = statesWithoutAssertion(artworkEditorMachine, scenarios.flatMap((s) => s.paths), states);
-    expect({ states: merged.states.uncovered, transitions: merged.transitions.uncovered, unasserted }).toEqual({ states: [], transitions: [], unasserted: [] });
-    expect(merged.states.covered).toBe(merged.states.total);
-    expect(merged.transitions.covered).toBe(merged.transitions.total);
+    // Each scenario starts the machine with its own input (new or existing artwork).
+    assertFullCoverage(artworkEditorMachine, scenarios.flatMap((s) => s.paths), { inputs: scenarios.map((s) => s.input), stateTests: states, record: true });
   });
 });
