@@ -1,0 +1,75 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { POLL_INTERVAL_MS } from '../../src/machines/calendar.machine';
+import type { SocialPost } from '../../src/schemas/social.schema';
+import SocialCalendarRoute from '../../src/views/routes/social-calendar-route';
+import { AWAITING, DUE, NOW, SETTLED, WENT_OUT } from '../support/calendar-posts';
+import { renderWithFakeApi } from '../support/fake-api';
+
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const inZone = (epoch: number) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(epoch);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Social Media Calendar route', () => {
+  it('asks the server for every post, the drafts, or the days of a week or month', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const user = userEvent.setup();
+    const { requests } = renderWithFakeApi(<SocialCalendarRoute />, { path: '/social-media', handler: () => ({ status: 200, body: SETTLED }) });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Unscheduled drafts' })).toBeInTheDocument();
+    expect(screen.getByText(`Times are shown in your time zone, ${zone}.`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Week' }));
+    await screen.findByRole('list', { name: /^Week / });
+    await user.click(screen.getByRole('radio', { name: 'Month' }));
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('radio', { name: 'List Drafts' }));
+    await screen.findByRole('heading', { level: 2, name: 'Drafts' });
+
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(Array(4).fill('GET /social-media/post'));
+    const [list, week, month, drafts] = requests.map((r) => r.params as { from?: number; to?: number; drafts?: string });
+    expect(list).toEqual({});
+    expect(drafts).toEqual({ drafts: 'true' });
+    // A week runs from Sunday midnight to the next, where the artist lives; a month covers whole weeks.
+    expect(inZone(week.from!)).toBe('Sunday 00:00');
+    expect(inZone(week.to!)).toBe('Sunday 00:00');
+    expect(week.from! <= NOW && NOW < week.to!).toBe(true);
+    expect(Math.round((week.to! - week.from!) / 3_600_000)).toBe(168);
+    expect(inZone(month.from!)).toBe('Sunday 00:00');
+    expect(inZone(month.to!)).toBe('Sunday 00:00');
+  });
+
+  it('reads again every few seconds, past the cache, until a scheduled post is Published', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    const answers: SocialPost[][] = [AWAITING, AWAITING, WENT_OUT];
+    const { requests } = renderWithFakeApi(<SocialCalendarRoute />, { path: '/social-media', handler: () => ({ status: 200, body: answers.shift() ?? WENT_OUT }) });
+    // Timers are fake: let the answers arrive instead of polling the page for them.
+    const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+    const item = async () => {
+      await flush();
+      return screen.getByRole('link', { name: DUE.content }).closest('li')!;
+    };
+
+    expect(await item()).toHaveTextContent('Scheduled Draft');
+    expect(screen.getByText('Updating while posts go out…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(requests).toHaveLength(2);
+    expect(await item()).toHaveTextContent('Scheduled Draft');
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(requests).toHaveLength(3);
+
+    const published = await item();
+    expect(published).toHaveTextContent('Published');
+    expect(within(published).getByRole('list', { name: 'Delivery' })).toHaveTextContent('Posted');
+    // Nothing waits on the server any more: no further reads.
+    expect(screen.queryByText('Updating while posts go out…')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    expect(requests).toHaveLength(3);
+  });
+});

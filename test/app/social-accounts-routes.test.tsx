@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SocialAccount } from '../../src/schemas/social.schema';
+import SocialAccountsRoute from '../../src/views/routes/social-accounts-route';
+import SocialConnectRoute from '../../src/views/routes/social-connect-route';
+import SocialHomeRoute from '../../src/views/routes/social-home-route';
+import { renderWithFakeApi, type FakeAnswer } from '../support/fake-api';
+
+const ALICE: SocialAccount = { platform: 'bluesky', handle: 'alice.bsky.social', service: 'https://bsky.social', connectedAt: '2026-11-02T12:00:00.000Z' };
+// The routes log failures for the console; keep the test output clean.
+vi.spyOn(console, 'error').mockImplementation(() => {});
+
+describe('Social Media Accounts route', () => {
+  it('reads the accounts, disconnects one after confirming, then points to connecting Bluesky', async () => {
+    const user = userEvent.setup();
+    let accounts = [ALICE];
+    const { requests, toasts } = renderWithFakeApi(<SocialAccountsRoute />, {
+      path: '/social-media/accounts',
+      handler: ({ method }) => {
+        if (method === 'GET') return { status: 200, body: accounts };
+        accounts = [];
+        return { status: 204 };
+      },
+    });
+    const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
+    expect(card).toHaveTextContent('Bluesky');
+    expect(card).toHaveTextContent('https://bsky.social');
+
+    await user.click(within(card).getByRole('button', { name: 'Disconnect Bluesky @alice.bsky.social' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Disconnect account' })).getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByRole('link', { name: 'Connect your Bluesky account' })).toHaveAttribute('href', '/social-media/accounts/connect/bluesky');
+    expect(requests.at(-1)).toEqual({ method: 'DELETE', url: '/social-media/accounts', params: {}, body: { platform: 'bluesky', handle: 'alice.bsky.social' } });
+    expect(toasts).toEqual([{ title: 'Bluesky @alice.bsky.social disconnected', toastType: 'success' }]);
+  });
+
+  it("shows the danger alert 'Error loading social media accounts. Please try again later.' and tries again", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderWithFakeApi(<SocialAccountsRoute />, {
+      path: '/social-media/accounts',
+      handler: (): FakeAnswer => (fail ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: [ALICE] }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Error loading social media accounts\. Please try again later\. Try again$/);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: '@alice.bsky.social' })).toHaveAttribute('href', '/social-media/account/alice.bsky.social');
+  });
+});
+
+describe('Connect route', () => {
+  it("keeps the form through Bluesky's refusals, then connects and returns to the accounts", async () => {
+    const user = userEvent.setup();
+    const answers: FakeAnswer[] = [
+      { status: 400, body: { message: 'Invalid identifier or password', code: 'BLUESKY_AUTH', fieldErrors: { 'credentials.appPassword': ['Invalid identifier or password'] } } },
+      { status: 502, body: { message: 'Could not reach the server. Check the server address, or try again later.', code: 'BLUESKY_UNREACHABLE', fieldErrors: { 'credentials.service': ['Could not reach the server.'] } } },
+      { status: 429, body: { message: 'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.', code: 'BLUESKY_RATE_LIMITED' } },
+      { status: 200, body: ALICE },
+    ];
+    const { requests, toasts, location } = renderWithFakeApi(<SocialConnectRoute params={{ platform: 'bluesky' }} />, {
+      path: '/social-media/accounts/connect/bluesky',
+      handler: () => answers.shift()!,
+    });
+    await user.type(screen.getByLabelText('Handle'), 'Alice.bsky.social');
+    await user.type(screen.getByLabelText('App password'), 'abcd-efgh-ijkl-mnop');
+    const connect = screen.getByRole('button', { name: 'Connect' });
+
+    await user.click(connect);
+    expect(await screen.findByLabelText('App password')).toHaveAccessibleErrorMessage('Invalid identifier or password');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(screen.getByLabelText('Server (PDS) address')).toHaveAccessibleErrorMessage('Could not reach the server.'));
+    // The last attempt's message is gone from the field it no longer concerns.
+    expect(screen.getByLabelText('App password')).not.toHaveAttribute('aria-invalid');
+
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.');
+    expect(screen.getByLabelText('Handle')).toHaveValue('Alice.bsky.social');
+    expect(screen.getByLabelText('App password')).toHaveValue('abcd-efgh-ijkl-mnop');
+
+    await user.clear(screen.getByLabelText('Server (PDS) address'));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/social-media/accounts'));
+    expect(toasts).toEqual([{ title: 'Bluesky account @alice.bsky.social connected', toastType: 'success' }]);
+    expect(requests.map((r) => r.body)).toEqual([
+      ...Array(3).fill({ platform: 'bluesky', handle: 'alice.bsky.social', credentials: { identifier: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop', service: 'https://bsky.social' } }),
+      // A blank address is left to the server, which uses Bluesky's own.
+      { platform: 'bluesky', handle: 'alice.bsky.social', credentials: { identifier: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' } },
+    ]);
+  });
+
+  it.each([
+    ['instagram', 'Instagram integration coming soon'],
+    ['facebook', 'Facebook integration coming soon'],
+  ])('%s: %s', (platform, text) => {
+    const { requests } = renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, { path: `/social-media/accounts/connect/${platform}`, handler: () => ({ status: 500 }) });
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(screen.getByRole('link', { name: 'Back to Social Media Accounts' })).toHaveAttribute('href', '/social-media/accounts');
+    expect(requests).toEqual([]);
+  });
+
+  it('any other platform is not one, with a link back', () => {
+    renderWithFakeApi(<SocialConnectRoute params={{ platform: 'myspace' }} />, { path: '/social-media/accounts/connect/myspace', handler: () => ({ status: 500 }) });
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid social media platform type. Please select a valid platform.');
+    expect(screen.getByRole('link', { name: 'Back to Social Media Accounts' })).toHaveAttribute('href', '/social-media/accounts');
+  });
+});
+
+describe('Social Home route', () => {
+  it("is a placeholder reading 'Social Home'", () => {
+    renderWithFakeApi(<SocialHomeRoute params={{ account: 'alice.bsky.social' }} />, { path: '/social-media/account/alice.bsky.social', handler: () => ({ status: 500 }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Social Home' })).toBeInTheDocument();
+    expect(screen.getByText('@alice.bsky.social')).toBeInTheDocument();
+  });
+});
