@@ -13,6 +13,11 @@ const JournalRoute = lazy(() => import('../routes/journal-route'));
 const ArtworkListRoute = lazy(() => import('../routes/artwork-list-route'));
 const ArtworkEditorRoute = lazy(() => import('../routes/artwork-editor-route'));
 const CollectionsPage = lazy(() => import('../portfolio/CollectionsPage'));
+const SocialCalendarRoute = lazy(() => import('../routes/social-calendar-route'));
+const SocialAccountsRoute = lazy(() => import('../routes/social-accounts-route'));
+const SocialConnectRoute = lazy(() => import('../routes/social-connect-route'));
+const SocialHomeRoute = lazy(() => import('../routes/social-home-route'));
+const PostEditorRoute = lazy(() => import('../routes/post-editor-route'));
 
 /** The application shell for a signed-in artist, and its route table. */
 export default function SignedInApp() {
@@ -34,6 +39,11 @@ export default function SignedInApp() {
               <Route path="/portfolio/artwork" component={ArtworkListRoute} />
               <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
               <Route path="/portfolio/collections" component={CollectionsPage} />
+              <Route path="/social-media" component={SocialCalendarRoute} />
+              <Route path="/social-media/accounts" component={SocialAccountsRoute} />
+              <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
+              <Route path="/social-media/account/:account" component={SocialHomeRoute} />
+              <Route path="/social-media/post/:postId" component={PostEditorRoute} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

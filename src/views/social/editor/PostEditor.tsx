@@ -1,0 +1,120 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorOptions } from 'xstate';
+import { css } from 'styled-system/css';
+import { badge, card } from 'styled-system/recipes';
+import type { PostEditorRef, postEditorMachine } from '../../../machines/post-editor.machine';
+import { POST_EDITOR_MESSAGES as M } from '../../../machines/post-editor.messages';
+import type { PostEditorInput } from '../../../machines/post-editor.types';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { AccountsField } from './AccountsField';
+import { ContentField } from './ContentField';
+import { PostActions } from './PostActions';
+import { PostFiles } from './PostFiles';
+import { PostResponses } from './PostResponses';
+import { PublishedPost } from './PublishedPost';
+import { ScheduleField } from './ScheduleField';
+import { TagList } from './TagFields';
+import { labelOf, viewOf } from './post-editor-selectors';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
+const title = css({ fontSize: '2xl', fontWeight: 'bold' });
+const HEADINGS = { unsaved: 'New Post', draft: 'Edit Post', published: 'Published Post' } as const;
+const LABEL_TONES = { 'Scheduled Draft': 'accent', Draft: 'neutral', Published: 'success' } as const;
+
+/** The last failure (save, upload, publish, status check), kept up until the next attempt. */
+function FailureAlert({ editor }: { editor: PostEditorRef }) {
+  const error = useSelector(editor, (s) => s.context.error);
+  return error ? <Alert status="danger">{error}</Alert> : null;
+}
+
+export interface PostEditorProps {
+  logic: typeof postEditorMachine;
+  input: Pick<PostEditorInput, 'postId'>;
+  /** At most this many files (the app passes MAX_POST_FILES); absent means no limit. */
+  maxFiles?: number;
+  /** The timers' clock (polling); tests pass a SimulatedClock. */
+  clock?: ActorOptions<typeof postEditorMachine>['clock'];
+}
+
+/**
+ * The social-media post editor: a thin renderer of the post editor machine. The root subscribes only to which view
+ * shows; each part subscribes to its own slice, so typing re-renders the text field alone.
+ */
+export function PostEditor({ logic, input, maxFiles, clock }: PostEditorProps) {
+  const editor = useActorRef(logic, { input: { postId: input.postId, maxFiles: maxFiles ?? null }, clock });
+  const view = useSelector(editor, viewOf);
+  const label = useSelector(editor, labelOf);
+
+  if (view === 'loading') return <Spinner />;
+  if (view === 'notFound') {
+    return (
+      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+        <h1 id="post-editor-title" className={title}>
+          {M.notFound}
+        </h1>
+        <p>This post does not exist, or it belongs to another account.</p>
+        <Link href="/social-media" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+          Back to the calendar
+        </Link>
+      </section>
+    );
+  }
+  if (view === 'loadFailed') {
+    return (
+      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+        <h1 id="post-editor-title" className={title}>
+          Social Media Post
+        </h1>
+        <FailureAlert editor={editor} />
+        <div>
+          <Button variant="outline" onClick={() => editor.send({ type: 'post.reload' })}>
+            Try again
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <h1 id="post-editor-title" className={title}>
+          {HEADINGS[view]}
+        </h1>
+        {label ? (
+          <span data-testid="post-label" className={badge({ tone: LABEL_TONES[label] })}>
+            {label}
+          </span>
+        ) : null}
+      </header>
+      <FailureAlert editor={editor} />
+      <div className={card()}>
+        {view === 'published' ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+            <PublishedPost editor={editor} />
+            <PostFiles editor={editor} />
+            <PostResponses editor={editor} />
+          </div>
+        ) : (
+          <form
+            noValidate
+            aria-label="Post"
+            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <ContentField editor={editor} />
+            <PostFiles editor={editor} />
+            <TagList editor={editor} field="hashtags" />
+            <TagList editor={editor} field="mentions" />
+            <AccountsField editor={editor} />
+            <ScheduleField editor={editor} />
+            <PostActions editor={editor} />
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PostEditorSnapshot } from '../../../machines/post-editor.machine';
+import { postLabel } from '../../../schemas/social.schema';
+
+export type EditorView = 'loading' | 'notFound' | 'loadFailed' | 'unsaved' | 'draft' | 'published';
+const VIEWS: EditorView[] = ['loading', 'notFound', 'loadFailed', 'unsaved', 'draft', 'published'];
+
+/** Plain functions of a snapshot: what each part of the editor renders. */
+export const viewOf = (s: PostEditorSnapshot): EditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
+export const isEditable = (s: PostEditorSnapshot) => s.hasTag('editable');
+/** 'Scheduled Draft', 'Draft' or 'Published' once saved; a new post has none. */
+export const labelOf = (s: PostEditorSnapshot) => (s.context.post ? postLabel(s.context.post) : null);
+/** Which button is working: Save ('save') or Post ('publish'), or none. */
+export const workingOf = (s: PostEditorSnapshot) => (s.hasTag('busy') && (s.matches('unsaved') || s.matches('draft')) ? s.context.intent : null);
+export const pollingOf = (s: PostEditorSnapshot) =>
+  s.matches({ published: 'refreshing' }) ? 'refreshing' : s.matches({ published: 'waiting' }) ? 'waiting' : s.matches({ published: 'retrying' }) ? 'retrying' : 'idle';

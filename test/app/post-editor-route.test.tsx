@@ -1,0 +1,76 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { AppRuntime } from '../../src/app';
+import { toastsMachine } from '../../src/machines/toasts.machine';
+import type { SavePost } from '../../src/schemas/social.schema';
+import { createQueryCache } from '../../src/services/query-cache';
+import { AppProvider } from '../../src/views/app-context';
+import PostEditorRoute from '../../src/views/routes/post-editor-route';
+import { ALICE, POST_ID, postFixture } from '../support/post-editor';
+
+/** The API as the route's real social service meets it: accounts, save and read of one post. */
+function fakeApi() {
+  const calls: string[] = [];
+  const saved: SavePost[] = [];
+  const answer = (config: InternalAxiosRequestConfig, status: number, data: unknown) => ({ data, status, statusText: String(status), headers: {}, config });
+  const adapter: AxiosAdapter = async (config) => {
+    const call = `${config.method!.toUpperCase()} ${config.url}`;
+    calls.push(call);
+    if (call === 'GET /social-media/accounts') return answer(config, 200, [ALICE]);
+    if (call === 'POST /social-media/post') {
+      const body = JSON.parse(config.data as string) as SavePost;
+      saved.push(body);
+      const post = postFixture({ content: body.content, accounts: body.accounts });
+      return answer(config, 200, { postId: post.postId, post });
+    }
+    throw Object.assign(new Error(`unexpected ${call}`), { config, isAxiosError: true });
+  };
+  const toasts = createActor(toastsMachine).start();
+  const app = { http: axios.create({ adapter }), cache: createQueryCache(), toasts } as unknown as AppRuntime;
+  return { app, calls, saved, toasts };
+}
+
+describe('the post editor route', () => {
+  it('moves a new post to its own address once saved, keeping the same editor; New again starts afresh', async () => {
+    const user = userEvent.setup();
+    const { app, calls, saved, toasts } = fakeApi();
+    const location = memoryLocation({ path: '/social-media/post/new', record: true });
+    render(
+      <AppProvider value={app}>
+        <Router hook={location.hook}>
+          <Switch>
+            <Route path="/social-media/post/:postId" component={PostEditorRoute} />
+          </Switch>
+        </Router>
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'New Post' })).toBeInTheDocument();
+    const content = screen.getByLabelText('Content');
+    await user.type(content, 'First light');
+    // The only connected account is ticked already.
+    expect(screen.getByRole('checkbox', { name: 'Bluesky @alice.bsky.social' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { name: 'Edit Post' })).toBeInTheDocument();
+    expect(saved).toEqual([expect.objectContaining({ content: 'First light', accounts: [{ platform: 'bluesky', handle: ALICE.handle }], isDraft: true, mediaIds: [] })]);
+    expect(saved[0]).not.toHaveProperty('postId');
+    // The address was replaced, not pushed; the editor was not started again (same element, no reload of the post).
+    expect(location.history).toEqual([`/social-media/post/${POST_ID}`]);
+    expect(screen.getByLabelText('Content')).toBe(content);
+    expect(content).toHaveValue('First light');
+    expect(calls.filter((c) => c.startsWith('GET /social-media/post'))).toEqual([]);
+    expect(screen.getByTestId('post-label')).toHaveTextContent('Draft');
+    expect(toasts.getSnapshot().context.toasts.map((t) => t.getSnapshot().context.title)).toEqual(['Draft saved successfully']);
+
+    // New Social Media Post again: a fresh editor, though the URL key ('new') is the one it started with.
+    act(() => location.navigate('/social-media/post/new'));
+    expect(await screen.findByRole('heading', { name: 'New Post' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Content')).toHaveValue(''));
+    expect(screen.queryByTestId('post-label')).toBeNull();
+  });
+});

@@ -1,0 +1,225 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SimulatedClock } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { POST_POLL_MS, postEditorMachine } from '../../src/machines/post-editor.machine';
+import { toSavePost } from '../../src/machines/post-editor.form';
+import { savedFilesOf } from '../../src/machines/post-files';
+import type { Notice, PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor.types';
+import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
+import { POST_ID, postEditorParts, renderPostEditor } from '../support/post-editor';
+import { expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
+import { draftEvents, newEvents, publishedEvents, type Event } from '../support/post-editor-scenarios';
+import { controlledPromise, coveringPaths, createModel, measureCoverage, mergeCoverage, pathName, recordCoverage, statesWithoutAssertion } from './harness';
+
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.form.values.content,
+    s.context.form.values.accounts.length,
+    s.context.files.map((f) => [f.id, f.kind === 'local' ? [f.status, f.progress] : 'up', f.altText]),
+    s.context.refused.length,
+    s.context.intent,
+    s.context.batch,
+    s.context.batchFailed,
+    Boolean(s.context.error),
+    s.context.post?.isDraft,
+    s.context.post?.responses.map((r) => r.postStatus),
+  ]);
+// Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
+const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
+
+const scenario = (name: string, input: PostEditorInput, events: (s: Snapshot) => Event[]) => {
+  const model = createModel(postEditorMachine, { events, input, serializeState, serializeEvent });
+  return { name, input, paths: coveringPaths(model, { minimal: true }) };
+};
+const scenarios = [
+  scenario('new post, at most 2 files', { postId: null, maxFiles: 2 }, newEvents),
+  scenario('draft', { postId: POST_ID }, draftEvents),
+  scenario('published', { postId: POST_ID }, publishedEvents),
+];
+
+const states = {
+  loading: expectView.loading,
+  notFound: expectView.notFound,
+  loadFailed: expectView.loadFailed,
+  'unsaved.editing': expectView.editing,
+  'unsaved.creating': expectView.busy,
+  'draft.editing': expectView.editing,
+  'draft.uploading': expectView.uploading,
+  'draft.saving': expectView.busy,
+  'draft.publishing': expectView.busy,
+  'published.idle': expectView.published,
+  'published.waiting': expectView.published,
+  'published.refreshing': expectView.published,
+  'published.retrying': expectView.published,
+};
+
+interface Step {
+  event: unknown;
+  state: unknown;
+}
+const outputOf = <T,>(step: unknown) => (step as { event: { output: T } }).event.output;
+const errorOf = (step: unknown) => (step as { event: { error: Error } }).event.error;
+const afterOf = (step: unknown) => (step as { state: Snapshot }).state;
+const eventOf = <T,>(step: unknown) => (step as { event: T }).event;
+
+describe.each(scenarios)('post editor ($name): the view follows the chart', ({ input, paths }) => {
+  it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
+    // The machine checks file kinds itself: the picker's accept list must not hide refused files from it.
+    const user = userEvent.setup({ applyAccept: false });
+    const clock = new SimulatedClock();
+    const load = controlledPromise<PostEditorData, { postId: string | null }>('load');
+    const savePost = controlledPromise<SocialPost, SavePost>('savePost');
+    const uploadFile = controlledPromise<PostMedia, UploadFileInput>('uploadFile');
+    const publishPost = controlledPromise<SocialPost, { postId: string }>('publishPost');
+    const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
+    const { parts, notices, navigations } = postEditorParts({
+      load: load.logic,
+      savePost: savePost.logic,
+      uploadFile: uploadFile.logic,
+      publishPost: publishPost.logic,
+      refreshPost: refreshPost.logic,
+    });
+    renderPostEditor(parts, input.postId, { maxFiles: input.maxFiles ?? undefined, clock });
+    expect(load.calls[0]).toEqual({ postId: input.postId });
+    const lastNotice = () => notices.at(-1) as Notice;
+    /** The post as the server last answered it: what a refresh is compared with. */
+    let shown: SocialPost | null = null;
+    const failedWith = (title: string) => expect(lastNotice()).toEqual({ title, toastType: 'error' });
+    /** The body of the last save: the form and the files of the state it led to. */
+    const expectSaved = (s: Snapshot, postId: string | null) =>
+      expect(savePost.calls.at(-1)).toEqual(toSavePost(s.context.form.values, postId, postId ? savedFilesOf(s.context.files) : { mediaIds: [], altTexts: {} }));
+
+    const drivers: Record<string, (step: Step) => unknown> = {
+      'xstate.done.actor.load': async (step) => {
+        await act(() => load.resolve(outputOf<PostEditorData>(step)));
+        shown = outputOf<PostEditorData>(step).post;
+      },
+      'xstate.error.actor.load': (step) => act(() => load.reject(errorOf(step))),
+      'post.reload': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+      'form.change': async (step) => {
+        const change = eventOf<Extract<Event, { type: 'form.change' }>>(step);
+        if (change.field === 'content') {
+          await user.clear(screen.getByLabelText('Content'));
+          if (change.value) await user.type(screen.getByLabelText('Content'), change.value);
+        } else if (change.field === 'accounts') {
+          for (const box of screen.getAllByRole('checkbox')) {
+            const handle = box.closest('label')!.textContent!.replace(/^Bluesky @/, '');
+            const wanted = change.value.some((a) => a.handle === handle);
+            if ((box as HTMLInputElement).checked !== wanted) await user.click(box);
+          }
+        } else throw new Error(`no driver for ${change.field}`);
+      },
+      'files.add': (step) => user.upload(screen.getByTestId('post-file-input'), eventOf<{ files: File[] }>(step).files),
+      'files.remove': (step) => user.click(screen.getByRole('button', { name: `Remove ${FILE_NAMES[eventOf<{ id: string }>(step).id]}` })),
+      'files.altText': async (step) => {
+        const { id, altText } = eventOf<{ id: string; altText: string }>(step);
+        await user.clear(screen.getByLabelText(`Alt text for ${FILE_NAMES[id]}`));
+        await user.type(screen.getByLabelText(`Alt text for ${FILE_NAMES[id]}`), altText);
+      },
+      'files.progress': (step) => act(() => uploadFile.calls.at(-1)!.onProgress(eventOf<{ fraction: number }>(step).fraction)),
+      'post.save': () => user.click(screen.getByRole('button', { name: 'Save' })),
+      'post.publish': () => user.click(screen.getByRole('button', { name: 'Post' })),
+      'post.retryFailed': () => user.click(screen.getByRole('button', { name: 'Retry failed' })),
+      'xstate.done.actor.createPost': async (step) => {
+        expectSaved(afterOf(step), null);
+        await act(() => savePost.resolve(outputOf<SocialPost>(step)));
+        // The new post's address replaces /social-media/post/new.
+        expect(navigations).toEqual([`/social-media/post/${POST_ID}`]);
+      },
+      'xstate.error.actor.createPost': async (step) => {
+        await act(() => savePost.reject(errorOf(step)));
+        failedWith(`Failed to save post: ${errorOf(step).message}`);
+      },
+      'xstate.done.actor.uploadFile': async (step) => {
+        const file = uploadFile.calls.at(-1)!.file;
+        expect(uploadFile.calls.at(-1)).toMatchObject({ postId: POST_ID });
+        await act(() => uploadFile.resolve(outputOf<PostMedia>(step)));
+        expect(outputOf<PostMedia>(step).fileName).toBe(file.name);
+      },
+      'xstate.error.actor.uploadFile': async (step) => {
+        const file = uploadFile.calls.at(-1)!.file;
+        await act(() => uploadFile.reject(errorOf(step)));
+        failedWith(`Failed to upload file ${file.name}: ${errorOf(step).message}`);
+      },
+      'xstate.done.actor.savePost': async (step) => {
+        expectSaved(afterOf(step), POST_ID);
+        const notes = notices.length;
+        await act(() => savePost.resolve(outputOf<SocialPost>(step)));
+        const s = afterOf(step);
+        if (s.matches({ draft: 'editing' }) && !s.context.batchFailed) expect(notices.slice(notes)).toEqual([{ title: 'Draft saved successfully', toastType: 'success' }]);
+        else expect(notices.slice(notes)).toEqual([]);
+      },
+      'xstate.error.actor.savePost': async (step) => {
+        await act(() => savePost.reject(errorOf(step)));
+        failedWith(`Failed to save post: ${errorOf(step).message}`);
+      },
+      'xstate.done.actor.publishPost': async (step) => {
+        expect(publishPost.calls.at(-1)).toEqual({ postId: POST_ID });
+        await act(() => publishPost.resolve(outputOf<SocialPost>(step)));
+        shown = outputOf<SocialPost>(step);
+        expectOutcomeNotice(lastNotice(), outputOf<SocialPost>(step));
+      },
+      'xstate.error.actor.publishPost': async (step) => {
+        await act(() => publishPost.reject(errorOf(step)));
+        failedWith(`Failed to publish post: ${errorOf(step).message}`);
+      },
+      'xstate.after.pollInterval.postEditor.published.waiting': () =>
+        act(() => {
+          // Not a moment before the interval.
+          clock.increment(POST_POLL_MS - 1);
+          expect(refreshPost.pending).toBe(false);
+          clock.increment(1);
+        }),
+      'xstate.done.actor.refreshPost': async (step) => {
+        expect(refreshPost.calls.at(-1)).toEqual({ postId: POST_ID });
+        const notes = notices.length;
+        const before = shown!.responses.filter((r) => r.postStatus === 'error').map((r) => r.handle);
+        const now = outputOf<SocialPost>(step);
+        await act(() => refreshPost.resolve(now));
+        shown = now;
+        // A delivery that failed since the last reading is told (once); otherwise the list alone shows the news.
+        const newlyFailed = now.responses.some((r) => r.postStatus === 'error' && !before.includes(r.handle));
+        if (newlyFailed) expectOutcomeNotice(notices[notes], now);
+        expect(notices.length - notes).toBe(newlyFailed ? 1 : 0);
+      },
+      'xstate.error.actor.refreshPost': async (step) => {
+        const notes = notices.length;
+        await act(() => refreshPost.reject(errorOf(step)));
+        expect(notices.length).toBe(notes);
+      },
+      'xstate.done.actor.retryPublish': async (step) => {
+        await act(() => publishPost.resolve(outputOf<SocialPost>(step)));
+        shown = outputOf<SocialPost>(step);
+        expectOutcomeNotice(lastNotice(), outputOf<SocialPost>(step));
+      },
+      'xstate.error.actor.retryPublish': async (step) => {
+        await act(() => publishPost.reject(errorOf(step)));
+        failedWith(`Failed to publish post: ${errorOf(step).message}`);
+      },
+    };
+    // The delayed event is not in the machine's event union, hence the cast.
+    await path.test({ events: drivers as never, states });
+  });
+});
+
+/** After publishing: a success, or which accounts failed and why. */
+function expectOutcomeNotice(notice: Notice, post: SocialPost) {
+  const failed = post.responses.filter((r) => r.postStatus === 'error');
+  if (!failed.length) return expect(notice).toEqual({ title: 'Post published successfully', toastType: 'success' });
+  expect(notice.toastType).toBe('error');
+  for (const r of failed) expect(notice.title).toContain(`@${r.handle}: ${r.postError}`);
+}
+
+describe('post editor model coverage', () => {
+  it('the three scenarios together cover every state and transition, and every resting state has an assertion', () => {
+    const results = scenarios.map(({ input, paths }) => measureCoverage(postEditorMachine, paths, { input }));
+    results.forEach(recordCoverage);
+    const [merged] = mergeCoverage(results);
+    const unasserted = statesWithoutAssertion(postEditorMachine, scenarios.flatMap((s) => s.paths), states);
+    expect({ states: merged.states.uncovered, transitions: merged.transitions.uncovered, unasserted }).toEqual({ states: [], transitions: [], unasserted: [] });
+    expect(merged.states.covered).toBe(merged.states.total);
+    expect(merged.transitions.covered).toBe(merged.transitions.total);
+  });
+});

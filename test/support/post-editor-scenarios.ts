@@ -1,0 +1,145 @@
+import type { SnapshotFrom } from 'xstate';
+import type { postEditorMachine } from '../../src/machines/post-editor.machine';
+import type { PostEditorData } from '../../src/machines/post-editor.types';
+import type { AccountRef, PostMedia, SocialPost } from '../../src/schemas/social.schema';
+import type { ModelEvent } from '../model/harness';
+import { ALICE, BOB, fileOf, mediaFixture, postFixture, ref, responseFixture } from './post-editor';
+
+/** The events of the post editor's model tests, scenario by scenario, and the data they carry. */
+export type Event = ModelEvent<typeof postEditorMachine>;
+type Snapshot = SnapshotFrom<typeof postEditorMachine>;
+
+/** A service failure as the services throw it: a message, the HTTP status and any field messages. */
+const failure = (message: string, status?: number, fieldErrors: Record<string, string[]> = {}) => Object.assign(new Error(message), { status, fieldErrors });
+export const UNREACHABLE = failure('The server cannot be reached. Check your connection and try again.');
+const NOT_FOUND = failure('Post not found.', 404);
+const PAST_SCHEDULE = failure('Please correct the highlighted fields.', 400, { dateScheduled: ['Choose a time in the future.'] });
+const NOT_AN_IMAGE = failure('The file is not an image it claims to be.', 400);
+
+export const SUNSET = fileOf('sunset.jpg', 'image/jpeg', 300 * 1024);
+export const NOTES = fileOf('notes.pdf', 'application/pdf', 100 * 1024);
+const SETUP = fileOf('setup.exe', 'application/x-msdownload', 2048);
+const EXTRA = fileOf('extra.png', 'image/png', 1024);
+
+export const SUNSET_MEDIA = mediaFixture(1, { fileName: 'sunset.jpg', fileSizeInBytes: SUNSET.size });
+const NOTES_MEDIA = mediaFixture(2, { fileName: 'notes.pdf', contentType: 'application/pdf', fileSizeInBytes: NOTES.size });
+export const CANVAS_MEDIA = mediaFixture(3, { fileName: 'canvas.jpg', altText: 'A blank canvas' });
+const MEDIA_BY_NAME: Record<string, PostMedia> = { 'sunset.jpg': SUNSET_MEDIA, 'notes.pdf': NOTES_MEDIA };
+
+/** The name behind every file id the scenarios use (local ids are numbered in the order files are chosen). */
+export const FILE_NAMES: Record<string, string> = {
+  'file-1': 'sunset.jpg',
+  'file-2': 'notes.pdf',
+  [SUNSET_MEDIA.mediaId]: 'sunset.jpg',
+  [NOTES_MEDIA.mediaId]: 'notes.pdf',
+  [CANVAS_MEDIA.mediaId]: 'canvas.jpg',
+};
+
+const SCHEDULE = Date.UTC(2031, 2, 14, 13, 30);
+const PUBLISHED_AT = Date.UTC(2026, 10, 21, 9, 30);
+const DRAFT = postFixture({ accounts: [ref(ALICE), ref(BOB)], media: [CANVAS_MEDIA], mediaIds: [CANVAS_MEDIA.mediaId], dateScheduled: SCHEDULE });
+const published = (responses: SocialPost['responses']) =>
+  postFixture({ ...DRAFT, isDraft: false, datePublished: PUBLISHED_AT, dateScheduled: null, accounts: responses.map((r) => ({ platform: r.platform, handle: r.handle })), responses });
+const RATE_LIMITED = { postError: 'Bluesky asked us to slow down; trying again shortly.' };
+
+const loaded = (output: PostEditorData): Event => ({ type: 'xstate.done.actor.load', output });
+const change = (field: 'content' | 'accounts', value: string | AccountRef[]) => ({ type: 'form.change', field, value }) as Event;
+
+/** Uploading, saving and publishing a draft: the same in every scenario that gets there. */
+function draftWork(s: Snapshot, publishOutputs: SocialPost[], saveError: Error): Event[] {
+  if (s.matches({ draft: 'uploading' })) {
+    const id = s.context.batch[0];
+    const file = s.context.files.find((f) => f.id === id);
+    const progress: Event[] = file?.kind === 'local' && file.progress === 0 ? [{ type: 'files.progress', id, fraction: 0.5 }] : [];
+    return [
+      ...progress,
+      { type: 'xstate.done.actor.uploadFile', output: MEDIA_BY_NAME[FILE_NAMES[id]] },
+      { type: 'xstate.error.actor.uploadFile', error: NOT_AN_IMAGE },
+    ];
+  }
+  if (s.matches({ draft: 'saving' })) return [{ type: 'xstate.done.actor.savePost', output: DRAFT }, { type: 'xstate.error.actor.savePost', error: saveError }];
+  if (s.matches({ draft: 'publishing' })) {
+    return [...publishOutputs.map((output): Event => ({ type: 'xstate.done.actor.publishPost', output })), { type: 'xstate.error.actor.publishPost', error: UNREACHABLE }];
+  }
+  return [];
+}
+
+const POSTED = published([responseFixture(ALICE, 'posted')]);
+
+/**
+ * A new post, at most 2 files: typed one step at a time (text, account, files, alt text, removing one), with Save
+ * and Post tried at each step; then created, its files uploaded, saved again and published.
+ */
+export function newEvents(s: Snapshot): Event[] {
+  if (s.matches('loading')) return [loaded({ accounts: [ALICE, BOB], post: null }), { type: 'xstate.error.actor.load', error: UNREACHABLE }];
+  if (s.matches('loadFailed')) return [{ type: 'post.reload' }];
+  if (s.matches({ unsaved: 'editing' })) {
+    const { content, accounts } = s.context.form.values;
+    const { files, refused } = s.context;
+    const step: Event[] = [];
+    if (!content) step.push(change('content', 'Hello'));
+    else if (!accounts.length) step.push(change('accounts', [ref(ALICE)]));
+    else if (!files.length && !refused.length) step.push({ type: 'files.add', files: [SUNSET, NOTES, SETUP, EXTRA] });
+    else if (files.length === 2 && !files[0].altText) step.push({ type: 'files.altText', id: 'file-1', altText: 'Sunset over the bay' });
+    else if (files.length === 2) step.push({ type: 'files.remove', id: 'file-2' });
+    return [...step, { type: 'post.save' }, { type: 'post.publish' }];
+  }
+  if (s.matches({ unsaved: 'creating' })) {
+    return [
+      { type: 'xstate.done.actor.createPost', output: postFixture({ content: 'Hello', accounts: [ref(ALICE)] }) },
+      { type: 'xstate.error.actor.createPost', error: UNREACHABLE },
+    ];
+  }
+  return draftWork(s, [POSTED], UNREACHABLE);
+}
+
+/** A scheduled draft of two accounts with one file: unticking both accounts, ticking one, adding, describing and removing files. */
+export function draftEvents(s: Snapshot): Event[] {
+  if (s.matches('loading')) {
+    return [
+      loaded({ accounts: [ALICE, BOB], post: DRAFT }),
+      { type: 'xstate.error.actor.load', error: NOT_FOUND },
+      { type: 'xstate.error.actor.load', error: UNREACHABLE },
+    ];
+  }
+  if (s.matches('loadFailed')) return [{ type: 'post.reload' }];
+  if (s.matches({ draft: 'editing' })) {
+    const { accounts } = s.context.form.values;
+    const { files } = s.context;
+    const canvas = files.find((f) => f.id === CANVAS_MEDIA.mediaId);
+    const step: Event[] = [];
+    if (accounts.length === 2 && !s.context.form.touched.accounts) step.push(change('accounts', []));
+    else if (!accounts.length) step.push(change('accounts', [ref(BOB)]));
+    else if (s.context.seq === 0) step.push({ type: 'files.add', files: [SUNSET] });
+    else if (canvas && canvas.altText === CANVAS_MEDIA.altText) step.push({ type: 'files.altText', id: canvas.id, altText: 'A blank canvas, primed' });
+    else if (canvas) step.push({ type: 'files.remove', id: canvas.id });
+    return [...step, { type: 'post.save' }, { type: 'post.publish' }];
+  }
+  return draftWork(s, [published([responseFixture(ALICE, 'posted'), responseFixture(BOB, 'error')]), POSTED], PAST_SCHEDULE);
+}
+
+/** A published post with one delivery pending and one failed: polling until it settles, retrying the failed one. */
+export function publishedEvents(s: Snapshot): Event[] {
+  const aliceFailed = responseFixture(ALICE, 'error', { postError: 'Invalid app password' });
+  const bobFailed = responseFixture(BOB, 'error');
+  if (s.matches('loading')) return [loaded({ accounts: [ALICE, BOB], post: published([responseFixture(ALICE, 'pending', RATE_LIMITED), bobFailed]) })];
+  const failed = s.context.post?.responses.some((r) => r.postStatus === 'error') ?? false;
+  const retry: Event[] = failed ? [{ type: 'post.retryFailed' }] : [];
+  if (s.matches({ published: 'waiting' })) return [{ type: 'xstate.after.pollInterval.postEditor.published.waiting' } as Event, ...retry];
+  if (s.matches({ published: 'idle' })) return retry;
+  if (s.matches({ published: 'refreshing' })) {
+    return [
+      { type: 'xstate.done.actor.refreshPost', output: published([responseFixture(ALICE, 'posted'), bobFailed]) },
+      { type: 'xstate.done.actor.refreshPost', output: published([aliceFailed, bobFailed]) },
+      { type: 'xstate.error.actor.refreshPost', error: UNREACHABLE },
+    ];
+  }
+  if (s.matches({ published: 'retrying' })) {
+    return [
+      { type: 'xstate.done.actor.retryPublish', output: published([responseFixture(ALICE, 'posted'), responseFixture(BOB, 'posted')]) },
+      { type: 'xstate.done.actor.retryPublish', output: published([responseFixture(ALICE, 'posted'), bobFailed]) },
+      { type: 'xstate.error.actor.retryPublish', error: UNREACHABLE },
+    ];
+  }
+  return [];
+}

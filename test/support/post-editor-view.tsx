@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { postEditorMachine } from '../../src/machines/post-editor.machine';
+import { visiblePostError, type PostField } from '../../src/machines/post-editor.form';
+import { fileNameOf, isImageFile } from '../../src/machines/post-files';
+import { composePostText } from '../../src/schemas/post-text';
+import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
+
+/** What the artist sees in each state of the post editor, read from the state's snapshot. */
+export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
+export { FILE_NAMES } from './post-editor-scenarios';
+
+const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled'];
+
+/** The failure of the last attempt (save, upload, publish, status check) is shown above the form, or none is. */
+function expectFailure(s: Snapshot) {
+  const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
+  if (s.context.error) expect(alerts).toContain(s.context.error);
+  else expect(alerts.filter((t) => /^(Failed to|Could not)/.test(t ?? ''))).toEqual([]);
+}
+
+function expectHeader(s: Snapshot, heading: string) {
+  expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  const label = screen.queryByTestId('post-label');
+  if (s.context.post) expect(label).toHaveTextContent(postLabel(s.context.post));
+  else expect(label).toBeNull();
+  expectFailure(s);
+}
+
+/** The file cards, in order, with their state; the refused files of the last choice with their reasons. */
+function expectFiles(s: Snapshot, editable: boolean) {
+  const cards = s.context.files.length ? within(screen.getByRole('list', { name: 'Post files' })).getAllByRole('listitem') : [];
+  expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(s.context.files.map(fileNameOf));
+  s.context.files.forEach((f, i) => {
+    const card = within(cards[i]);
+    expect(card.queryByRole('button', { name: `Remove ${fileNameOf(f)}` }) !== null).toBe(editable);
+    if (isImageFile(f)) {
+      // Before upload the preview is the local file, after it the server's copy.
+      const img = card.getByRole('img');
+      if (f.kind === 'local') expect(img.getAttribute('src')).toMatch(/^blob:/);
+      else expect(img).toHaveAttribute('src', f.media.url);
+      if (editable) expect(card.getByLabelText(`Alt text for ${fileNameOf(f)}`)).toHaveValue(f.altText);
+    }
+    if (f.kind === 'local' && f.status === 'failed') expect(card.getByRole('alert')).toHaveTextContent(f.error!);
+  });
+  const refused = screen.queryByRole('list', { name: 'Refused files' });
+  expect(refused ? within(refused).getAllByRole('listitem').map((li) => li.textContent) : []).toEqual(s.context.refused.map((r) => r.message));
+}
+
+/** The form as the machine holds it: values, counter, messages under fields, files, limit. */
+function expectForm(s: Snapshot, enabled: boolean) {
+  const { values, textLength } = s.context.form;
+  const content = screen.getByLabelText('Content');
+  expect(content).toHaveValue(values.content);
+  expect(content).toHaveAttribute('maxlength', '280');
+  expect(content.hasAttribute('disabled')).toBe(!enabled);
+  expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(textLength));
+  for (const box of screen.getAllByRole('checkbox')) {
+    const label = box.closest('label')!.textContent!;
+    expect((box as HTMLInputElement).checked).toBe(values.accounts.some((a) => label.startsWith(`Bluesky @${a.handle}`)));
+  }
+  const form = screen.getByRole('form', { name: 'Post' });
+  const shown = [...form.querySelectorAll('[data-part="error-text"]')].map((e) => e.textContent).filter(Boolean).sort();
+  expect(shown).toEqual(FIELDS.map((f) => visiblePostError(s.context.form, f)).filter(Boolean).sort());
+  expectFiles(s, true);
+  const max = s.context.maxFiles;
+  const atLimit = max !== null && s.context.files.length >= max;
+  expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(atLimit || !enabled);
+  expect(screen.queryByTestId('file-limit')?.textContent ?? null).toBe(atLimit ? SOCIAL_MESSAGES.maxFiles(max!) : null);
+}
+
+const heading = (s: Snapshot) => (s.matches('unsaved') ? 'New Post' : 'Edit Post');
+
+export const expectView = {
+  loading: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('heading')).toBeNull();
+  },
+  notFound: () => {
+    expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the calendar' })).toHaveAttribute('href', '/social-media');
+  },
+  loadFailed: (s: Snapshot) => {
+    expect(screen.getByRole('alert')).toHaveTextContent(s.context.error!);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+  editing: (s: Snapshot) => {
+    expectHeader(s, heading(s));
+    expectForm(s, true);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+  },
+  /** Saving or publishing: the pressed button says so, nothing can be changed meanwhile. */
+  busy: (s: Snapshot) => {
+    expectHeader(s, heading(s));
+    expectForm(s, false);
+    const [working, other] = s.context.intent === 'save' ? ['Saving...', 'Post'] : ['Posting...', 'Save'];
+    expect(screen.getByRole('button', { name: working })).toBeDisabled();
+    expect(screen.getByRole('button', { name: other })).toBeDisabled();
+  },
+  uploading: (s: Snapshot) => {
+    expectView.busy(s);
+    const file = s.context.files.find((f) => f.id === s.context.batch[0])!;
+    const bar = screen.getByRole('progressbar', { name: `Uploading ${fileNameOf(file)}` });
+    expect(bar).toHaveAttribute('aria-valuenow', String(Math.round((file.kind === 'local' ? file.progress : 1) * 100)));
+  },
+  /** Read-only: the text as it went out, its files, and how each account fared. */
+  published: (s: Snapshot) => {
+    const post = s.context.post!;
+    expectHeader(s, 'Published Post');
+    expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.getByTestId('published-text').textContent).toBe(composePostText({ content: post.content, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [] }));
+    expectFiles(s, false);
+    const rows = within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem');
+    expect(rows.map((r) => [r.getAttribute('aria-label'), r.dataset.status])).toEqual(post.responses.map((r) => [`Bluesky @${r.handle}`, r.postStatus]));
+    post.responses.forEach((r, i) => {
+      const row = within(rows[i]);
+      if (r.postStatus === 'posted') expect(row.getByRole('link', { name: 'View on Bluesky' })).toHaveAttribute('href', r.postUrl);
+      else expect(row.queryByRole('link')).toBeNull();
+      if (r.postError) expect(rows[i]).toHaveTextContent(r.postError);
+    });
+    const status = s.matches({ published: 'waiting' })
+      ? 'Some accounts are still pending: checking again every few seconds.'
+      : s.matches({ published: 'refreshing' })
+        ? 'Checking the pending accounts...'
+        : s.matches({ published: 'retrying' })
+          ? 'Trying the failed accounts again...'
+          : '';
+    expect(screen.getByRole('status').textContent).toBe(status);
+    const failed = post.responses.some((r) => r.postStatus === 'error');
+    const retry = screen.queryByRole('button', { name: s.matches({ published: 'retrying' }) ? 'Retrying...' : 'Retry failed' });
+    expect(retry !== null).toBe(failed);
+    if (retry) expect(retry.hasAttribute('disabled')).toBe(!s.can({ type: 'post.retryFailed' }));
+  },
+};
