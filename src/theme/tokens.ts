@@ -5,6 +5,15 @@ export const theme = {
     fonts: {
       body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     },
+    // Panda's default preset has no z-index scale: without these the recipes' `zIndex: 'dropdown'` etc. emit nothing
+    // and menus open underneath the list toolbar's selected segment (z-index 1).
+    zIndex: {
+      dropdown: { value: 1000 },
+      overlay: { value: 1300 },
+      modal: { value: 1400 },
+      skipLink: { value: 1600 },
+      toast: { value: 1700 },
+    },
   }),
   semanticTokens: defineSemanticTokens({
     colors: {
