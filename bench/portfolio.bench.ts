@@ -1,29 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import sharp from 'sharp';
-import { loadConfig } from '../server/config';
-import type { AppDeps } from '../server/context';
 import { openDatabase } from '../server/db/client';
-import { artworks, uploads, users } from '../server/db/schema';
-import { createDeps } from '../server/deps';
+import { artworks } from '../server/db/schema';
 import { createLogger } from '../server/log';
-import { processArtworkMedia } from '../server/media/media.processor';
-import { INPUT_OPTIONS, VARIANTS, WEBP_OPTIONS } from '../server/media/media.variants';
 import { startPostgresCluster } from '../test/support/postgres-cluster';
-import { makeJpeg } from '../test/support/portfolio';
-import { signedInUser, startServer, type BudgetResult, type RunningServer, type Suite } from './support';
+import { artworkInput } from '../test/support/portfolio';
+import { measureListScreen } from './list-screen';
+import {
+  bigPng,
+  measureUploadMemory,
+  median,
+  percentile,
+  signedInUser,
+  startServer,
+  uploadMemoryResult,
+  type BudgetResult,
+  type RunningServer,
+  type Suite,
+} from './support';
+import { measureVariants } from './variants';
 
 const ARTWORKS = 10_000;
 const PAGE_SIZE = 48;
 const WARM_UP = 40;
 const REQUESTS = 200;
 const LIST_BUDGET_MS = 50;
-const VARIANT_RUNS = 5;
-const VARIANT_BUDGET = 1.3;
 const EMAIL = 'portfolio-bench@example.com';
 const PASSWORD = 'Bench12345';
 
@@ -49,12 +53,6 @@ function listQueries() {
   const pages = [1, 2, 10, 104, 209];
   return sorts.flatMap((sort) => pages.map((page) => `/api/artwork?pageSize=${PAGE_SIZE}&sort=${sort}&page=${page}`));
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const median = (values: number[]) => percentile(values, 50);
 
 async function timeRequests(server: RunningServer, idToken: string, queries: string[]) {
   const headers = { authorization: `Bearer ${idToken}` };
@@ -91,7 +89,7 @@ function listResult(label: string, times: number[]): BudgetResult {
 }
 
 /** PGlite lives inside the server process: insert while it is stopped, then start it again on the same data. */
-async function measurePglite(): Promise<BudgetResult> {
+async function measurePglite(): Promise<BudgetResult[]> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-portfolio-'));
   const env = { LOG_LEVEL: 'warn', DATA_DIR: dataDir };
   try {
@@ -116,7 +114,8 @@ async function measurePglite(): Promise<BudgetResult> {
         body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
       });
       const { idToken } = (await res.json()) as { idToken: string };
-      return listResult('PGlite', await timeRequests(server, idToken, listQueries()));
+      const api = listResult('PGlite', await timeRequests(server, idToken, listQueries()));
+      return [api, await measureListScreen(server, EMAIL, PASSWORD, ARTWORKS, 'PGlite')];
     } finally {
       await server.stop();
     }
@@ -125,12 +124,12 @@ async function measurePglite(): Promise<BudgetResult> {
   }
 }
 
-async function measurePostgres(): Promise<BudgetResult> {
+async function measurePostgres(): Promise<BudgetResult[]> {
   const cluster = await startPostgresCluster();
   try {
     const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: cluster.url });
     try {
-      const { idToken } = await signedInUser(server);
+      const { idToken } = await signedInUser(server, EMAIL, PASSWORD);
       const userId = await userIdOf(server, idToken);
       const client = new pg.Client({ connectionString: cluster.url });
       await client.connect();
@@ -142,7 +141,8 @@ async function measurePostgres(): Promise<BudgetResult> {
       } finally {
         await client.end();
       }
-      return listResult('PostgreSQL', await timeRequests(server, idToken, listQueries()));
+      const api = listResult('PostgreSQL', await timeRequests(server, idToken, listQueries()));
+      return [api, await measureListScreen(server, EMAIL, PASSWORD, ARTWORKS, 'PostgreSQL')];
     } finally {
       await server.stop();
     }
@@ -151,81 +151,33 @@ async function measurePostgres(): Promise<BudgetResult> {
   }
 }
 
-/** Sharp alone: each variant straight from the bytes in memory, all at once, with the same settings. */
-async function sharpAlone(jpeg: Buffer) {
-  await Promise.all(
-    Object.values(VARIANTS).map((v) =>
-      sharp(jpeg, INPUT_OPTIONS)
-        .autoOrient()
-        .resize(v.width, v.height, v.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true })
-        .webp(WEBP_OPTIONS)
-        .toBuffer(),
-    ),
-  );
-}
-
-/** Our path: the upload processor as a confirmed upload runs it (read from storage, variants, store them, record). */
-async function measureVariants(): Promise<BudgetResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-variants-'));
-  let deps: AppDeps | undefined;
+/** Resident memory of the server while a 20 MB image goes to an artwork through the signed upload URL. */
+async function measureMediaUpload(): Promise<BudgetResult> {
+  const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' });
-    deps = await createDeps(config, createLogger('silent'));
-    const [user] = await deps.db.insert(users).values({ email: 'variants@example.com', passwordHash: 'x' }).returning();
-    const [artwork] = await deps.db
-      .insert(artworks)
-      .values({ userId: user.id, saleStatus: 'AVAILABLE', mediaType: 'PHYSICAL_2D', dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 1, width: 1 } })
-      .returning();
-    const jpeg = await makeJpeg(4000, 3000, { quality: 90 });
-
-    const ours = async () => {
-      const id = randomUUID();
-      const storageKey = `uploads/${user.id}/${id}`;
-      await deps!.storage.put(storageKey, jpeg, 'image/jpeg');
-      const [upload] = await deps!.db
-        .insert(uploads)
-        .values({ id, userId: user.id, purpose: 'artwork-media', targetId: artwork.id, storageKey, fileName: 'photo.jpg', contentType: 'image/jpeg', declaredBytes: jpeg.length, expiresAt: new Date(Date.now() + 60_000) })
-        .returning();
-      const started = performance.now();
-      await processArtworkMedia(deps!, upload);
-      return performance.now() - started;
-    };
-    const alone = async () => {
-      const started = performance.now();
-      await sharpAlone(jpeg);
-      return performance.now() - started;
-    };
-
-    await ours();
-    await alone();
-    const oursMs: number[] = [];
-    const aloneMs: number[] = [];
-    // Interleaved, so both see the same machine.
-    for (let i = 0; i < VARIANT_RUNS; i++) {
-      oursMs.push(await ours());
-      aloneMs.push(await alone());
-    }
-    const ratio = median(oursMs) / median(aloneMs);
-    return {
-      name: 'Variants of a 12-megapixel JPEG: our processor vs sharp alone',
-      budget: `<= ${VARIANT_BUDGET}x`,
-      measured: `${ratio.toFixed(2)}x (ours ${median(oursMs).toFixed(0)} ms: ${oursMs.map((m) => m.toFixed(0)).join(', ')}; sharp alone ${median(aloneMs).toFixed(0)} ms: ${aloneMs.map((m) => m.toFixed(0)).join(', ')}; JPEG ${(jpeg.length / 1024 / 1024).toFixed(1)} MB)`,
-      pass: ratio <= VARIANT_BUDGET,
-      method:
-        `Medians of ${VARIANT_RUNS} interleaved runs after one warm-up each, in the bench process: a 4000 x 3000 gradient-and-noise JPEG at quality 90; ` +
-        "ours is the 'artwork-media' upload processor end to end (reads the file from local storage, makes smCrop/sm/preview/large WebP, stores them, " +
-        'moves the original, records the row); sharp alone makes the same four variants from the bytes in memory with the same settings, all at once.',
-    };
+    const { idToken } = await signedInUser(server);
+    const created = await fetch(`${server.url}/api/artwork`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(artworkInput('PHYSICAL_2D')),
+    });
+    if (created.status !== 201) throw new Error(`create artwork: ${created.status}`);
+    const { artworkId } = (await created.json()) as { artworkId: string };
+    const file = await bigPng();
+    const memory = await measureUploadMemory(server, idToken, `/api/artwork/${artworkId}/media`, file, 'image/png');
+    return uploadMemoryResult('Server RSS growth while a 20 MB artwork image is PUT to its signed URL', file, memory);
   } finally {
-    await deps?.database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
-/** The portfolio budgets: the artwork list at 10,000 artworks on both databases, and the cost of image variants. */
+/**
+ * The portfolio budgets: the artwork list at 10,000 artworks on both databases (API and screen), the cost of image
+ * variants, and the memory of a 20 MB media upload.
+ */
 export const portfolioSuite: Suite = {
-  title: 'Portfolio: artwork list and image variants',
+  title: 'Portfolio: artwork list, image variants and media upload',
   async run() {
-    return [await measurePglite(), await measurePostgres(), await measureVariants()];
+    return [...(await measurePglite()), ...(await measurePostgres()), await measureVariants(), await measureMediaUpload()];
   },
 };
