@@ -5,11 +5,12 @@ import { ensureChromium } from '../scripts/ensure-chromium';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { bundleSuite } from './bundle.bench';
 import { portfolioSuite } from './portfolio.bench';
+import { postEditorSuite } from './post-editor.bench';
 import { schedulerSuite } from './scheduler.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
-const suites: Suite[] = [bundleSuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite];
+const suites: Suite[] = [bundleSuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
 async function main() {
