@@ -73,8 +73,7 @@ export function MediaUploads({ uploads }: { uploads: MediaUploadsRef }) {
         onFileReject={(d) => add(d.files.map((r) => r.file))}
       >
         <FileUpload.Label>Upload media</FileUpload.Label>
-        {/* Only 'Choose files' is a button: a clickable dropzone (role=button) around it would nest one control in another. */}
-        <FileUpload.Dropzone disableClick role="group" aria-label="Drop media files here">
+        <FileUpload.Dropzone label="Drop media files here">
           <UploadIcon />
           <span>Drag and drop images, video or audio here, up to 20 MB each</span>
           <FileUpload.Trigger>Choose files</FileUpload.Trigger>

@@ -43,7 +43,7 @@ export const PostFiles = memo(function PostFiles({ editor }: { editor: PostEdito
             onFileReject={(d) => add(d.files.map((r) => r.file))}
           >
             <FileUpload.Label>Files</FileUpload.Label>
-            <FileUpload.Dropzone>
+            <FileUpload.Dropzone label="Drop files here">
               <span>Drop images, audio, video or PDF here, up to 20 MB each</span>
               <FileUpload.Trigger>Upload</FileUpload.Trigger>
             </FileUpload.Dropzone>
