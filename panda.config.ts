@@ -6,6 +6,8 @@ import { theme } from './src/theme/tokens';
 export default defineConfig({
   preflight: true,
   jsxFramework: 'react',
+  // Styles are written with css() and recipes, never as JSX style props: the runtime then skips the list of every CSS property.
+  jsxStyleProps: 'none',
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',

@@ -8,9 +8,9 @@ import { Toaster } from './toasts/Toaster';
 import { Spinner } from './ui/spinner';
 
 // Signed-out visitors download only what the sign-in screen needs.
-const AuthScreenRoute = lazy(() => import('./routes/auth-routes').then((m) => ({ default: m.AuthScreenRoute })));
-const VerifyEmailRoute = lazy(() => import('./routes/auth-routes').then((m) => ({ default: m.VerifyEmailRoute })));
-const ResetPasswordRoute = lazy(() => import('./routes/auth-routes').then((m) => ({ default: m.ResetPasswordRoute })));
+const AuthScreenRoute = lazy(() => import('./routes/sign-in-route'));
+const VerifyEmailRoute = lazy(() => import('./routes/verify-email-route'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password-route'));
 const SignedInApp = lazy(() => import('./shell/SignedInApp'));
 
 /** Signed in: the application. Signed out: the sign-in screen, whatever the address (mailed-link pages excepted). */

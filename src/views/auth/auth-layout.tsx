@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { card } from 'styled-system/recipes';
+import { card } from 'styled-system/recipes/card';
 
 /** The centred card every signed-out page sits in. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

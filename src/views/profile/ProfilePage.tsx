@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
-import { card } from 'styled-system/recipes';
+import { card } from 'styled-system/recipes/card';
 import { visibleError, type FormContext } from '../../machines/form';
 import type { profileMachine } from '../../machines/profile.machine';
 import { AVATAR_TYPES } from '../../schemas/upload.schema';

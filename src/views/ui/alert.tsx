@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { alert } from 'styled-system/recipes';
+import { alert } from 'styled-system/recipes/alert';
 
 export interface AlertProps {
   status?: 'info' | 'success' | 'danger' | 'warning';

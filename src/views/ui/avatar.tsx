@@ -1,6 +1,6 @@
 import { Avatar as ArkAvatar } from '@ark-ui/react/avatar';
-import { createStyleContext } from 'styled-system/jsx';
-import { avatar } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { avatar } from 'styled-system/recipes/avatar';
 import { UserIcon } from './icons';
 
 const { withProvider, withContext } = createStyleContext(avatar);

@@ -1,6 +1,6 @@
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
-import { createStyleContext } from 'styled-system/jsx';
-import { checkbox } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { checkbox } from 'styled-system/recipes/checkbox';
 
 const { withProvider, withContext } = createStyleContext(checkbox);
 const Root = withProvider(ArkCheckbox.Root, 'root');

@@ -1,7 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { createStyleContext } from 'styled-system/jsx';
-import { dialog } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { dialog } from 'styled-system/recipes/dialog';
 import { css } from 'styled-system/css';
 import { Button } from './button';
 

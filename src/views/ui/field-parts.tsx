@@ -1,6 +1,6 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { createStyleContext } from 'styled-system/jsx';
-import { field } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { field } from 'styled-system/recipes/field';
 
 const { withProvider, withContext } = createStyleContext(field);
 

@@ -1,5 +1,5 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { input } from 'styled-system/recipes';
+import { input } from 'styled-system/recipes/input';
 import { cx } from 'styled-system/css';
 import type { ReactNode } from 'react';
 import { FieldLabel, FieldPart } from './field-parts';

@@ -1,6 +1,6 @@
 import { Fieldset as ArkFieldset } from '@ark-ui/react/fieldset';
-import { createStyleContext } from 'styled-system/jsx';
-import { fieldset } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { fieldset } from 'styled-system/recipes/fieldset';
 
 const { withProvider, withContext } = createStyleContext(fieldset);
 

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
-import { createStyleContext } from 'styled-system/jsx';
-import { fileUpload } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { fileUpload } from 'styled-system/recipes/file-upload';
 
 const { withProvider, withContext } = createStyleContext(fileUpload);
 

@@ -1,6 +1,6 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
-import { createStyleContext } from 'styled-system/jsx';
-import { menu } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { menu } from 'styled-system/recipes/menu';
 
 const { withRootProvider, withContext } = createStyleContext(menu);
 

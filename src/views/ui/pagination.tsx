@@ -1,6 +1,6 @@
 import { Pagination as ArkPagination, usePagination } from '@ark-ui/react/pagination';
-import { createStyleContext } from 'styled-system/jsx';
-import { pagination } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { pagination } from 'styled-system/recipes/pagination';
 
 const { withProvider, withContext } = createStyleContext(pagination);
 

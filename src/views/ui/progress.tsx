@@ -1,6 +1,6 @@
 import { Progress as ArkProgress } from '@ark-ui/react/progress';
-import { createStyleContext } from 'styled-system/jsx';
-import { progress } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { progress } from 'styled-system/recipes/progress';
 
 const { withProvider, withContext } = createStyleContext(progress);
 

@@ -1,8 +1,8 @@
 import { SegmentGroup as ArkSegmentGroup } from '@ark-ui/react/segment-group';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { createStyleContext } from 'styled-system/jsx';
-import { segmentGroup } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { segmentGroup } from 'styled-system/recipes/segment-group';
 
 const srOnly = css({ srOnly: true });
 const { withProvider, withContext } = createStyleContext(segmentGroup);

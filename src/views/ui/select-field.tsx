@@ -1,5 +1,5 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { nativeSelect } from 'styled-system/recipes';
+import { nativeSelect } from 'styled-system/recipes/native-select';
 import { FieldLabel, FieldPart } from './field-parts';
 
 const { Root, ErrorText } = FieldPart;

@@ -1,7 +1,7 @@
 import { Select as ArkSelect, createListCollection, type ListCollection } from '@ark-ui/react/select';
 import { useMemo } from 'react';
-import { createStyleContext } from 'styled-system/jsx';
-import { select } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { select } from 'styled-system/recipes/select';
 import { ChevronDownIcon } from './icons';
 
 const { withProvider, withContext } = createStyleContext(select);

@@ -1,6 +1,6 @@
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
-import { createStyleContext } from 'styled-system/jsx';
-import { tabs } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { tabs } from 'styled-system/recipes/tabs';
 
 const { withProvider, withContext } = createStyleContext(tabs);
 

@@ -1,7 +1,8 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import { TagsInput as ArkTagsInput } from '@ark-ui/react/tags-input';
-import { createStyleContext } from 'styled-system/jsx';
-import { field, tagsInput } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx/create-style-context';
+import { field } from 'styled-system/recipes/field';
+import { tagsInput } from 'styled-system/recipes/tags-input';
 
 const tags = createStyleContext(tagsInput);
 const fieldStyle = createStyleContext(field);

@@ -1,5 +1,5 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { textarea } from 'styled-system/recipes';
+import { textarea } from 'styled-system/recipes/textarea';
 import { FieldLabel, FieldPart } from './field-parts';
 
 const { Root, ErrorText } = FieldPart;

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { card } from 'styled-system/recipes';
+import { card } from 'styled-system/recipes/card';
 import type { ArtworkEditorInput, artworkEditorMachine } from '../../../machines/artwork-editor.machine';
 import type { ArtworkMediaRef } from '../../../machines/artwork-media.machine';
 import { mediaTypeLabel } from '../../../schemas/media-type.schema';

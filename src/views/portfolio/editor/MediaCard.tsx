@@ -1,7 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import { format } from 'date-fns';
 import { css } from 'styled-system/css';
-import { badge } from 'styled-system/recipes';
+import { badge } from 'styled-system/recipes/badge';
 import { formatFileSize, type MediaItem } from '../../../schemas/media.schema';
 import { Checkbox } from '../../ui/checkbox';
 import { FallbackImage } from '../../ui/fallback-image';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { MEDIA_TYPES, mediaTypeLabel } from '../../../schemas/media-type.schema';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Menu } from '../../ui/menu';

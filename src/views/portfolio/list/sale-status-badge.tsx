@@ -1,4 +1,4 @@
-import { badge } from 'styled-system/recipes';
+import { badge } from 'styled-system/recipes/badge';
 import { saleStatusLabel, type SaleStatus } from '../../../schemas/artwork.schema';
 
 /** Spec section 4: Available green, Sold red, Not For Sale grey; any other value reads 'Unknown'. */

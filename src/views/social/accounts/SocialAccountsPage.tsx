@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import type { SocialAccountsLogic } from '../../../machines/social-accounts.machine';
 import { SOCIAL_MESSAGES } from '../../../schemas/social.schema';
 import { Alert } from '../../ui/alert';

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
-import { badge, card } from 'styled-system/recipes';
+import { badge } from 'styled-system/recipes/badge';
+import { card } from 'styled-system/recipes/card';
 import { accountName } from '../../../machines/social-accounts.machine';
 import { DATE_FORMAT, DEFAULT_BLUESKY_SERVICE, type SocialAccount } from '../../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../../schemas/social-platform.schema';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorOptions } from 'xstate';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import type { CalendarInput, CalendarLogic, CalendarSnapshot } from '../../../machines/calendar.machine';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { badge } from 'styled-system/recipes';
+import { badge } from 'styled-system/recipes/badge';
 import { postLabel, type PostResponse, type SocialPost } from '../../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../../schemas/social-platform.schema';
 import { RESPONSE_STATUS_LABELS, excerpt, formatPostTime, whenOf } from './post-format';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { ACCOUNTS_PATH, type ConnectAccountRef, type ConnectValues } from '../../../machines/connect-account.machine';
 import { visibleError } from '../../../machines/form';
 import { HANDLE_HINT } from '../../../schemas/social.schema';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
-import { badge } from 'styled-system/recipes';
+import { badge } from 'styled-system/recipes/badge';
 import type { PostEditorRef } from '../../../machines/post-editor.machine';
 import { PLATFORM_LABELS } from '../../../schemas/social-platform.schema';
 import type { PostResponse } from '../../../schemas/social.schema';
