@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES } from '../schemas/artwork.schema';
 import type { MediaItem } from '../schemas/media.schema';
 import { MESSAGES } from '../schemas/messages';
@@ -12,6 +12,8 @@ export interface ArtworkMediaContext {
   pendingDelete: string[];
   /** The image being made primary. */
   pendingPrimary: string | null;
+  /** Files whose upload finished while the list was being read: the answer may predate them. */
+  arrivedWhileLoading: string[];
   error: string | null;
 }
 
@@ -28,6 +30,24 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message) 
 
 /** Only one item is primary: the one just made primary (or uploaded as primary) takes it from the others. */
 const withPrimary = (items: MediaItem[], mediaId: string) => items.map((i) => ({ ...i, isPrimary: i.mediaId === mediaId }));
+
+/** An uploaded file joins the list (replacing an older copy of it); uploaded as primary, it takes that from the others. */
+const withUploaded = (items: MediaItem[], item: MediaItem) => {
+  const next = [...items.filter((i) => i.mediaId !== item.mediaId), item];
+  return item.isPrimary ? withPrimary(next, item.mediaId) : next;
+};
+
+/**
+ * The list as the server answered it, plus the files that arrived while it was being read and are missing from it
+ * (it was read before their upload was confirmed). The answer wins for every item it contains; an arrival it lacks
+ * is newer than the answer, so an arrival uploaded as primary stays primary.
+ */
+export function withArrivals(answer: MediaItem[], items: MediaItem[], arrived: string[]): MediaItem[] {
+  const missing = items.filter((i) => arrived.includes(i.mediaId) && !answer.some((a) => a.mediaId === i.mediaId));
+  const primary = missing.findLast((i) => i.isPrimary);
+  const merged = [...answer, ...missing];
+  return primary ? withPrimary(merged, primary.mediaId) : merged;
+}
 
 /**
  * The media of a saved artwork: the list, making one image primary, deleting one or several items after a
@@ -56,36 +76,44 @@ export const artworkMediaMachine = setup({
   actions: {
     notify: (_, _notice: { title: string; toastType: 'success' | 'error' }) => {},
     leaveSelection: sendTo('selection', { type: 'selection.exit' }),
+    addUploaded: assign(({ context, event }) => {
+      assertEvent(event, 'media.uploaded');
+      return { items: withUploaded(context.items, event.item) };
+    }),
+    noteArrival: assign(({ context, event }) => {
+      assertEvent(event, 'media.uploaded');
+      const others = context.arrivedWhileLoading.filter((id) => id !== event.item.mediaId);
+      return { arrivedWhileLoading: [...others, event.item.mediaId] };
+    }),
   },
   guards: {
     hasIds: ({ event }) => event.type === 'media.delete' && event.mediaIds.length > 0,
   },
 }).createMachine({
   id: 'artworkMedia',
-  context: ({ input }) => ({ artworkId: input.artworkId, items: [], pendingDelete: [], pendingPrimary: null, error: null }),
+  context: ({ input }) => ({ artworkId: input.artworkId, items: [], pendingDelete: [], pendingPrimary: null, arrivedWhileLoading: [], error: null }),
   invoke: [
     { id: 'uploads', src: 'uploads', input: ({ context }) => ({ artworkId: context.artworkId }) },
     { id: 'selection', src: 'selection' },
   ],
   on: {
-    'media.uploaded': {
-      actions: assign({
-        items: ({ context, event }) => {
-          const items = [...context.items.filter((i) => i.mediaId !== event.item.mediaId), event.item];
-          return event.item.isPrimary ? withPrimary(items, event.item.mediaId) : items;
-        },
-      }),
-    },
+    'media.uploaded': { actions: 'addUploaded' },
   },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Reading the list. A file uploaded meanwhile is shown at once and kept if the answer predates it.',
       tags: ['busy'],
+      entry: assign({ arrivedWhileLoading: [] }),
+      on: { 'media.uploaded': { actions: ['addUploaded', 'noteArrival'] } },
       invoke: {
         id: 'loadMedia',
         src: 'loadMedia',
         input: ({ context }) => ({ artworkId: context.artworkId }),
-        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({ items: withArrivals(event.output, context.items, context.arrivedWhileLoading), arrivedWhileLoading: [], error: null })),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { artworkMediaMachine } from '../../src/machines/artwork-media.machine';
 import type { Notice } from '../../src/machines/artwork-editor.machine';
@@ -38,9 +38,21 @@ const events = (s: Snapshot): Array<ModelEvent<typeof artworkMediaMachine>> => {
   ];
 };
 
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.items.map((i) => `${i.mediaId}${i.isPrimary ? '*' : ''}`), s.context.pendingDelete]);
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.items.map((i) => `${i.mediaId}${i.isPrimary ? '*' : ''}`), s.context.pendingDelete, s.context.arrivedWhileLoading]);
 const model = createModel(artworkMediaMachine, { events, input: { artworkId: ARTWORK_ID }, serializeState });
-const paths = coveringPaths(model);
+// getPathsFromEvents ignores the model's input: it is given the start explicitly.
+const START = createActor(artworkMediaMachine, { input: { artworkId: ARTWORK_ID } }).getSnapshot();
+type Event = ModelEvent<typeof artworkMediaMachine>;
+const uploaded: Event = { type: 'media.uploaded', item: UPLOADED };
+const loaded: Event = { type: 'xstate.done.actor.loadMedia', output: ITEMS };
+// Beyond the chart's paths (which reach the same list by uploading after the reading): a file that arrives while the
+// list is read, first or again after a failed delete, stays once the answer (read before it) comes.
+const arrivals = [
+  [uploaded, loaded],
+  [loaded, { type: 'media.delete', mediaIds: ['m2'] }, { type: 'media.confirmDelete' }, { type: 'xstate.error.actor.deleteMedia', error: UNREACHABLE }, uploaded, loaded],
+].flatMap((list) => model.getPathsFromEvents(list as Event[], { fromState: START, serializeState }));
+const paths = [...coveringPaths(model), ...arrivals];
 
 function MediaHost({ logic }: { logic: typeof artworkMediaMachine }) {
   const media = useActorRef(logic, { input: { artworkId: ARTWORK_ID } });
@@ -123,10 +135,21 @@ describe('artwork media: the Media tab follows the chart', () => {
       notify: (n) => void notices.push(n),
     });
     render(<MediaHost logic={logic} />);
+    /** An upload finished while the list was being read: the answer (ITEMS, read before it) lacks it. */
+    let uploadedWhileLoading = false;
     await path.test({
       events: {
-        'xstate.done.actor.loadMedia': () => act(() => loadMedia.resolve(ITEMS)),
-        'xstate.error.actor.loadMedia': () => act(() => loadMedia.reject(UNREACHABLE)),
+        'xstate.done.actor.loadMedia': async () => {
+          await act(() => loadMedia.resolve(ITEMS));
+          // The answer wins for what it lists; the file that arrived meanwhile stays after it.
+          const expected = [...ITEMS, ...(uploadedWhileLoading ? [UPLOADED] : [])].map((i) => i.fileName);
+          expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(expected);
+          uploadedWhileLoading = false;
+        },
+        'xstate.error.actor.loadMedia': async () => {
+          await act(() => loadMedia.reject(UNREACHABLE));
+          uploadedWhileLoading = false;
+        },
         'media.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
         'media.setPrimary': () => chooseAction(user, 'file-2.jpg', 'Set as Primary'),
         'xstate.done.actor.setPrimary': async () => {
@@ -151,6 +174,7 @@ describe('artwork media: the Media tab follows the chart', () => {
           expect(notices.at(-1)).toEqual({ title: 'Failed to delete media: The server cannot be reached.', toastType: 'error' });
         },
         'media.uploaded': async () => {
+          uploadedWhileLoading ||= screen.queryByText('Loading...') !== null;
           // The file was chosen earlier: hand it to the picker without a click, which would land outside an open dialog.
           chooseFilesQuietly(screen.getByTestId('media-file-input'), [new File(['x'], UPLOADED.fileName, { type: 'image/jpeg' })]);
           await waitFor(() => expect(uploadMedia.pending).toBe(true));
@@ -164,6 +188,32 @@ describe('artwork media: the Media tab follows the chart', () => {
 
   it('covers every state and transition', () => {
     assertFullCoverage(artworkMediaMachine, paths, { input: { artworkId: ARTWORK_ID }, stateTests: states, record: true });
+  });
+});
+
+describe('files uploaded while the list is read', () => {
+  it('keeps those the answer lacks (a primary one stays primary); the answer wins for those it lists', async () => {
+    const loadMedia = controlledPromise<MediaItem[], { artworkId: string }>('loadMedia');
+    const uploadMedia = controlledPromise<MediaItem, MediaUploadInput & { onProgress: (fraction: number) => void }>('uploadMedia');
+    const logic = provideArtworkMedia({ loadMedia: loadMedia.logic, setPrimary: pendingForever, deleteMedia: pendingForever, uploadMedia: uploadMedia.logic, notify: () => {} });
+    render(<MediaHost logic={logic} />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    const upload = async (item: MediaItem) => {
+      chooseFilesQuietly(screen.getByTestId('media-file-input'), [new File(['x'], item.fileName, { type: 'image/jpeg' })]);
+      await waitFor(() => expect(uploadMedia.pending).toBe(true));
+      await act(() => uploadMedia.resolve(item));
+    };
+    // Two uploads finish while the list is read: file-4 (made primary) before the answer was read, file-5 after.
+    await upload(mediaFixture(4, { isPrimary: true }));
+    await upload(mediaFixture(5));
+    const file5AsRead = mediaFixture(5, { fileSizeInBytes: 800 });
+    await act(() => loadMedia.resolve([...ITEMS, file5AsRead]));
+
+    const shown = cards();
+    expect(shown.map((c) => c.getAttribute('aria-label'))).toEqual(['file-1.jpg', 'file-2.jpg', 'file-3.mp4', 'file-5.jpg', 'file-4.jpg']);
+    // The answer's copy of file-5; file-4 is newer than the answer, so it keeps the Primary badge file-1 had.
+    expect(within(shown[3]).getByText('800 B')).toBeInTheDocument();
+    expect(shown.map((c) => within(c).queryByText('Primary') !== null)).toEqual([false, false, false, false, true]);
   });
 });
 
