@@ -98,6 +98,17 @@ export function visiblePostError(form: PostFormState, field: PostField | 'mediaI
 
 export const sameAccount = (a: AccountRef, b: AccountRef) => a.platform === b.platform && a.handle.toLowerCase() === b.handle.toLowerCase();
 
+const tagsKey = (tags: string[]) => JSON.stringify(tags.map((t) => t.trim()));
+const accountsKey = (accounts: AccountRef[]) => JSON.stringify(accounts.map((a) => `${a.platform}:${a.handle.toLowerCase()}`).sort());
+
+/** The same post as the server keeps it: text, tags (trimmed), accounts (in any order) and schedule. */
+export const samePostValues = (a: PostFormValues, b: PostFormValues) =>
+  a.content === b.content &&
+  tagsKey(a.hashtags) === tagsKey(b.hashtags) &&
+  tagsKey(a.mentions) === tagsKey(b.mentions) &&
+  accountsKey(a.accounts) === accountsKey(b.accounts) &&
+  a.dateScheduled === b.dateScheduled;
+
 /** The body of POST /social-media/post: a draft, its files in order with their alt texts. */
 export function toSavePost(values: PostFormValues, postId: string | null, files: { mediaIds: string[]; altTexts: Record<string, string> }): SavePost {
   return {

@@ -1,10 +1,10 @@
 import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyPostValues, startPostForm, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
-import { messageOf, notifyError, outcomeOf, postEditorSetup } from './post-editor.setup';
+import { messageOf, notifyError, notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-files';
 
-export { POST_POLL_MS } from './post-editor.setup';
+export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
 /** What the artist can change while a post is editable. */
 const EDITS = {
@@ -14,10 +14,14 @@ const EDITS = {
   'files.altText': { actions: 'setAltText' },
 } as const;
 
+/** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
+const SHOW_PUBLISHED = { guard: 'wasPublished', target: '#postEditor.published', actions: [notifyPublishedMeanwhile, 'adoptPublished'] } as const;
+
 /**
  * The post editor: unsaved (no postId) -> draft (saved, isDraft) -> published, as spec section 4 has it. Save keeps
  * a draft: a new post is created, then its local files are uploaded and it is saved again with its files in order;
- * Post saves, then publishes. A published post is read-only; while deliveries are pending it is read again.
+ * Post saves, then publishes. A published post is read-only; while deliveries are pending it is read again. A saved
+ * draft with a schedule, left open, is read again when it comes due, so the editor follows the server publishing it.
  */
 export const postEditorMachine = postEditorSetup.createMachine({
   id: 'postEditor',
@@ -34,6 +38,8 @@ export const postEditorMachine = postEditorSetup.createMachine({
     batch: [],
     batchFailed: false,
     error: null,
+    checkError: null,
+    now: input.now ?? Date.now,
   }),
   initial: 'loading',
   states: {
@@ -99,11 +105,38 @@ export const postEditorMachine = postEditorSetup.createMachine({
           ],
         },
         editing: {
+          description: 'The artist edits the draft. Only here, with nothing in flight, is a scheduled draft read again.',
           tags: ['editable'],
           on: {
             ...EDITS,
             'post.save': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
             'post.publish': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+          },
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'isDue', target: 'watching' }, { guard: 'isScheduled', target: 'waiting' }, { target: 'idle' }],
+            },
+            idle: { description: 'Not scheduled (as saved): nothing changes on its own.' },
+            waiting: {
+              description: 'Scheduled for later: read again when it comes due (at most an hour from now).',
+              after: { untilDue: 'checking' },
+            },
+            watching: {
+              description: 'Due: the server publishes it within seconds; read again every few seconds.',
+              after: { pollInterval: 'checking' },
+            },
+            checking: {
+              description: 'Reading the post again. Still a draft: what the artist typed stays, the form is never replaced.',
+              invoke: {
+                id: 'checkPost',
+                src: 'refreshPost',
+                input: ({ context }) => ({ postId: context.postId! }),
+                onDone: [SHOW_PUBLISHED, { target: 'deciding', actions: { type: 'keepPost', params: ({ event }) => event.output } }],
+                // Shown beside the schedule only: a toast every few seconds would drown the page. The checks go on.
+                onError: { target: 'deciding', actions: 'checkFailed' },
+              },
+            },
           },
         },
         submitting: { always: [{ guard: 'hasLocalFiles', target: 'uploading', actions: 'startBatch' }, { target: 'saving' }] },
@@ -121,7 +154,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
               onProgress: (fraction: number) => self.send({ type: 'files.progress', id: context.batch[0], fraction }),
             }),
             onDone: { target: 'nextUpload', actions: 'markUploaded' },
-            onError: { target: 'nextUpload', actions: ['markUploadFailed', notifyError] },
+            onError: [
+              { guard: 'publishedMeanwhile', target: 'rereading', actions: 'abandonBatch' },
+              { target: 'nextUpload', actions: ['markUploadFailed', notifyError] },
+            ],
           },
         },
         nextUpload: { always: [{ guard: 'moreToUpload', target: 'uploading' }, { target: 'saving' }] },
@@ -137,7 +173,22 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { guard: 'uploadFailed', target: 'editing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
               { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, { type: 'notify', params: { title: M.saved, toastType: 'success' } }] },
             ],
-            onError: { target: 'editing', actions: [{ type: 'fail', params: 'save' }, notifyError] },
+            onError: [
+              { guard: 'publishedMeanwhile', target: 'rereading' },
+              { target: 'editing', actions: [{ type: 'fail', params: 'save' }, notifyError] },
+            ],
+          },
+        },
+        rereading: {
+          description: 'The server refused the change (409): the post was published meanwhile. Reading it to show it published.',
+          tags: ['busy'],
+          invoke: {
+            id: 'rereadPost',
+            src: 'refreshPost',
+            input: ({ context }) => ({ postId: context.postId! }),
+            // Still a draft after all, or not readable: the refusal is shown as any failure is.
+            onDone: [SHOW_PUBLISHED, { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'failRefused', notifyError] }],
+            onError: { target: 'editing', actions: ['failRefused', notifyError] },
           },
         },
         publishing: {

@@ -1,13 +1,20 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { MESSAGES } from '../schemas/messages';
 import type { PostMedia, SavePost, SocialPost } from '../schemas/social.schema';
-import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
+import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePostValues, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice, PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
 import * as files from './post-files';
 
-/** How often a published post with pending deliveries is read again. */
+/** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
 export const POST_POLL_MS = 3000;
+/** The longest wait before a scheduled draft left open is read again (a far-off schedule is re-checked hourly). */
+export const MAX_SCHEDULE_WAIT_MS = 60 * 60_000;
+
+/** When a saved draft publishes itself, if it does. */
+const scheduleOf = (post: SocialPost | null) => (post?.isDraft && post.dateScheduled != null ? post.dateScheduled : null);
+/** How long until the saved draft's schedule comes (none once it has), at most MAX_SCHEDULE_WAIT_MS. */
+export const waitUntilDue = (post: SocialPost | null, now: number) => Math.max(0, Math.min((scheduleOf(post) ?? now) - now, MAX_SCHEDULE_WAIT_MS));
 
 export const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
@@ -24,6 +31,22 @@ const adopt = (post: SocialPost) => ({ post, postId: post.postId, form: startPos
 export const notifyError = {
   type: 'notify',
   params: ({ context }: { context: PostEditorContext }): Notice => ({ title: context.error ?? MESSAGES.anErrorOccurred, toastType: 'error' }),
+} as const;
+
+/** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
+export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
+  if (!post) return false;
+  const saved = JSON.stringify(files.savedFilesOf(files.filesOfPost(post)));
+  return !samePostValues(form.values, postValuesOf(post)) || files.localFileIds(list).length > 0 || JSON.stringify(files.savedFilesOf(list)) !== saved;
+}
+
+/** The draft open here was published meanwhile: said once, and louder when the artist's unsaved changes missed it. */
+export const notifyPublishedMeanwhile = {
+  type: 'notify',
+  params: ({ context }: { context: PostEditorContext }): Notice => {
+    const lost = hasUnsavedEdits(context);
+    return { title: M.publishedMeanwhile(context.post?.dateScheduled != null, lost), toastType: lost ? 'error' : 'success' };
+  },
 } as const;
 
 /** After publishing (or trying the failed accounts again): a success, or which accounts failed and why. */
@@ -57,7 +80,10 @@ export const postEditorSetup = setup({
       throw new Error('refreshPost not provided');
     }),
   },
-  delays: { pollInterval: POST_POLL_MS },
+  delays: {
+    pollInterval: POST_POLL_MS,
+    untilDue: ({ context }) => waitUntilDue(context.post, context.now()),
+  },
   actions: {
     notify: (_, _notice: Notice) => {},
     /** Moves the app to another address, replacing the current history entry (the editor stays). */
@@ -66,8 +92,14 @@ export const postEditorSetup = setup({
       data.post ? { accounts: data.accounts, error: null, ...adopt(data.post) } : { accounts: data.accounts, error: null, form: startPostForm(emptyPostValues(data.accounts)) },
     ),
     adoptPost: assign((_, post: SocialPost) => adopt(post)),
-    /** Saved as typed: the form and the files stay as they are. */
-    keepPost: assign((_, post: SocialPost) => ({ post, postId: post.postId })),
+    /** Published meanwhile: the editor shows the post as the server has it; the failure that revealed it is moot. */
+    adoptPublished: assign(({ event }) => ({ ...adopt(outputOf<SocialPost>(event)), error: null, checkError: null })),
+    /** Saved as typed (or read again while a draft): the form and the files stay as they are. */
+    keepPost: assign((_, post: SocialPost) => ({ post, postId: post.postId, checkError: null })),
+    checkFailed: assign(({ event }) => ({ checkError: M.refreshFailed(messageOf(errorOf(event))) })),
+    /** The Save stops where the server refused a file: every local file waits for the next Save. */
+    abandonBatch: assign(({ context }) => ({ files: files.queueLocalFiles(context.files), batch: [] })),
+    failRefused: assign({ error: M.saveFailed(M.refusedAsPublished) }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
       return { form: changePostField(context.form, event) };
@@ -125,6 +157,14 @@ export const postEditorSetup = setup({
     newFailures: ({ context, event }) =>
       failedOf(outputOf<SocialPost>(event)).some((r) => !context.post?.responses.some((p) => p.handle === r.handle && p.platform === r.platform && p.postStatus === 'error')),
     hasPending: ({ context }) => context.post?.responses.some((r) => r.postStatus === 'pending') ?? false,
+    /** The saved draft (not the form) has a schedule: the server publishes it when it comes. */
+    isScheduled: ({ context }) => scheduleOf(context.post) !== null,
+    /** ...and its time has come. */
+    isDue: ({ context }) => (scheduleOf(context.post) ?? Infinity) <= context.now(),
+    /** The post read again is no longer a draft. */
+    wasPublished: ({ event }) => outputOf<SocialPost>(event).isDraft === false,
+    /** The server refused a change to the draft because it is published now (409). */
+    publishedMeanwhile: ({ event }) => statusOf(errorOf(event)) === 409,
     hasFailed: ({ context }) => (context.post ? failedOf(context.post).length > 0 : false),
   },
 });

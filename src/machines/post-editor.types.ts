@@ -7,6 +7,8 @@ export interface PostEditorInput {
   postId: string | null;
   /** At most this many files; none (null or absent) means no limit. */
   maxFiles?: number | null;
+  /** The current time (epoch ms) for a scheduled draft's checks; the browser's clock unless given (tests pass theirs). */
+  now?: () => number;
 }
 
 /** What the editor reads first: the connected accounts, and the post unless it is new. */
@@ -40,6 +42,10 @@ export interface PostEditorContext {
   batchFailed: boolean;
   /** The last failure, shown above the form until the next attempt. */
   error: string | null;
+  /** The last failed check of a scheduled draft, shown beside the schedule until the post is read again. */
+  checkError: string | null;
+  /** The current time (epoch ms): when a scheduled draft comes due. */
+  now: () => number;
 }
 
 export type PostEditorEvent =

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 const machineDir = path.resolve('src/machines');
 const modelDir = path.resolve('test/model');
 
-/** `export const fooMachine = setup(...)` in every chart file of src/machines. */
+/** `export const fooMachine = setup(...)` (or `= fooSetup.createMachine(...)`) in every chart file of src/machines. */
 const machines = readdirSync(machineDir)
   .filter((f) => f.endsWith('.machine.ts'))
-  .flatMap((file) => [...readFileSync(path.join(machineDir, file), 'utf8').matchAll(/^export const (\w+Machine) = setup\(/gm)].map((m) => ({ file, name: m[1] })));
+  .flatMap((file) => [...readFileSync(path.join(machineDir, file), 'utf8').matchAll(/^export const (\w+Machine) = (?:setup\(|\w+\.createMachine\()/gm)].map((m) => ({ file, name: m[1] })));
 
 const modelTests = readdirSync(modelDir)
   .filter((f) => f.endsWith('.model.test.tsx'))

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { POST_POLL_MS, postEditorMachine } from '../../src/machines/post-editor.machine';
-import { toSavePost } from '../../src/machines/post-editor.form';
-import { savedFilesOf } from '../../src/machines/post-files';
+import { postValuesOf, toSavePost } from '../../src/machines/post-editor.form';
+import { fileNameOf, savedFilesOf } from '../../src/machines/post-files';
 import type { Notice, PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { POST_ID, postEditorParts, renderPostEditor } from '../support/post-editor';
 import { expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
-import { draftEvents, newEvents, publishedEvents, type Event } from '../support/post-editor-scenarios';
-import { controlledPromise, coveringPaths, createModel, measureCoverage, mergeCoverage, pathName, recordCoverage, statesWithoutAssertion } from './harness';
+import { draftEvents, newEvents, NOW, publishedEvents, scheduledEvents, type Event } from '../support/post-editor-scenarios';
+import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName } from './harness';
 
 const serializeState = (s: Snapshot) =>
   JSON.stringify([
@@ -23,21 +23,29 @@ const serializeState = (s: Snapshot) =>
     s.context.batch,
     s.context.batchFailed,
     Boolean(s.context.error),
+    Boolean(s.context.checkError),
     s.context.post?.isDraft,
+    s.context.post?.dateScheduled,
     s.context.post?.responses.map((r) => r.postStatus),
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
 
-const scenario = (name: string, input: PostEditorInput, events: (s: Snapshot) => Event[]) => {
+/** `minimal: false` visits every distinct state too, not only every transition: each outcome with and without edits. */
+const scenario = (name: string, input: PostEditorInput, events: (s: Snapshot) => Event[], minimal = true) => {
   const model = createModel(postEditorMachine, { events, input, serializeState, serializeEvent });
-  return { name, input, paths: coveringPaths(model, { minimal: true }) };
+  return { name, input, paths: coveringPaths(model, { minimal }) };
 };
+// The model's clock stands still at NOW; each test's view starts its simulated clock there.
+const at = () => NOW;
 const scenarios = [
-  scenario('new post, at most 2 files', { postId: null, maxFiles: 2 }, newEvents),
-  scenario('draft', { postId: POST_ID }, draftEvents),
-  scenario('published', { postId: POST_ID }, publishedEvents),
+  scenario('new post, at most 2 files', { postId: null, maxFiles: 2, now: at }, newEvents),
+  scenario('draft', { postId: POST_ID, now: at }, draftEvents),
+  scenario('published', { postId: POST_ID, now: at }, publishedEvents),
+  scenario('scheduled draft left open', { postId: POST_ID, now: at }, scheduledEvents, false),
 ];
+/** The longest a scheduled draft waits before it is read again. */
+const HOUR = 60 * 60_000;
 
 const states = {
   loading: expectView.loading,
@@ -49,6 +57,7 @@ const states = {
   'draft.uploading': expectView.uploading,
   'draft.saving': expectView.busy,
   'draft.publishing': expectView.busy,
+  'draft.rereading': expectView.busy,
   'published.idle': expectView.published,
   'published.waiting': expectView.published,
   'published.refreshing': expectView.published,
@@ -69,6 +78,7 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     // The machine checks file kinds itself: the picker's accept list must not hide refused files from it.
     const user = userEvent.setup({ applyAccept: false });
     const clock = new SimulatedClock();
+    clock.set(NOW);
     const load = controlledPromise<PostEditorData, { postId: string | null }>('load');
     const savePost = controlledPromise<SocialPost, SavePost>('savePost');
     const uploadFile = controlledPromise<PostMedia, UploadFileInput>('uploadFile');
@@ -86,6 +96,17 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     const lastNotice = () => notices.at(-1) as Notice;
     /** The post as the server last answered it: what a refresh is compared with. */
     let shown: SocialPost | null = null;
+    /** The state the last step left, as its assertion saw it: what the next step starts from. */
+    let current: Snapshot | null = null;
+    const tracked = Object.fromEntries(
+      Object.entries(states).map(([key, check]) => [
+        key,
+        (s: Snapshot) => {
+          current = s;
+          return check(s);
+        },
+      ]),
+    );
     const failedWith = (title: string) => expect(lastNotice()).toEqual({ title, toastType: 'error' });
     /** The body of the last save: the form and the files of the state it led to. */
     const expectSaved = (s: Snapshot, postId: string | null) =>
@@ -140,8 +161,11 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       },
       'xstate.error.actor.uploadFile': async (step) => {
         const file = uploadFile.calls.at(-1)!.file;
+        const notes = notices.length;
         await act(() => uploadFile.reject(errorOf(step)));
-        failedWith(`Failed to upload file ${file.name}: ${errorOf(step).message}`);
+        // Refused as published: no failure yet, the post is read again.
+        if (refusedAsPublished(step)) expect(notices.length).toBe(notes);
+        else failedWith(`Failed to upload file ${file.name}: ${errorOf(step).message}`);
       },
       'xstate.done.actor.savePost': async (step) => {
         expectSaved(afterOf(step), POST_ID);
@@ -152,8 +176,10 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         else expect(notices.slice(notes)).toEqual([]);
       },
       'xstate.error.actor.savePost': async (step) => {
+        const notes = notices.length;
         await act(() => savePost.reject(errorOf(step)));
-        failedWith(`Failed to save post: ${errorOf(step).message}`);
+        if (refusedAsPublished(step)) expect(notices.length).toBe(notes);
+        else failedWith(`Failed to save post: ${errorOf(step).message}`);
       },
       'xstate.done.actor.publishPost': async (step) => {
         expect(publishPost.calls.at(-1)).toEqual({ postId: POST_ID });
@@ -164,6 +190,60 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       'xstate.error.actor.publishPost': async (step) => {
         await act(() => publishPost.reject(errorOf(step)));
         failedWith(`Failed to publish post: ${errorOf(step).message}`);
+      },
+      'xstate.after.untilDue.postEditor.draft.editing.waiting': () =>
+        act(() => {
+          // When the saved schedule comes, or in an hour if it is further off; not a moment before.
+          const wait = Math.min(current!.context.post!.dateScheduled! - clock.now(), HOUR);
+          const reads = refreshPost.calls.length;
+          clock.increment(wait - 1);
+          expect(refreshPost.calls.length).toBe(reads);
+          clock.increment(1);
+          expect(refreshPost.calls.length).toBe(reads + 1);
+        }),
+      'xstate.after.pollInterval.postEditor.draft.editing.watching': () =>
+        act(() => {
+          const reads = refreshPost.calls.length;
+          clock.increment(POST_POLL_MS - 1);
+          expect(refreshPost.calls.length).toBe(reads);
+          clock.increment(1);
+          expect(refreshPost.calls.length).toBe(reads + 1);
+        }),
+      'xstate.done.actor.checkPost': async (step) => {
+        expect(refreshPost.calls.at(-1)).toEqual({ postId: POST_ID });
+        const typed = screen.getByLabelText('Content');
+        const before = { content: (typed as HTMLTextAreaElement).value, files: fileNames() };
+        const notes = notices.length;
+        const now = outputOf<SocialPost>(step);
+        await act(() => refreshPost.resolve(now));
+        if (now.isDraft) {
+          // Still a draft: nothing the artist typed or chose is replaced by the post as read.
+          expect(screen.getByLabelText('Content')).toHaveValue(before.content);
+          expect(fileNames()).toEqual(before.files);
+          expect(notices.length).toBe(notes);
+        } else expectPublishedMeanwhile(notices.slice(notes), current!);
+        shown = now;
+      },
+      'xstate.error.actor.checkPost': async (step) => {
+        const notes = notices.length;
+        await act(() => refreshPost.reject(errorOf(step)));
+        // Beside the schedule only, no toast: the next check comes all the same.
+        expect(notices.length).toBe(notes);
+        expect(screen.getByText(`Could not check the post's status: ${errorOf(step).message}`)).toHaveAttribute('role', 'alert');
+      },
+      'xstate.done.actor.rereadPost': async (step) => {
+        expect(refreshPost.calls.at(-1)).toEqual({ postId: POST_ID });
+        const notes = notices.length;
+        const now = outputOf<SocialPost>(step);
+        await act(() => refreshPost.resolve(now));
+        if (now.isDraft) expect(notices.slice(notes)).toEqual([{ title: REFUSED, toastType: 'error' }]);
+        else expectPublishedMeanwhile(notices.slice(notes), current!);
+        shown = now;
+      },
+      'xstate.error.actor.rereadPost': async (step) => {
+        const notes = notices.length;
+        await act(() => refreshPost.reject(errorOf(step)));
+        expect(notices.slice(notes)).toEqual([{ title: REFUSED, toastType: 'error' }]);
       },
       'xstate.after.pollInterval.postEditor.published.waiting': () =>
         act(() => {
@@ -200,9 +280,27 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       },
     };
     // The delayed event is not in the machine's event union, hence the cast.
-    await path.test({ events: drivers as never, states });
+    await path.test({ events: drivers as never, states: tracked });
   });
 });
+
+const REFUSED = 'Failed to save post: The server refused it as already published. Reload the page to see the post.';
+const refusedAsPublished = (step: unknown) => (errorOf(step) as Error & { status?: number }).status === 409;
+const fileNames = () => screen.queryAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+
+/**
+ * The draft open here was found published: one notice, which says whether changes the artist had not saved (typed,
+ * or files added, removed or described since the last save) were left out.
+ */
+function expectPublishedMeanwhile(notes: Notice[], before: Snapshot) {
+  const saved = before.context.post!;
+  const values = before.context.form.values;
+  const savedFiles = (saved.media ?? []).map((m) => [m.fileName, m.altText]);
+  const files = before.context.files.map((f) => [f.kind === 'local' ? `local:${fileNameOf(f)}` : fileNameOf(f), f.altText]);
+  const unsaved = JSON.stringify(values) !== JSON.stringify(postValuesOf(saved)) || JSON.stringify(files) !== JSON.stringify(savedFiles);
+  const title = `This post was published at its scheduled time.${unsaved ? ' Your unsaved changes were not included.' : ''}`;
+  expect(notes).toEqual([{ title, toastType: unsaved ? 'error' : 'success' }]);
+}
 
 /** After publishing: a success, or which accounts failed and why. */
 function expectOutcomeNotice(notice: Notice, post: SocialPost) {
@@ -213,13 +311,13 @@ function expectOutcomeNotice(notice: Notice, post: SocialPost) {
 }
 
 describe('post editor model coverage', () => {
-  it('the three scenarios together cover every state and transition, and every resting state has an assertion', () => {
-    const results = scenarios.map(({ input, paths }) => measureCoverage(postEditorMachine, paths, { input }));
-    results.forEach(recordCoverage);
-    const [merged] = mergeCoverage(results);
-    const unasserted = statesWithoutAssertion(postEditorMachine, scenarios.flatMap((s) => s.paths), states);
-    expect({ states: merged.states.uncovered, transitions: merged.transitions.uncovered, unasserted }).toEqual({ states: [], transitions: [], unasserted: [] });
-    expect(merged.states.covered).toBe(merged.states.total);
-    expect(merged.transitions.covered).toBe(merged.transitions.total);
+  it('the four scenarios together cover every state and transition, and every resting state has an assertion', () => {
+    const result = assertFullCoverage(
+      postEditorMachine,
+      scenarios.flatMap((s) => s.paths),
+      { inputs: scenarios.map((s) => s.input), stateTests: states, record: true },
+    );
+    expect(result.states.covered).toBe(result.states.total);
+    expect(result.transitions.covered).toBe(result.transitions.total);
   });
 });

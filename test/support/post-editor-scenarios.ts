@@ -15,6 +15,8 @@ export const UNREACHABLE = failure('The server cannot be reached. Check your con
 const NOT_FOUND = failure('Post not found.', 404);
 const PAST_SCHEDULE = failure('Please correct the highlighted fields.', 400, { dateScheduled: ['Choose a time in the future.'] });
 const NOT_AN_IMAGE = failure('The file is not an image it claims to be.', 400);
+/** The server's answer to changing a post it has published meanwhile. */
+const PUBLISHED_CONFLICT = failure('A published post cannot be edited.', 409);
 
 export const SUNSET = fileOf('sunset.jpg', 'image/jpeg', 300 * 1024);
 export const NOTES = fileOf('notes.pdf', 'application/pdf', 100 * 1024);
@@ -35,6 +37,8 @@ export const FILE_NAMES: Record<string, string> = {
   [CANVAS_MEDIA.mediaId]: 'canvas.jpg',
 };
 
+/** When every model test starts: the view's clock is set to it, and the model's clock stays there. */
+export const NOW = Date.UTC(2026, 10, 21, 9, 0);
 const SCHEDULE = Date.UTC(2031, 2, 14, 13, 30);
 const PUBLISHED_AT = Date.UTC(2026, 10, 21, 9, 30);
 const DRAFT = postFixture({ accounts: [ref(ALICE), ref(BOB)], media: [CANVAS_MEDIA], mediaIds: [CANVAS_MEDIA.mediaId], dateScheduled: SCHEDULE });
@@ -139,6 +143,59 @@ export function publishedEvents(s: Snapshot): Event[] {
       { type: 'xstate.done.actor.retryPublish', output: published([responseFixture(ALICE, 'posted'), responseFixture(BOB, 'posted')]) },
       { type: 'xstate.done.actor.retryPublish', output: published([responseFixture(ALICE, 'posted'), bobFailed]) },
       { type: 'xstate.error.actor.retryPublish', error: UNREACHABLE },
+    ];
+  }
+  return [];
+}
+
+/** A scheduled draft of Alice's: due a minute ago (the server is about to publish it), in 10 minutes, or in 30 days. */
+const scheduledFor = (dateScheduled: number) => postFixture({ accounts: [ref(ALICE)], dateScheduled });
+const DUE = scheduledFor(NOW - 60_000);
+const SOON = scheduledFor(NOW + 10 * 60_000);
+const LATER = scheduledFor(NOW + 30 * 24 * 60 * 60_000);
+/** The draft as the server's worker published it at its time. */
+const wentOut = (draft: SocialPost): SocialPost => ({
+  ...draft,
+  isDraft: false,
+  datePublished: draft.dateScheduled! + 2000,
+  responses: [responseFixture(ALICE, 'posted')],
+});
+const checked = (output: SocialPost): Event => ({ type: 'xstate.done.actor.checkPost', output });
+
+/**
+ * A scheduled draft left open. Due: the artist types, then it is checked every few seconds (still a draft, published,
+ * or the check failing), or Save (with or without a new file) is refused because it was published meanwhile. Soon:
+ * left as it is, it is checked when it comes due. Later: typed in, it is checked after an hour. The model's clock
+ * stands still at NOW while the view's moves with its timers, so only checks whose outcome does not hang on the time
+ * are offered: a due draft stays due, a draft 30 days off stays not due, a draft 10 minutes off is found published.
+ * (The view's own clock carrying a draft from waiting to watching is tested in test/app/post-editor-published-meanwhile.)
+ */
+export function scheduledEvents(s: Snapshot): Event[] {
+  if (s.matches('loading')) return [DUE, SOON, LATER].map((post) => loaded({ accounts: [ALICE, BOB], post }));
+  const schedule = s.context.post?.dateScheduled;
+  // The due and the far-off drafts are typed in before anything else happens: what the artist typed is at stake.
+  const typed = s.context.form.values.content !== DUE.content;
+  if (s.matches({ draft: { editing: 'waiting' } })) {
+    if (schedule === LATER.dateScheduled && !typed) return [change('content', 'Fresh paint, varnished')];
+    return [{ type: 'xstate.after.untilDue.postEditor.draft.editing.waiting' }];
+  }
+  if (s.matches({ draft: { editing: 'watching' } })) {
+    if (!typed) return [change('content', 'Fresh paint, varnished')];
+    const add: Event[] = s.context.seq === 0 ? [{ type: 'files.add', files: [SUNSET] }] : [];
+    return [{ type: 'xstate.after.pollInterval.postEditor.draft.editing.watching' }, ...add, { type: 'post.save' }];
+  }
+  if (s.matches({ draft: { editing: 'checking' } })) {
+    if (schedule === SOON.dateScheduled) return [checked(wentOut(SOON))];
+    if (schedule === LATER.dateScheduled) return [checked(LATER), { type: 'xstate.error.actor.checkPost', error: UNREACHABLE }];
+    return [checked(DUE), checked(wentOut(DUE)), { type: 'xstate.error.actor.checkPost', error: UNREACHABLE }];
+  }
+  if (s.matches({ draft: 'uploading' })) return [{ type: 'xstate.error.actor.uploadFile', error: PUBLISHED_CONFLICT }];
+  if (s.matches({ draft: 'saving' })) return [{ type: 'xstate.error.actor.savePost', error: PUBLISHED_CONFLICT }];
+  if (s.matches({ draft: 'rereading' })) {
+    return [
+      { type: 'xstate.done.actor.rereadPost', output: wentOut(DUE) },
+      { type: 'xstate.done.actor.rereadPost', output: DUE },
+      { type: 'xstate.error.actor.rereadPost', error: UNREACHABLE },
     ];
   }
   return [];

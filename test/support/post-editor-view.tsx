@@ -13,11 +13,28 @@ export { FILE_NAMES } from './post-editor-scenarios';
 
 const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled'];
 
-/** The failure of the last attempt (save, upload, publish, status check) is shown above the form, or none is. */
+/**
+ * The failure of the last attempt (save, upload, publish, status check) is shown above the form, and a failed check
+ * of a scheduled draft beside its schedule; no other failure is.
+ */
 function expectFailure(s: Snapshot) {
   const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
-  if (s.context.error) expect(alerts).toContain(s.context.error);
-  else expect(alerts.filter((t) => /^(Failed to|Could not)/.test(t ?? ''))).toEqual([]);
+  const expected = [s.context.error, s.context.checkError].filter((e): e is string => e !== null);
+  expect(alerts.filter((t) => /^(Failed to|Could not)/.test(t ?? ''))).toEqual(expected);
+}
+
+const CHECK_TEXT = {
+  watching: 'Its scheduled time has come: checking every few seconds for it to be published.',
+  checking: 'Checking whether it has been published...',
+} as const;
+
+/** A saved scheduled draft says when it is being watched or read; otherwise the status is empty. */
+function expectScheduleCheck(s: Snapshot) {
+  const state = (['waiting', 'watching', 'checking'] as const).find((c) => s.matches({ draft: { editing: c } })) ?? 'none';
+  const status = screen.getByTestId('schedule-check');
+  expect(status).toHaveAttribute('role', 'status');
+  expect(status).toHaveAttribute('data-state', state);
+  expect(status.textContent).toBe(state === 'watching' || state === 'checking' ? CHECK_TEXT[state] : '');
 }
 
 function expectHeader(s: Snapshot, heading: string) {
@@ -68,6 +85,7 @@ function expectForm(s: Snapshot, enabled: boolean) {
   const atLimit = max !== null && s.context.files.length >= max;
   expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(atLimit || !enabled);
   expect(screen.queryByTestId('file-limit')?.textContent ?? null).toBe(atLimit ? SOCIAL_MESSAGES.maxFiles(max!) : null);
+  expectScheduleCheck(s);
 }
 
 const heading = (s: Snapshot) => (s.matches('unsaved') ? 'New Post' : 'Edit Post');
@@ -112,6 +130,7 @@ export const expectView = {
     expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.queryByTestId('schedule-check')).toBeNull();
     expect(screen.getByTestId('published-text').textContent).toBe(composePostText({ content: post.content, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [] }));
     expectFiles(s, false);
     const rows = within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem');

@@ -75,10 +75,12 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
   return { parts, notices, navigations };
 }
 
+/** With a simulated clock the editor's time is the clock's, so a schedule comes due as the test moves it on. */
 export function renderPostEditor(parts: PostEditorParts, postId: string | null, options: { maxFiles?: number; clock?: SimulatedClock } = {}) {
+  const { clock } = options;
   return render(
     <Router hook={memoryLocation({ path: `/social-media/post/${postId ?? 'new'}` }).hook}>
-      <PostEditor logic={providePostEditor(parts)} input={{ postId }} maxFiles={options.maxFiles} clock={options.clock} />
+      <PostEditor logic={providePostEditor(parts)} input={{ postId }} maxFiles={options.maxFiles} clock={clock} now={clock ? () => clock.now() : undefined} />
     </Router>,
   );
 }

@@ -16,6 +16,7 @@ import { PostActions } from './PostActions';
 import { PostFiles } from './PostFiles';
 import { PostResponses } from './PostResponses';
 import { PublishedPost } from './PublishedPost';
+import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
 import { labelOf, viewOf } from './post-editor-selectors';
@@ -38,14 +39,18 @@ export interface PostEditorProps {
   maxFiles?: number;
   /** The timers' clock (polling); tests pass a SimulatedClock. */
   clock?: ActorOptions<typeof postEditorMachine>['clock'];
+  /** The current time (epoch ms), when a scheduled draft comes due; tests pass their clock's. */
+  now?: () => number;
 }
 
 /**
  * The social-media post editor: a thin renderer of the post editor machine. The root subscribes only to which view
  * shows; each part subscribes to its own slice, so typing re-renders the text field alone.
  */
-export function PostEditor({ logic, input, maxFiles, clock }: PostEditorProps) {
-  const editor = useActorRef(logic, { input: { postId: input.postId, maxFiles: maxFiles ?? null }, clock });
+export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorProps) {
+  const actorInput = { postId: input.postId, maxFiles: maxFiles ?? null, now };
+  // An explicit `clock: undefined` would replace XState's own clock (and break every timer).
+  const editor = useActorRef(logic, clock ? { input: actorInput, clock } : { input: actorInput });
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
 
@@ -112,6 +117,7 @@ export function PostEditor({ logic, input, maxFiles, clock }: PostEditorProps) {
             <TagList editor={editor} field="mentions" />
             <AccountsField editor={editor} />
             <ScheduleField editor={editor} />
+            <ScheduleCheck editor={editor} />
             <PostActions editor={editor} />
           </form>
         )}

@@ -13,3 +13,7 @@ export const labelOf = (s: PostEditorSnapshot) => (s.context.post ? postLabel(s.
 export const workingOf = (s: PostEditorSnapshot) => (s.hasTag('busy') && (s.matches('unsaved') || s.matches('draft')) ? s.context.intent : null);
 export const pollingOf = (s: PostEditorSnapshot) =>
   s.matches({ published: 'refreshing' }) ? 'refreshing' : s.matches({ published: 'waiting' }) ? 'waiting' : s.matches({ published: 'retrying' }) ? 'retrying' : 'idle';
+/** Where a saved scheduled draft's checks stand: waiting for its time, watching it go out, or reading it now. */
+export type ScheduleCheck = 'none' | 'waiting' | 'watching' | 'checking';
+const CHECKS = ['waiting', 'watching', 'checking'] as const;
+export const scheduleCheckOf = (s: PostEditorSnapshot): ScheduleCheck => CHECKS.find((c) => s.matches({ draft: { editing: c } })) ?? 'none';
