@@ -9,9 +9,19 @@ const Label = withContext(ArkCheckbox.Label, 'label');
 const Indicator = withContext(ArkCheckbox.Indicator, 'indicator');
 
 /** A labelled checkbox (the native input stays in the DOM for forms and assistive tech). */
-export function Checkbox({ label, checked, onCheckedChange }: { label: string; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function Checkbox({
+  label,
+  checked,
+  disabled,
+  onCheckedChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   return (
-    <Root checked={checked} onCheckedChange={(d) => onCheckedChange(d.checked === true)}>
+    <Root checked={checked} disabled={disabled} onCheckedChange={(d) => onCheckedChange(d.checked === true)}>
       <Control>
         <Indicator>
           <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">

@@ -1,42 +1,18 @@
-import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { useSelector } from '@xstate/react';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { createStyleContext } from 'styled-system/jsx/create-style-context';
-import { checkbox } from 'styled-system/recipes/checkbox';
 import type { PostEditorRef } from '../../../machines/post-editor.machine';
 import { sameAccount, visiblePostError } from '../../../machines/post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from '../../../machines/post-editor.messages';
 import { PLATFORM_LABELS } from '../../../schemas/social-platform.schema';
 import type { AccountRef } from '../../../schemas/social.schema';
 import { Alert } from '../../ui/alert';
+import { Checkbox } from '../../ui/checkbox';
 import { Fieldset } from '../../ui/fieldset';
 import { isEditable } from './post-editor-selectors';
 
-const box = createStyleContext(checkbox);
-const Root = box.withProvider(ArkCheckbox.Root, 'root');
-const Control = box.withContext(ArkCheckbox.Control, 'control');
-const Label = box.withContext(ArkCheckbox.Label, 'label');
-const Indicator = box.withContext(ArkCheckbox.Indicator, 'indicator');
-
 export const accountLabel = (a: AccountRef) => `${PLATFORM_LABELS[a.platform]} @${a.handle}`;
-
-function AccountCheckbox({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <Root checked={checked} disabled={disabled} onCheckedChange={(d) => onChange(d.checked === true)}>
-      <Control>
-        <Indicator>
-          <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-            <path d="M20 6 9 17l-5-5" />
-          </svg>
-        </Indicator>
-      </Control>
-      <Label>{label}</Label>
-      <ArkCheckbox.HiddenInput />
-    </Root>
-  );
-}
 
 /**
  * The accounts to post to: a checkbox per connected account (at least one), plus any account of the post that is no
@@ -75,12 +51,12 @@ export const AccountsField = memo(function AccountsField({ editor }: { editor: P
       ) : null}
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {options.map((o) => (
-          <AccountCheckbox
+          <Checkbox
             key={`${o.ref.platform}:${o.ref.handle}`}
             label={o.connected ? accountLabel(o.ref) : `${accountLabel(o.ref)} (not connected)`}
             checked={chosen.some((c) => sameAccount(c, o.ref))}
             disabled={!editable}
-            onChange={(on) => toggle(o.ref, on)}
+            onCheckedChange={(on) => toggle(o.ref, on)}
           />
         ))}
       </div>
