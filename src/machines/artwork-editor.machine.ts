@@ -1,7 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../schemas/artwork.schema';
 import type { MediaType } from '../schemas/media-type.schema';
-import { MESSAGES } from '../schemas/messages';
 import { artworkMediaMachine } from './artwork-media.machine';
 import {
   changeArtworkField,
@@ -12,6 +11,7 @@ import {
   type ArtworkFieldChange,
   type ArtworkFormState,
 } from './artwork-form';
+import { messageOf } from './error-message';
 
 export interface ArtworkEditorInput {
   /** null creates a new artwork of `mediaType`; otherwise the artwork to load. */
@@ -39,7 +39,6 @@ export interface Notice {
   toastType: 'success' | 'error';
 }
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 const serverFieldErrors = (error: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));

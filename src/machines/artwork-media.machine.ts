@@ -1,9 +1,9 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES } from '../schemas/artwork.schema';
 import type { MediaItem } from '../schemas/media.schema';
-import { MESSAGES } from '../schemas/messages';
 import { mediaSelectionMachine } from './media-selection.machine';
 import { mediaUploadsMachine } from './media-uploads.machine';
+import { messageOf } from './error-message';
 
 export interface ArtworkMediaContext {
   artworkId: string;
@@ -26,7 +26,6 @@ export type ArtworkMediaEvent =
   /** Sent by the uploads actor for every file it uploaded. */
   | { type: 'media.uploaded'; item: MediaItem };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 
 /** Only one item is primary: the one just made primary (or uploaded as primary) takes it from the others. */
 const withPrimary = (items: MediaItem[], mediaId: string) => items.map((i) => ({ ...i, isPrimary: i.mediaId === mediaId }));

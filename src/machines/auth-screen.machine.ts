@@ -13,8 +13,8 @@ import {
   type SignIn,
   type TokenSet,
 } from '../schemas/auth.schema';
-import { MESSAGES } from '../schemas/messages';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from './form';
+import { messageOf } from './error-message';
 
 type AuthValues = { email: string; password: string; confirmPassword: string };
 
@@ -36,7 +36,6 @@ export type AuthScreenEvent =
 const schemas = { signIn: signInSchema, createAccount: createAccountFormSchema, forgotPassword: forgotPasswordSchema } satisfies Record<string, ZodType>;
 type FormName = keyof typeof schemas;
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const fieldErrorsOf = (error: unknown): Record<string, string> => {
   const fields = (error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {};
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]]));

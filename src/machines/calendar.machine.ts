@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { MESSAGES } from '../schemas/messages';
 import type { SocialPost } from '../schemas/social.schema';
 import { dayKeyOf, rangeOf, shiftAnchor, type CalendarRange, type CalendarView, type DayKey } from './calendar-dates';
+import { messageOf } from './error-message';
 
 export type { CalendarView, DayKey } from './calendar-dates';
 
@@ -52,7 +52,6 @@ export type CalendarEvent =
   | { type: 'calendar.today'; now: number }
   | { type: 'calendar.retry' };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 
 const dueSoon = (post: SocialPost, at: number) => post.isDraft && post.dateScheduled != null && post.dateScheduled <= at + DUE_SOON_MS;
 const upcoming = (post: SocialPost, at: number) => post.isDraft && post.dateScheduled != null && post.dateScheduled > at + DUE_SOON_MS;

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { MESSAGES } from '../schemas/messages';
 import { DEFAULT_BLUESKY_SERVICE, blueskyConnectFormSchema, type ConnectAccount, type SocialAccount } from '../schemas/social.schema';
 import { PLATFORM_LABELS } from '../schemas/social-platform.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from './form';
+import { messageOf } from './error-message';
 
 export type ConnectValues = { handle: string; appPassword: string; service: string };
 
@@ -36,7 +36,6 @@ const FORM_FIELD_OF: Record<string, keyof ConnectValues> = {
   'credentials.service': 'service',
 };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const serverFieldErrors = (error: unknown): Partial<Record<keyof ConnectValues, string>> => {
   const out: Partial<Record<keyof ConnectValues, string>> = {};
   for (const [key, messages] of Object.entries((error as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors ?? {})) {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { JOURNAL_PAGE_SIZE, type JournalEntry, type JournalPage, type JournalType } from '../schemas/journal.schema';
-import { MESSAGES } from '../schemas/messages';
+import { messageOf } from './error-message';
 
 export interface JournalFilter {
   includeDismissed: boolean;
@@ -26,7 +26,6 @@ export type JournalEvent =
 
 export const DEFAULT_JOURNAL_FILTER: JournalFilter = { includeDismissed: false };
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 
 /**
  * The Activity Journal: a page of entries for the current filter, 'Load more entries', and dismissing one entry at a

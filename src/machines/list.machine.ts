@@ -1,14 +1,13 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DEFAULT_IMAGE_ASPECT, DEFAULT_LIST_MODE, LIST_PAGE_SIZES, type ListSettings } from '../schemas/list.schema';
-import { MESSAGES } from '../schemas/messages';
 import type { ListContext, ListEvent, ListFilters, ListInput, ListPage, ListQuery } from './list.types';
+import { messageOf } from './error-message';
 
 export type * from './list.types';
 
 /** Typing in the filter waits this long for a pause before asking the server. */
 export const FILTER_DEBOUNCE_MS = 300;
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const settingsOf = (c: ListContext): ListSettings => ({ mode: c.mode, pageSize: c.pageSize, aspect: c.aspect });
 export const pageCount = (c: Pick<ListContext, 'total' | 'pageSize'>) => Math.max(1, Math.ceil(c.total / c.pageSize));
 export const hasFilters = (f: ListFilters) => f.text.trim() !== '' || Object.keys(f.facets).length > 0;

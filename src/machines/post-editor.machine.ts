@@ -1,7 +1,8 @@
 import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyPostValues, startPostForm, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
-import { messageOf, notifyError, notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
+import { messageOf } from './error-message';
+import { notifyError, notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-files';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';

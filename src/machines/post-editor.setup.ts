@@ -5,6 +5,7 @@ import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePo
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice, PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
 import * as files from './post-files';
+import { messageOf } from './error-message';
 
 /** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
 export const POST_POLL_MS = 3000;
@@ -16,7 +17,6 @@ const scheduleOf = (post: SocialPost | null) => (post?.isDraft && post.dateSched
 /** How long until the saved draft's schedule comes (none once it has), at most MAX_SCHEDULE_WAIT_MS. */
 export const waitUntilDue = (post: SocialPost | null, now: number) => Math.max(0, Math.min((scheduleOf(post) ?? now) - now, MAX_SCHEDULE_WAIT_MS));
 
-export const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 const serverFieldErrors = (error: unknown): Record<string, string> =>

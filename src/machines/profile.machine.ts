@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { MESSAGES } from '../schemas/messages';
 import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../schemas/upload.schema';
 import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from './form';
+import { messageOf } from './error-message';
 
 type ProfileValues = { firstName: string; lastName: string };
 type CredentialValues = { currentPassword: string; email: string; newPassword: string };
@@ -28,7 +28,6 @@ export type ProfileEvent =
   | { type: 'avatar.choose'; file: File }
   | { type: 'avatar.progress'; fraction: number };
 
-const errorMessage = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const serverFieldErrors = (error: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
 
@@ -77,7 +76,7 @@ export const profileMachine = setup({
       error: null,
       notice: null,
     }),
-    setError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
+    setError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
   },
   guards: {
     profileValid: ({ context }) => isFormValid(context.profileForm, profileUpdateSchema),
@@ -241,7 +240,7 @@ export const profileMachine = setup({
                   target: 'loading',
                   actions: [assign({ user: ({ event }) => event.output, avatarProgress: null }), { type: 'userChanged', params: ({ event }) => event.output }],
                 },
-                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => errorMessage(event.error), avatarProgress: null }) },
+                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => messageOf(event.error), avatarProgress: null }) },
               },
             },
           },

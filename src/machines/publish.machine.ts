@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { MESSAGES } from '../schemas/messages';
 import type { PublishResult } from '../schemas/publish.schema';
+import { messageOf } from './error-message';
 
 /** The Home page's Publish button: publishing, then the public address or the reason it failed. */
 export const publishMachine = setup({
@@ -36,7 +36,7 @@ export const publishMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => (event.error instanceof Error && event.error.message) || MESSAGES.anErrorOccurred }),
+            assign({ error: ({ event }) => messageOf(event.error) }),
             { type: 'log', params: 'Publish failed' },
           ],
         },

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { MESSAGES } from '../schemas/messages';
 import type { AccountRef, SocialAccount } from '../schemas/social.schema';
 import { PLATFORM_LABELS } from '../schemas/social-platform.schema';
+import { messageOf } from './error-message';
 
 export type SocialAccountsEvent =
   | { type: 'accounts.retry' }
@@ -28,7 +28,6 @@ export interface AccountNotice {
 export const accountName = (account: AccountRef) => `${PLATFORM_LABELS[account.platform]} @${account.handle}`;
 export const disconnectedMessage = (account: AccountRef) => `${accountName(account)} disconnected`;
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
 const same = (a: AccountRef) => (b: AccountRef) => a.platform === b.platform && a.handle === b.handle;
 
 /** The Social Media Accounts page: the connected accounts, and disconnecting one after a confirmation. */
