@@ -2,22 +2,21 @@ import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
 import { artworkIdParams } from '../artworks/artwork.routes';
-import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import type { ApiRouter } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import type { MediaRow } from './media.dto';
 import { findMedia, findPrimaryMedia, mediaNotFound } from './media.repo';
-import type { MediaSize, MediaSubject } from './media-urls';
+import { createMediaReader } from './media-reader';
+import type { MediaSize } from './media-urls';
 
 const tag = 'Artwork media';
 /** A media file's bytes never change (a new file is a new media id). */
 const CACHE_CONTROL = 'private, max-age=3600';
 /** Which image is primary can change at the same address: browsers revalidate (cheap with the ETag). */
 const PRIMARY_CACHE_CONTROL = 'private, no-cache';
-const BAD_LINK = 'This media link is invalid or has expired.';
 
 const fileQuery = z.extend(imageSizeQuerySchema, {
   exp: z.optional(z.string()),
@@ -41,17 +40,7 @@ const responses = {
  * media item, an artwork or a journal entry (exp + sig: usable in <img> and <video>, which send no token).
  */
 export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
-  const authenticate = requireUser(deps);
-
-  /** The user whose files the request may read, or null when a valid signature vouches for this subject. */
-  async function reader(c: Context<AppEnv>, subject: MediaSubject, size: MediaSize, query: { exp?: string; sig?: string }) {
-    if (query.exp !== undefined || query.sig !== undefined) {
-      if (!deps.mediaUrls.verify(subject, size, query.exp, query.sig)) throw new HttpError(403, BAD_LINK);
-      return null;
-    }
-    await authenticate(c, async () => {});
-    return c.var.auth.user.userId;
-  }
+  const reader = createMediaReader(deps);
 
   const send = (c: Context<AppEnv>, media: MediaRow, size: MediaSize, cacheControl = CACHE_CONTROL) => {
     const key = size === 'original' ? media.storageKey : media.variants[size];

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { socialPostMedia } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
+import { createMediaReader } from '../media/media-reader';
 
 const query = z.object({
   size: z.optional(z.enum(['preview', 'original'], { error: 'Size must be preview or original' })),
@@ -17,7 +17,7 @@ const params = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUI
 
 /** The bytes of a post's file: the bearer token (the artist's own), or a signed link from the post (for <img>). */
 export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
-  const authenticate = requireUser(deps);
+  const reader = createMediaReader(deps);
   api.route(
     {
       method: 'get',
@@ -37,13 +37,7 @@ export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { params, query }) => {
       const size = query.size ?? 'original';
-      let userId: string | null = null;
-      if (query.exp !== undefined || query.sig !== undefined) {
-        if (!deps.mediaUrls.verify({ postMediaId: params.mediaId }, size, query.exp, query.sig)) throw new HttpError(403, 'This media link is invalid or has expired.');
-      } else {
-        await authenticate(c, async () => {});
-        userId = c.var.auth.user.userId;
-      }
+      const userId = await reader(c, { postMediaId: params.mediaId }, size, query);
       const [media] = await deps.db
         .select()
         .from(socialPostMedia)
