@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { artworkRoutes } from './artworks/artwork.routes';
@@ -14,6 +15,8 @@ import { mediaFileRoutes } from './media/media-file.routes';
 import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
 import { mediaRoutes } from './media/media.routes';
 import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
+import { measureJson } from './http/json-length';
+import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
 import { postMediaFileRoutes } from './social/post-media-file.routes';
@@ -37,6 +40,12 @@ const uploadProcessors: Record<string, UploadProcessor> = {
 export function buildApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const log = deps.log;
+
+  app.use('*', securityHeaders(deps.config));
+  // JSON and the public page are compressed as they go out; the app's own files were compressed at build time
+  // and stored files (images, video, audio) are compressed already.
+  app.use('*', compress({ contentTypeFilter: /^\s*(application\/json|text\/html)/i }));
+  app.use('/api/*', measureJson);
 
   app.use('/api/*', async (c, next) => {
     const started = performance.now();

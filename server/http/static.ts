@@ -1,27 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../context';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built app: hashed assets cached for a year, index.html for every other page so the app's router
- * decides (its 404 page included).
+ * decides (its 404 page included). Text files go out as the Brotli or gzip copy made at build time when the
+ * visitor accepts it; a range request gets the plain file, since byte offsets refer to it.
  */
 export function serveApp(app: Hono<AppEnv>, staticDir: string) {
   const indexFile = path.join(staticDir, 'index.html');
   const root = path.relative(process.cwd(), staticDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
-  );
-  app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
-  app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
+  const files = (cacheControl: string, filePath?: string) => {
+    const options = { root: filePath ? '' : root, path: filePath };
+    const compressed = serveStatic({ ...options, precompressed: true });
+    const plain = serveStatic(options);
+    const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
+      // Source maps are kept for reading error reports, not handed to visitors.
+      if (c.req.path.endsWith('.map')) return c.notFound();
+      const found = await (c.req.header('range') ? plain(c, next) : compressed(c, next));
+      // A file that was not found went on to the next handler, whose answer is its own (never a 404 for a year).
+      if (!(found instanceof Response)) return;
+      found.headers.set('Cache-Control', cacheControl);
+      // Caches must keep the encodings apart even when this visitor got the plain file.
+      if (!found.headers.has('Vary')) found.headers.set('Vary', 'Accept-Encoding');
+      return found;
+    };
+    return handler;
+  };
+  const indexPage = files('no-cache', path.relative(process.cwd(), indexFile));
+  app.use('/assets/*', files(IMMUTABLE));
+  app.use('*', files('no-cache'));
+  app.get('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/') || c.req.path.endsWith('.map')) return c.notFound();
     if (!fs.existsSync(indexFile)) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    return (await indexPage(c, next)) ?? c.notFound();
   });
 }

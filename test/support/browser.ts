@@ -151,15 +151,30 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * Records every Content-Security-Policy violation in the pages of a context (the script is injected by the
+ * browser itself, outside the page's policy), so each screen can be checked for them.
+ */
+export async function watchContentSecurity(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));
+  });
+}
+
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
+  await watchContentSecurity(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
-/** axe on the current screen: no serious or critical violation. */
+/** axe on the current screen: no serious or critical violation; and nothing the page did broke its security policy. */
 export async function expectAccessible(page: Page, screen: string) {
+  const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? ['not watched']);
+  expect(blocked.map((b) => `${screen}: ${b}`)).toEqual([]);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

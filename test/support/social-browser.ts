@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { watchContentSecurity } from './browser';
 
 /**
  * A page whose browser lives in `timeZone`, so the schedule's wall-clock time differs from the server's (which runs
@@ -7,6 +8,7 @@ import sharp from 'sharp';
  */
 export async function newPageIn(browser: Browser, timeZone: string): Promise<Page> {
   const context = await browser.newContext({ timezoneId: timeZone, viewport: { width: 1400, height: 1000 } });
+  await watchContentSecurity(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
