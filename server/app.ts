@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError } from './http/errors';
 import { ApiRouter } from './http/api-router';
 import { requireUser } from './auth/require-user';
@@ -25,6 +26,8 @@ import { processAvatar } from './users/avatar';
 import { userRoutes } from './users/user.routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** A database restart takes a few seconds; clients and proxies come back after this. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** What to do with a confirmed upload, by its purpose. */
 const uploadProcessors: Record<string, UploadProcessor> = {
@@ -94,6 +97,12 @@ export function buildApp(deps: AppDeps) {
       const status = err.status as ContentfulStatusCode;
       const message = status === 415 ? 'Send the body as application/json.' : err.message || 'Bad request.';
       return c.json({ message }, status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or failing over: nothing was lost, and the same request works again in a moment.
+      log.warn({ err: String(err), method: c.req.method, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ message: 'The studio is briefly unavailable. Please try again in a moment.' }, 503);
     }
     log.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);

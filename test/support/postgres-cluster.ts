@@ -14,6 +14,8 @@ export interface PostgresCluster {
   adminUrl: string;
   /** Stops the server (`pg_ctl stop -m fast`) and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
+  /** Restarts the server the way an operator does (`pg_ctl restart -m fast`): every connection is cut. */
+  restart(): Promise<void>;
 }
 
 export const INSTALL_HINT =
@@ -135,6 +137,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         return {
           url,
           adminUrl: url,
+          restart: () => run(bin('pg_ctl'), ['restart', '-w', '-t', '60', '-D', dataDir, '-m', 'fast', '-l', logFile, '-o', options]),
           async stop() {
             if (stopped) return;
             stopped = true;
