@@ -8,6 +8,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError } from './http/errors';
+import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { ApiRouter } from './http/api-router';
 import { requireUser } from './auth/require-user';
 import { journalRoutes } from './journal/journal.routes';
@@ -37,9 +38,15 @@ const uploadProcessors: Record<string, UploadProcessor> = {
 };
 
 /** The whole HTTP surface: the API under /api and the built app everywhere else. */
-export function buildApp(deps: AppDeps) {
+export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()) {
   const app = new Hono<AppEnv>();
   const log = deps.log;
+
+  // A leaving instance asks every client (and the proxy) to open its next connection elsewhere.
+  app.use('*', async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.header('Connection', 'close');
+  });
 
   app.use('/api/*', async (c, next) => {
     const started = performance.now();
@@ -60,15 +67,7 @@ export function buildApp(deps: AppDeps) {
   const api = new ApiRouter(requireUser(deps));
   // Liveness: answers without touching anything (also the baseline the benchmarks compare routes with).
   api.hono.get('/ping', (c) => c.json({ ok: true }, 200));
-  // Readiness: the database answers.
-  api.hono.get('/health', async (c) => {
-    try {
-      await deps.database.ping();
-      return c.json({ status: 'ok', database: deps.database.kind, storage: deps.storage.kind }, 200);
-    } catch {
-      return c.json({ status: 'unavailable', message: 'The database cannot be reached.' }, 503);
-    }
-  });
+  healthRoutes(api.hono, deps, lifecycle);
   authRoutes(api, deps);
   userRoutes(api, deps);
   uploadRoutes(api, deps, uploadProcessors);

@@ -41,6 +41,7 @@ const envSchema = z
     SOCIAL_POLL_MS: z.coerce.number({ error: 'SOCIAL_POLL_MS must be a number' }).int().min(50).max(60_000).default(400),
     SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(1).max(3600).default(120),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
@@ -91,6 +92,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : ({ kind: 'local', dir: path.join(dataDir, 'files') } as const),
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
+    /** How long a stopping instance lets requests in flight finish. */
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */

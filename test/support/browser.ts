@@ -74,6 +74,8 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   log: () => string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
   stop(): Promise<void>;
 }
 
@@ -101,11 +103,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   return {
     url,
     pid: child.pid!,
     dataDir,
     log: () => output,
+    exited,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
