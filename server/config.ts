@@ -13,6 +13,14 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ error: `${name} must be a URL` }).optional());
 
+/** How many proxies stand in front of the server: `true` is one, `false` or nothing none. */
+const proxyHops = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' || v === 'false' ? '0' : v === 'true' ? '1' : v))
+  .pipe(z.string().regex(/^\d{1,2}$/, { error: 'TRUST_PROXY must be true, false or the number of proxies in front' }))
+  .transform(Number);
+
 /** Every setting the server reads, with its default. README.md lists them. */
 const envSchema = z
   .object({
@@ -34,7 +42,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool,
     JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
-    TRUST_PROXY: bool,
+    TRUST_PROXY: proxyHops,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SOCIAL_ALLOW_PRIVATE_NETWORK: bool,
     SOCIAL_SECRET_KEY: z.string().min(32, { error: 'SOCIAL_SECRET_KEY must be at least 32 characters' }).optional(),
@@ -91,7 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         } as const)
       : ({ kind: 'local', dir: path.join(dataDir, 'files') } as const),
     jwtSecret: e.JWT_SECRET,
-    trustProxy: e.TRUST_PROXY,
+    /** Proxies in front: the client address is the entry this many from the right of X-Forwarded-For (0: the socket's). */
+    trustProxyHops: e.TRUST_PROXY,
     /** How long a stopping instance lets requests in flight finish. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
