@@ -55,6 +55,12 @@ const envSchema = z
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
       ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'S3_REGION is required with S3_BUCKET' });
     }
+    // Instances sharing a database must share these keys; one that made its own would split the service silently.
+    for (const name of ['JWT_SECRET', 'SOCIAL_SECRET_KEY'] as const) {
+      if (env.DATABASE_URL && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with DATABASE_URL (every instance sharing the database needs the same one)` });
+      }
+    }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
     }

@@ -7,6 +7,7 @@ import { createDeps } from './deps';
 import { createLifecycle } from './http/health';
 import { createLogger } from './log';
 import { drainAndStop } from './shutdown';
+import { checkSharedSettings, lockDataDir } from './start-checks';
 import { sweepAbandonedUploads } from './uploads/uploads.service';
 
 async function main() {
@@ -21,7 +22,12 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  if (config.database.kind === 'pglite') lockDataDir(config.dataDir);
   const deps = await createDeps(config, log);
+  if (config.database.kind === 'postgres') {
+    // Required with DATABASE_URL (config refuses to start without them).
+    await checkSharedSettings(deps.db, { JWT_SECRET: config.jwtSecret!, SOCIAL_SECRET_KEY: config.social.secretKey!, APP_URL: config.appUrl });
+  }
   const lifecycle = createLifecycle();
   const app = buildApp(deps, lifecycle);
 

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -175,4 +176,13 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * What a server process needs to run on the database at `url`: with DATABASE_URL the shared keys are required (every
+ * instance sharing the database must use the same ones), so they are made once per database here.
+ */
+export function postgresServerEnv(url: string): Record<string, string> {
+  const key = () => crypto.randomBytes(24).toString('base64url');
+  return { DATABASE_URL: url, JWT_SECRET: key(), SOCIAL_SECRET_KEY: key() };
 }
