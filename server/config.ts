@@ -47,7 +47,7 @@ const envSchema = z
     SOCIAL_ALLOW_PRIVATE_NETWORK: bool,
     SOCIAL_SECRET_KEY: z.string().min(32, { error: 'SOCIAL_SECRET_KEY must be at least 32 characters' }).optional(),
     SOCIAL_POLL_MS: z.coerce.number({ error: 'SOCIAL_POLL_MS must be a number' }).int().min(50).max(60_000).default(400),
-    SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(1).max(3600).default(120),
+    SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(3).max(3600).default(6),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
   })
@@ -116,7 +116,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.SOCIAL_SECRET_KEY,
       /** How often the delivery worker looks for due posts and deliveries. */
       pollMs: e.SOCIAL_POLL_MS,
-      /** How long a claimed delivery stays with the instance that claimed it before another may take it over. */
+      /**
+       * How long a claimed delivery stays with the instance that claimed it before another may take it over. A heartbeat
+       * renews it while the attempt runs, so it only has to outlast a pause of the instance, not a whole attempt.
+       */
       leaseSeconds: e.SOCIAL_LEASE_SECONDS,
       /** Deliveries one instance attempts at the same time. */
       concurrency: e.SOCIAL_CONCURRENCY,
