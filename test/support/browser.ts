@@ -81,7 +81,8 @@ export interface RunningServer {
 
 /** Starts the server exactly as `npm start` does after its build, in its own data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT: an instance started again where a proxy expects it.
+  const port = Number(env.PORT) || (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
   const url = `http://localhost:${port}`;
   let output = '';
