@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, startSmtp, type RunningServer } from '../support/browser';
+import { startHaproxy } from '../support/haproxy';
 import { startPds, type Pds } from '../support/pds';
 import { createDatabase, postgresServerEnv, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import { eventually, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
@@ -32,7 +32,7 @@ describe('several instances behind the proxy of deploy/', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let s3: InstanceType<typeof S3rver>;
   let s3Dir: string;
-  let haproxy: ChildProcess;
+  let haproxy: Awaited<ReturnType<typeof startHaproxy>>;
   let proxyUrl: string;
   let env: Record<string, string>;
   // A pool, so that the test's own queries survive the database restart too.
@@ -52,6 +52,7 @@ describe('several instances behind the proxy of deploy/', () => {
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'studio', configs: [] }] });
     const { port: s3Port } = await s3.run();
 
+    // The proxy's address is the public one (APP_URL) every instance must share: known before they start.
     const proxyPort = await freePort();
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
     for (let i = 0; i < INSTANCES; i++) ports.push(await freePort());
@@ -77,17 +78,11 @@ describe('several instances behind the proxy of deploy/', () => {
     const rest = await Promise.all(ports.slice(1).map((_, i) => startInstance(i + 1)));
     rest.forEach((s, i) => (servers[i + 1] = s));
 
-    haproxy = spawn('haproxy', ['-db', '-f', 'deploy/haproxy.cfg'], {
-      env: { ...process.env, STUDIO_LISTEN: `127.0.0.1:${proxyPort}`, ...Object.fromEntries(ports.map((p, i) => [`STUDIO_${i + 1}`, `127.0.0.1:${p}`])) },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    // Every instance up behind the proxy (rise 2 at 1 s).
-    await new Promise((r) => setTimeout(r, 2500));
-    await eventually(async () => (await fetch(`${proxyUrl}/api/health/ready`)).ok || null, 20_000, 200);
+    haproxy = await startHaproxy(ports, proxyPort);
   }, 240_000);
 
   afterAll(async () => {
-    haproxy?.kill('SIGTERM');
+    await haproxy?.close();
     await Promise.all(servers.map((s) => s?.stop().catch(() => undefined)));
     await db?.end().catch(() => undefined);
     await s3?.close();
