@@ -6,7 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { artworks } from '../server/db/schema';
 import { createLogger } from '../server/log';
-import { startPostgresCluster } from '../test/support/postgres-cluster';
+import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
 import { artworkInput } from '../test/support/portfolio';
 import { measureListScreen } from './list-screen';
 import {
@@ -127,7 +127,7 @@ async function measurePglite(): Promise<BudgetResult[]> {
 async function measurePostgres(): Promise<BudgetResult[]> {
   const cluster = await startPostgresCluster();
   try {
-    const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: cluster.url });
+    const server = await startServer({ LOG_LEVEL: 'warn', ...postgresServerEnv(cluster.url) });
     try {
       const { idToken } = await signedInUser(server, EMAIL, PASSWORD);
       const userId = await userIdOf(server, idToken);

@@ -6,11 +6,12 @@ import { avatarUploadSuite } from './avatar-upload.bench';
 import { bundleSuite } from './bundle.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
+import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
-const suites: Suite[] = [bundleSuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite];
+const suites: Suite[] = [bundleSuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite, scaleOutSuite];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
 async function main() {

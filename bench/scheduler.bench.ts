@@ -1,6 +1,6 @@
 import type { SocialPost } from '../src/schemas/social.schema';
 import { startPds, type Pds } from '../test/support/pds';
-import { startPostgresCluster } from '../test/support/postgres-cluster';
+import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
 import { postRecords } from '../test/support/social';
 import { signedInUser, startServer, type BudgetResult, type Suite } from './support';
 
@@ -82,7 +82,7 @@ export const schedulerSuite: Suite = {
       const results = [await measure(pds, 'PGlite', {})];
       const cluster = await startPostgresCluster();
       try {
-        results.push(await measure(pds, 'PostgreSQL', { DATABASE_URL: cluster.url }));
+        results.push(await measure(pds, 'PostgreSQL', postgresServerEnv(cluster.url)));
       } finally {
         await cluster.stop();
       }

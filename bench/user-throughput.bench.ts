@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { startPostgresCluster } from '../test/support/postgres-cluster';
+import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
 import { signedInUser, startServer, type BudgetResult, type Suite } from './support';
 
 const SECONDS = 8;
@@ -39,7 +39,7 @@ export const userThroughputSuite: Suite = {
     const results = [await measure('PGlite', {})];
     const cluster = await startPostgresCluster();
     try {
-      results.push(await measure('PostgreSQL', { DATABASE_URL: cluster.url }));
+      results.push(await measure('PostgreSQL', postgresServerEnv(cluster.url)));
     } finally {
       await cluster.stop();
     }

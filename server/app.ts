@@ -7,7 +7,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError } from './http/errors';
+import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { ApiRouter } from './http/api-router';
 import { requireUser } from './auth/require-user';
 import { journalRoutes } from './journal/journal.routes';
@@ -28,6 +30,8 @@ import { processAvatar } from './users/avatar';
 import { userRoutes } from './users/user.routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** A database restart takes a few seconds; clients and proxies come back after this. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** What to do with a confirmed upload, by its purpose. */
 const uploadProcessors: Record<string, UploadProcessor> = {
@@ -37,9 +41,15 @@ const uploadProcessors: Record<string, UploadProcessor> = {
 };
 
 /** The whole HTTP surface: the API under /api and the built app everywhere else. */
-export function buildApp(deps: AppDeps) {
+export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()) {
   const app = new Hono<AppEnv>();
   const log = deps.log;
+
+  // A leaving instance asks every client (and the proxy) to open its next connection elsewhere.
+  app.use('*', async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.header('Connection', 'close');
+  });
 
   app.use('*', securityHeaders(deps.config));
   // JSON and the public page are compressed as they go out; the app's own files were compressed at build time
@@ -66,15 +76,7 @@ export function buildApp(deps: AppDeps) {
   const api = new ApiRouter(requireUser(deps));
   // Liveness: answers without touching anything (also the baseline the benchmarks compare routes with).
   api.hono.get('/ping', (c) => c.json({ ok: true }, 200));
-  // Readiness: the database answers.
-  api.hono.get('/health', async (c) => {
-    try {
-      await deps.database.ping();
-      return c.json({ status: 'ok', database: deps.database.kind, storage: deps.storage.kind }, 200);
-    } catch {
-      return c.json({ status: 'unavailable', message: 'The database cannot be reached.' }, 503);
-    }
-  });
+  healthRoutes(api.hono, deps, lifecycle);
   authRoutes(api, deps);
   userRoutes(api, deps);
   uploadRoutes(api, deps, uploadProcessors);
@@ -103,6 +105,12 @@ export function buildApp(deps: AppDeps) {
       const status = err.status as ContentfulStatusCode;
       const message = status === 415 ? 'Send the body as application/json.' : err.message || 'Bad request.';
       return c.json({ message }, status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or failing over: nothing was lost, and the same request works again in a moment.
+      log.warn({ err: String(err), method: c.req.method, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ message: 'The studio is briefly unavailable. Please try again in a moment.' }, 503);
     }
     log.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);

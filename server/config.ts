@@ -13,6 +13,14 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ error: `${name} must be a URL` }).optional());
 
+/** How many proxies stand in front of the server: `true` is one, `false` or nothing none. */
+const proxyHops = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' || v === 'false' ? '0' : v === 'true' ? '1' : v))
+  .pipe(z.string().regex(/^\d{1,2}$/, { error: 'TRUST_PROXY must be true, false or the number of proxies in front' }))
+  .transform(Number);
+
 /** Every setting the server reads, with its default. README.md lists them. */
 const envSchema = z
   .object({
@@ -34,17 +42,24 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool,
     JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
-    TRUST_PROXY: bool,
+    TRUST_PROXY: proxyHops,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SOCIAL_ALLOW_PRIVATE_NETWORK: bool,
     SOCIAL_SECRET_KEY: z.string().min(32, { error: 'SOCIAL_SECRET_KEY must be at least 32 characters' }).optional(),
     SOCIAL_POLL_MS: z.coerce.number({ error: 'SOCIAL_POLL_MS must be a number' }).int().min(50).max(60_000).default(400),
-    SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(1).max(3600).default(120),
+    SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(3).max(3600).default(6),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
       ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'S3_REGION is required with S3_BUCKET' });
+    }
+    // Instances sharing a database must share these keys; one that made its own would split the service silently.
+    for (const name of ['JWT_SECRET', 'SOCIAL_SECRET_KEY'] as const) {
+      if (env.DATABASE_URL && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with DATABASE_URL (every instance sharing the database needs the same one)` });
+      }
     }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
@@ -90,7 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         } as const)
       : ({ kind: 'local', dir: path.join(dataDir, 'files') } as const),
     jwtSecret: e.JWT_SECRET,
-    trustProxy: e.TRUST_PROXY,
+    /** Proxies in front: the client address is the entry this many from the right of X-Forwarded-For (0: the socket's). */
+    trustProxyHops: e.TRUST_PROXY,
+    /** How long a stopping instance lets requests in flight finish. */
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */
@@ -98,7 +116,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.SOCIAL_SECRET_KEY,
       /** How often the delivery worker looks for due posts and deliveries. */
       pollMs: e.SOCIAL_POLL_MS,
-      /** How long a claimed delivery stays with the instance that claimed it before another may take it over. */
+      /**
+       * How long a claimed delivery stays with the instance that claimed it before another may take it over. A heartbeat
+       * renews it while the attempt runs, so it only has to outlast a pause of the instance, not a whole attempt.
+       */
       leaseSeconds: e.SOCIAL_LEASE_SECONDS,
       /** Deliveries one instance attempts at the same time. */
       concurrency: e.SOCIAL_CONCURRENCY,

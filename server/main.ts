@@ -1,9 +1,13 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startPgliteMaintenance } from './db/pglite-maintenance';
 import { createDeps } from './deps';
+import { createLifecycle } from './http/health';
 import { createLogger } from './log';
+import { drainAndStop } from './shutdown';
+import { checkSharedSettings, lockDataDir } from './start-checks';
 import { sweepAbandonedUploads } from './uploads/uploads.service';
 
 async function main() {
@@ -18,8 +22,14 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  if (config.database.kind === 'pglite') lockDataDir(config.dataDir);
   const deps = await createDeps(config, log);
-  const app = buildApp(deps);
+  if (config.database.kind === 'postgres') {
+    // Required with DATABASE_URL (config refuses to start without them).
+    await checkSharedSettings(deps.db, { JWT_SECRET: config.jwtSecret!, SOCIAL_SECRET_KEY: config.social.secretKey!, APP_URL: config.appUrl });
+  }
+  const lifecycle = createLifecycle();
+  const app = buildApp(deps, lifecycle);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ port: info.port, host: config.host, url: `http://localhost:${info.port}`, dataDir: config.dataDir, database: deps.database.kind, storage: deps.storage.kind }, 'server listening');
@@ -44,12 +54,12 @@ async function main() {
     log.info({ signal }, 'shutting down');
     clearInterval(sweep);
     stopMaintenance();
-    // Stop claiming deliveries, let attempts in flight finish briefly, give back the leases still held.
-    const workerStopped = deps.social.worker.stop().catch((err) => log.warn({ err }, 'delivery worker did not stop cleanly'));
-    server.close(() => {
-      workerStopped.then(() => deps.database.close()).finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 8000).unref();
+    drainAndStop(server as Server, deps, lifecycle, config.shutdownGraceSeconds)
+      .then(() => process.exit(0))
+      .catch((err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /**
  * A secret from config, or one generated on first start and kept in DATA_DIR/keys so that tokens survive restarts.
- * Several instances must share it: give them the same config value (or the same data directory).
+ * Instances sharing a PostgreSQL database must be given the same value in config (required there): a data directory
+ * belongs to one server only.
  */
 export function loadOrCreateSecret(dataDir: string, name: string, configured?: string): string {
   if (configured) return configured;

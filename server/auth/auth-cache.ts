@@ -29,8 +29,17 @@ export class AuthCache {
     private maxEntries = 10_000,
   ) {}
 
-  async start(database: Pick<Database, 'listen'>) {
+  async start(database: Pick<Database, 'listen' | 'onNotificationsLost'>) {
     await database.listen(CHANNEL, (payload) => this.evictLocal(payload));
+    // Evictions sent while the notification connection was down never arrived: forget everything rather than trust it.
+    database.onNotificationsLost(() => this.clear());
+  }
+
+  /** Forgets every entry: each token is checked against the database again on its next use. */
+  clear() {
+    for (const userId of this.tokensByUser.keys()) this.generations.set(userId, this.generation(userId) + 1);
+    this.entries.clear();
+    this.tokensByUser.clear();
   }
 
   get(token: string): AuthEntry | undefined {

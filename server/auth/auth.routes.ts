@@ -47,7 +47,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
   }
 
   async function limitMail(c: Context, email: string) {
-    await hit(db, LIMITS.mailPerAddress, clientAddress(c, config.trustProxy));
+    await hit(db, LIMITS.mailPerAddress, clientAddress(c, config.trustProxyHops));
     await hit(db, LIMITS.mailPerEmail, email);
   }
 
@@ -95,7 +95,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       },
     },
     async (c, { body: { email, password } }) => {
-      await hit(db, LIMITS.signInPerAddress, clientAddress(c, config.trustProxy));
+      await hit(db, LIMITS.signInPerAddress, clientAddress(c, config.trustProxyHops));
       await hit(db, LIMITS.signInPerEmail, email);
       const [user] = await db.select().from(users).where(eq(users.email, email));
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { openPostgres } from './postgres';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +17,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Calls fn with each payload sent to channel by any server instance (this one included). */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
+  /** Calls fn when notifications may have been missed (the connection that receives them was lost and is back). */
+  onNotificationsLost(fn: () => void): void;
   notify(channel: string, payload: string): Promise<void>;
   /** Applies pending migrations; several instances may call it at once. */
   migrate(): Promise<void>;
@@ -23,11 +26,9 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-// Any constant works; every instance uses the same one so that only one migrates at a time.
-const MIGRATION_LOCK = 7243001;
 
 export async function openDatabase(config: Config['database'], log: Logger): Promise<Database> {
-  const database = config.kind === 'postgres' ? await openPostgres(config.url, config.poolSize) : await openPglite(config.dir);
+  const database = config.kind === 'postgres' ? await openPostgres(config.url, config.poolSize, migrationsFolder, log) : await openPglite(config.dir);
   const started = performance.now();
   await database.migrate();
   log.info({ db: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
@@ -52,49 +53,9 @@ export async function pgliteDatabase(client: import('@electric-sql/pglite').PGli
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
     listen: async (channel, fn) => void (await client.listen(channel, fn)),
+    // In the same process as the database: no connection to lose.
+    onNotificationsLost: () => undefined,
     notify: async (channel, payload) => void (await db.execute(sql`select pg_notify(${channel}, ${payload})`)),
     close: () => client.close(),
-  };
-}
-
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pg = (await import('pg')).default;
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const db = drizzle(pool, { schema });
-  let listener: InstanceType<typeof pg.Client> | undefined;
-  const handlers = new Map<string, Array<(payload: string) => void>>();
-  return {
-    db: db as unknown as Db,
-    kind: 'postgres',
-    async migrate() {
-      const lock = await pool.connect();
-      try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migrate(db, { migrationsFolder });
-      } finally {
-        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-        lock.release();
-      }
-    },
-    ping: async () => void (await pool.query('select 1')),
-    async listen(channel, fn) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, []);
-        await listener.query(`listen "${channel.replace(/"/g, '')}"`);
-      }
-      handlers.get(channel)!.push(fn);
-    },
-    notify: async (channel, payload) => void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
-    async close() {
-      await listener?.end().catch(() => undefined);
-      await pool.end();
-    },
   };
 }

@@ -89,6 +89,16 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
 });
 
+/**
+ * Keyed fingerprints (never the values) of the settings every instance sharing the database must agree on: the first
+ * instance records them, later ones compare theirs and refuse to start on a difference.
+ */
+export const sharedSettings = pgTable('shared_settings', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const artworks = pgTable(
   'artworks',
   {

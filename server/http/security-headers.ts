@@ -43,7 +43,7 @@ const COMMON = {
  * the build, nothing may frame it), a closed one for API answers (JSON is never a page), HSTS when the visitor
  * came over HTTPS, and no caching of API answers unless the route chose a policy itself.
  */
-export function securityHeaders(config: Pick<Config, 'apiUrl' | 'storage' | 'trustProxy'>): MiddlewareHandler<AppEnv> {
+export function securityHeaders(config: Pick<Config, 'apiUrl' | 'storage' | 'trustProxyHops'>): MiddlewareHandler<AppEnv> {
   const page = secureHeaders({
     ...COMMON,
     contentSecurityPolicy: {
@@ -68,14 +68,14 @@ export function securityHeaders(config: Pick<Config, 'apiUrl' | 'storage' | 'tru
     const isApi = c.req.path.startsWith('/api/');
     await (isApi ? api : page)(c, next);
     if (isApi && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-    if (cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'), config.trustProxy)) {
+    if (cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'), config.trustProxyHops)) {
       c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
   };
 }
 
-function cameOverHttps(url: string, forwardedProto: string | undefined, trustProxy: unknown): boolean {
+function cameOverHttps(url: string, forwardedProto: string | undefined, trustProxyHops: number): boolean {
   if (new URL(url).protocol === 'https:') return true;
   // The proxy nearest to us writes the last entry.
-  return Boolean(trustProxy) && forwardedProto?.split(',').pop()?.trim().toLowerCase() === 'https';
+  return trustProxyHops > 0 && forwardedProto?.split(',').pop()?.trim().toLowerCase() === 'https';
 }

@@ -119,6 +119,13 @@ export const markFailed = (db: Db, d: DeliveryRow, me: string, error: string) =>
 export const changeRecordKey = (db: Db, d: DeliveryRow, me: string) =>
   db.update(socialDeliveries).set({ rkey: newRecordKey(), nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null }).where(heldBy(d, me));
 
+/** Heartbeat: the leases this instance still holds on these deliveries run `leaseSeconds` from now again. */
+export const renewLeases = (db: Db, me: string, ids: string[], leaseSeconds: number) =>
+  db
+    .update(socialDeliveries)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(inArray(socialDeliveries.id, ids), eq(socialDeliveries.lockedBy, me), eq(socialDeliveries.status, 'pending')));
+
 /** Gives back every lease this instance holds (shutting down): another instance may take them at once. */
 export const releaseLeases = (db: Db, me: string) =>
   db

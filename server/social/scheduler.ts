@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { AppDeps } from '../context';
 import { DEFAULT_RETRY, type RetryPolicy, attemptDelivery } from './deliver';
-import { claimDue, releaseLeases } from './delivery.repo';
+import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delivery.repo';
 import { promoteDueDrafts } from './publishing';
 
 export interface WorkerOptions {
@@ -43,11 +43,28 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     sleeper?.();
   };
 
-  const track = (attempt: Promise<void>) => {
+  // Leases are short so that a crashed instance's deliveries are taken over within seconds; while an attempt runs, a
+  // heartbeat renews its lease at a third of its length, so a slow attempt keeps it.
+  const held = new Set<string>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  const renew = () =>
+    void renewLeases(db, me, [...held], o.leaseSeconds).catch((err) => log.warn({ err: String(err) }, 'could not renew delivery leases'));
+
+  const track = (d: DeliveryRow, attempt: Promise<void>) => {
+    held.add(d.id);
+    if (!heartbeat) {
+      heartbeat = setInterval(renew, (o.leaseSeconds * 1000) / 3);
+      heartbeat.unref();
+    }
     const p = attempt
       .catch((err) => log.error({ err }, 'could not record a delivery outcome'))
       .finally(() => {
         inFlight.delete(p);
+        held.delete(d.id);
+        if (!held.size) {
+          clearInterval(heartbeat);
+          heartbeat = undefined;
+        }
         wake();
       });
     inFlight.add(p);
@@ -73,7 +90,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     const free = o.concurrency - inFlight.size;
     if (free <= 0) return promoted > 0;
     const claimed = await claimDue(db, me, free, o.leaseSeconds);
-    for (const d of claimed) track(attemptDelivery(deps, d, me, o.retry));
+    for (const d of claimed) track(d, attemptDelivery(deps, d, me, o.retry));
     return promoted > 0 || claimed.length === free;
   }
 
@@ -108,13 +125,15 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
       await loopDone;
       const settled = Promise.all(inFlight);
       await Promise.race([settled, new Promise((r) => setTimeout(r, o.stopGraceMs).unref())]);
+      clearInterval(heartbeat);
+      heartbeat = undefined;
       await releaseLeases(db, me).catch((err) => log.warn({ err }, 'could not release delivery leases'));
     },
     /** Tries these deliveries now (those still due and not taken), waiting at most `waitMs`; the rest go on in the background. */
     async deliverNow(ids: string[], waitMs = 10_000) {
       if (!ids.length) return;
       const claimed = await claimDue(db, me, ids.length, o.leaseSeconds, ids);
-      const attempts = claimed.map((d) => track(attemptDelivery(deps, d, me, o.retry)));
+      const attempts = claimed.map((d) => track(d, attemptDelivery(deps, d, me, o.retry)));
       await Promise.race([Promise.all(attempts), new Promise((r) => setTimeout(r, waitMs).unref())]);
     },
     /** One round of the loop, for tests that drive the worker by hand; waits for the attempts it started. */

@@ -74,12 +74,15 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   log: () => string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
   stop(): Promise<void>;
 }
 
 /** Starts the server exactly as `npm start` does after its build, in its own data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT: an instance started again where a proxy expects it.
+  const port = Number(env.PORT) || (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
   const url = `http://localhost:${port}`;
   let output = '';
@@ -101,11 +104,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   return {
     url,
     pid: child.pid!,
     dataDir,
     log: () => output,
+    exited,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -14,6 +15,8 @@ export interface PostgresCluster {
   adminUrl: string;
   /** Stops the server (`pg_ctl stop -m fast`) and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
+  /** Restarts the server the way an operator does (`pg_ctl restart -m fast`): every connection is cut. */
+  restart(): Promise<void>;
 }
 
 export const INSTALL_HINT =
@@ -135,6 +138,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         return {
           url,
           adminUrl: url,
+          restart: () => run(bin('pg_ctl'), ['restart', '-w', '-t', '60', '-D', dataDir, '-m', 'fast', '-l', logFile, '-o', options]),
           async stop() {
             if (stopped) return;
             stopped = true;
@@ -172,4 +176,13 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * What a server process needs to run on the database at `url`: with DATABASE_URL the shared keys are required (every
+ * instance sharing the database must use the same ones), so they are made once per database here.
+ */
+export function postgresServerEnv(url: string): Record<string, string> {
+  const key = () => crypto.randomBytes(24).toString('base64url');
+  return { DATABASE_URL: url, JWT_SECRET: key(), SOCIAL_SECRET_KEY: key() };
 }

@@ -1,0 +1,25 @@
+import type { Server } from 'node:http';
+import type { AppDeps } from './context';
+import type { Lifecycle } from './http/health';
+
+/**
+ * Leaves without losing a request, in this order: readiness turns 503 (liveness stays 200) and every response says
+ * `Connection: close`, so the proxy sends new requests elsewhere; the port closes (idle keep-alive connections with
+ * it); requests in flight finish, for up to `graceSeconds`; the delivery worker stops claiming and gives back its
+ * leases, so another instance takes them at once; then the database closes and the process exits 0.
+ */
+export async function drainAndStop(server: Server, deps: Pick<AppDeps, 'log' | 'database' | 'social'>, lifecycle: Lifecycle, graceSeconds: number) {
+  const { log } = deps;
+  lifecycle.draining = true;
+  const started = performance.now();
+  const closed = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+  // Node closes idle connections on close(); one that turns idle after its last response closes on Connection: close.
+  const inTime = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), graceSeconds * 1000).unref())]);
+  if (!inTime) {
+    log.warn({ graceSeconds }, 'requests still running after the grace period; cutting them');
+    server.closeAllConnections();
+  }
+  log.info({ ms: Math.round(performance.now() - started) }, 'requests drained');
+  await deps.social.worker.stop().catch((err) => log.warn({ err }, 'delivery worker did not stop cleanly'));
+  await deps.database.close().catch((err) => log.warn({ err }, 'database did not close cleanly'));
+}

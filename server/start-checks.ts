@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { sharedSettings } from './db/schema';
+import { deriveKey } from './secrets';
+
+/** A start-up check that failed: main.ts prints the message as one line and exits non-zero. */
+export class StartError extends Error {}
+
+const LOCK_FILE = 'server.pid';
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The embedded database belongs to one process: a second server on the same DATA_DIR would never see the first one's
+ * writes and would overwrite them. The lock is a file holding the owner's PID, taken with O_EXCL; one left by a
+ * process that no longer runs is taken over. It is removed when the process exits.
+ */
+export function lockDataDir(dataDir: string) {
+  const file = path.join(dataDir, LOCK_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      process.once('exit', () => {
+        if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+      });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(fs.readFileSync(file, 'utf8').trim());
+    if (holder && holder !== process.pid && running(holder)) {
+      throw new StartError(
+        `DATA_DIR ${path.resolve(dataDir)} is in use by another server (PID ${holder}); one embedded database has one server (use DATABASE_URL for several).`,
+      );
+    }
+    // Left by a server that is gone: take it over (O_EXCL again, so two newcomers cannot both win).
+    fs.rmSync(file, { force: true });
+  }
+  throw new StartError(`DATA_DIR ${path.resolve(dataDir)} could not be locked (${file}).`);
+}
+
+/** A keyed hash of a setting: equal values give equal fingerprints, and the fingerprint does not reveal the value. */
+const fingerprint = (name: string, value: string) => deriveKey(value, `fingerprint:${name}`).slice(0, 22);
+
+/**
+ * Instances sharing one database must agree on the keys that sign sessions and seal Bluesky credentials, and on the
+ * public address that tokens name; one that disagrees would reject everyone else's sessions or seal accounts with a
+ * key the others cannot read. The first instance records fingerprints; every later one compares its own.
+ */
+export async function checkSharedSettings(db: Db, settings: Record<string, string>) {
+  const mine = Object.entries(settings).map(([name, value]) => ({ name, fingerprint: fingerprint(name, value) }));
+  await db.insert(sharedSettings).values(mine).onConflictDoNothing();
+  const recorded = await db.select().from(sharedSettings).where(inArray(sharedSettings.name, Object.keys(settings)));
+  const differing = mine.filter((m) => recorded.find((r) => r.name === m.name)?.fingerprint !== m.fingerprint).map((m) => m.name);
+  if (differing.length) {
+    throw new StartError(
+      `${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the value the other instances sharing this database use; ` +
+        'give every instance the same value (to change it on purpose, see "Changing a shared key" in README.md).',
+    );
+  }
+}

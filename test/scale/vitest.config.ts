@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:scale`: several instances behind the proxy of deploy/. Kept out of `npm test`'s projects: it takes
+// a minute of load on its own and CI runs it as a step of its own.
+export default defineConfig({
+  test: {
+    name: 'scale',
+    root: new URL('../..', import.meta.url).pathname,
+    environment: 'node',
+    include: ['test/scale/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,88 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { checkSharedSettings, lockDataDir, StartError } from '../../server/start-checks';
+import { startServer, type RunningServer } from '../support/browser';
+import { dbLabel, openTestDatabase } from '../support/test-db';
+
+const JWT = 'jwt-secret-jwt-secret-jwt-secret-jwt!';
+const SOCIAL = 'social-key-social-key-social-key-social!';
+
+describe(`instances sharing a database must agree (${dbLabel()})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('records fingerprints first, accepts the same settings, and refuses naming only the setting that differs', async () => {
+    const settings = { JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL, APP_URL: 'https://studio.example' };
+    await checkSharedSettings(database.db, settings);
+    await checkSharedSettings(database.db, settings);
+    const other = { ...settings, SOCIAL_SECRET_KEY: `${SOCIAL}x` };
+    const err = await checkSharedSettings(database.db, other).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(StartError);
+    expect((err as Error).message).toMatch(/^SOCIAL_SECRET_KEY differs/);
+    expect((err as Error).message).not.toMatch(/JWT_SECRET|APP_URL/);
+    await expect(checkSharedSettings(database.db, { ...settings, APP_URL: 'https://other.example' })).rejects.toThrow(/^APP_URL differs/);
+    // Only keyed hashes are stored, never the values.
+    const stored = JSON.stringify((await database.db.execute('select * from shared_settings')) as unknown);
+    for (const value of [JWT, SOCIAL, 'studio.example']) expect(stored).not.toContain(value);
+  });
+
+  it('requires JWT_SECRET and SOCIAL_SECRET_KEY with DATABASE_URL instead of making its own', () => {
+    const base = { DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://db.example/studio' };
+    expect(() => loadConfig(base)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, JWT_SECRET: JWT })).toThrow(/SOCIAL_SECRET_KEY is required with DATABASE_URL/);
+    expect(() => loadConfig({ ...base, SOCIAL_SECRET_KEY: SOCIAL })).toThrow(/JWT_SECRET is required with DATABASE_URL/);
+    expect(loadConfig({ ...base, JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL }).database.kind).toBe('postgres');
+  });
+});
+
+describe(`one server per data directory (${dbLabel()})`, () => {
+  let dir: string;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-lock-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a directory held by a running process and takes over one left by a dead one', async () => {
+    const held = path.join(dir, 'held');
+    await fs.mkdir(held);
+    await fs.writeFile(path.join(held, 'server.pid'), String(process.ppid));
+    expect(() => lockDataDir(held)).toThrow(new RegExp(`DATA_DIR ${held} is in use by another server \\(PID ${process.ppid}\\)`));
+
+    const stale = path.join(dir, 'stale');
+    await fs.mkdir(stale);
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    await fs.writeFile(path.join(stale, 'server.pid'), gone);
+    lockDataDir(stale);
+    expect(await fs.readFile(path.join(stale, 'server.pid'), 'utf8')).toBe(String(process.pid));
+  });
+
+  it('a second server on the same DATA_DIR exits non-zero with one line naming the directory and the PID', async () => {
+    server = await startServer({ JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL });
+    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    second.stdout.on('data', (d) => (output += d));
+    second.stderr.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => second.once('exit', resolve));
+    expect(code).not.toBe(0);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`DATA_DIR ${path.resolve(server.dataDir)} is in use by another server (PID ${server.pid})`);
+    // The first server is untouched.
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+  });
+});
