@@ -23,7 +23,7 @@ export const scaleOutSuite: Suite = {
     const servers: RunningServer[] = [];
     const proxies: Array<{ close(): Promise<void> }> = [];
     try {
-      const env = { ...postgresServerEnv(cluster.url), LOG_LEVEL: 'warn', TRUST_PROXY: '1', SHUTDOWN_GRACE_SECONDS: '10' };
+      const env = { ...postgresServerEnv(cluster.url), LOG_LEVEL: 'warn', TRUST_PROXY: '1', SHUTDOWN_GRACE_SECONDS: '10', SHUTDOWN_DELAY_SECONDS: '4' };
       const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
       const start = (i: number) => startServer({ ...env, PORT: String(ports[i]), APP_URL: 'http://studio.test' });
       servers.push(await start(0));

@@ -50,6 +50,7 @@ const envSchema = z
     SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(3).max(3600).default(6),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
@@ -109,6 +110,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     /** How long a stopping instance lets requests in flight finish. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    /** How long a stopping instance keeps its port open while not ready, so the proxy's checks take it out first. */
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     logLevel: e.LOG_LEVEL,
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */

@@ -54,7 +54,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     clearInterval(sweep);
     stopMaintenance();
-    drainAndStop(server as Server, deps, lifecycle, config.shutdownGraceSeconds)
+    drainAndStop(server as Server, deps, lifecycle, { graceSeconds: config.shutdownGraceSeconds, delaySeconds: config.shutdownDelaySeconds })
       .then(() => process.exit(0))
       .catch((err) => {
         log.error({ err }, 'shutdown failed');

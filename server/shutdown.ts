@@ -4,14 +4,21 @@ import type { Lifecycle } from './http/health';
 
 /**
  * Leaves without losing a request, in this order: readiness turns 503 (liveness stays 200) and every response says
- * `Connection: close`, so the proxy sends new requests elsewhere; the port closes (idle keep-alive connections with
- * it); requests in flight finish, for up to `graceSeconds`; the delivery worker stops claiming and gives back its
+ * `Connection: close`, so the proxy sends new requests elsewhere; after `delaySeconds` (the proxy's checks have taken
+ * the instance out by then, so no new connection waits unaccepted when the port closes) the port closes (idle
+ * keep-alive connections with it); requests in flight finish, for up to `graceSeconds`; the delivery worker stops claiming and gives back its
  * leases, so another instance takes them at once; then the database closes and the process exits 0.
  */
-export async function drainAndStop(server: Server, deps: Pick<AppDeps, 'log' | 'database' | 'social'>, lifecycle: Lifecycle, graceSeconds: number) {
+export async function drainAndStop(
+  server: Server,
+  deps: Pick<AppDeps, 'log' | 'database' | 'social'>,
+  lifecycle: Lifecycle,
+  { graceSeconds, delaySeconds }: { graceSeconds: number; delaySeconds: number },
+) {
   const { log } = deps;
   lifecycle.draining = true;
   const started = performance.now();
+  if (delaySeconds) await new Promise((r) => setTimeout(r, delaySeconds * 1000));
   const closed = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
   // Node closes idle connections on close(); one that turns idle after its last response closes on Connection: close.
   const inTime = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), graceSeconds * 1000).unref())]);

@@ -72,6 +72,8 @@ describe('several instances behind the proxy of deploy/', () => {
       SOCIAL_ALLOW_PRIVATE_NETWORK: 'true',
       SOCIAL_POLL_MS: '200',
       SHUTDOWN_GRACE_SECONDS: '10',
+      // HAProxy checks every second and takes an instance out after 3 failures.
+      SHUTDOWN_DELAY_SECONDS: '4',
       LOG_LEVEL: 'warn',
     };
     servers[0] = await startInstance(0);
@@ -171,8 +173,12 @@ describe('several instances behind the proxy of deploy/', () => {
     const databaseBack = Date.now();
     await eventually(async () => (await call('GET', '/artwork?limit=1', undefined, token)).status === 200 || null, 10_000, 50);
     const recoveredMs = Date.now() - databaseBack;
-    // Until every instance has found its database again.
-    await new Promise((r) => setTimeout(r, 3000));
+    // Recovered: the proxy has its instances back (each ready again, rise 2) and 20 requests in a row succeed.
+    let inARow = 0;
+    await eventually(async () => {
+      inARow = (await call('GET', '/artwork?limit=1', undefined, token)).status === 200 ? inARow + 1 : 0;
+      return inARow >= 20 || null;
+    }, 20_000, 100);
     const restartTo = Date.now();
 
     // Rolling restart: one instance at a time, the next once the proxy sends it traffic again.
@@ -196,7 +202,10 @@ describe('several instances behind the proxy of deploy/', () => {
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
 
     const failed = outcomes.filter((o) => o.status !== 200 && o.status !== 201);
-    const outsideRestart = failed.filter((o) => !(o.status === 503 && o.at >= restartFrom && o.at <= restartTo));
+    // A POST the killed instance was carrying when it died gets no answer (it was not acknowledged, and is not repeated:
+    // it may have been carried out); everything else must succeed, except 503s while PostgreSQL restarts.
+    const cutByKill = (o: Outcome) => o.method === 'POST' && typeof o.status === 'string' && o.at >= killedAt && o.at <= killedAt + 1000;
+    const outsideRestart = failed.filter((o) => !(o.status === 503 && o.at >= restartFrom && o.at <= restartTo) && !cutByKill(o));
     const summary = {
       requests: outcomes.length,
       acknowledgedWrites: acknowledged.length,
@@ -208,7 +217,7 @@ describe('several instances behind the proxy of deploy/', () => {
       killedAt: new Date(killedAt).toISOString(),
     };
     console.log(`[scale] ${JSON.stringify(summary)}`);
-    expect(outsideRestart).toEqual([]);
+    expect(outsideRestart.map((o) => `${o.method} ${o.status} ${o.at < restartFrom ? restartFrom - o.at : o.at - restartTo} ms ${o.at < restartFrom ? 'before' : 'after'} the restart`)).toEqual([]);
     expect(recoveredMs).toBeLessThan(5000);
     expect(latest).toBeLessThan(20);
   });
