@@ -10,9 +10,5 @@ export default defineConfig({
     include: ['test/scale/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 180_000,
-    // Three instances, a PDS, PostgreSQL and the proxy on one small runner: a runner starved of CPU can fail the
-    // proxy's health checks for reasons that are not the product's. A second run from scratch tells them apart;
-    // a real defect fails both.
-    retry: 1,
   },
 });
