@@ -1,39 +1,57 @@
-import zlib from 'node:zlib';
 import { launchBrowser } from '../test/support/browser';
 import { kb, startServer, type Suite } from './support';
 
-const BUDGET = 150 * 1024;
+const BUDGET = 100 * 1024;
 
-/** Every script the browser downloads until the sign-in screen is usable, gzipped as a server would send it. */
+interface ScriptOnWire {
+  file: string;
+  encoding: string;
+  wire: number;
+}
+
+/**
+ * Every script Chromium receives until the sign-in screen takes input, in bytes on the wire as the browser counts
+ * them (CDP Network.loadingFinished encodedDataLength: compressed body plus headers), from a cold cache.
+ */
 export const bundleSuite: Suite = {
   title: 'JavaScript before the sign-in screen is usable',
   async run() {
     const server = await startServer({ LOG_LEVEL: 'warn' });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
-      const scripts: Array<{ file: string; gzip: number }> = [];
-      const pending: Array<Promise<void>> = [];
-      page.on('response', (r) => {
-        if (!r.url().endsWith('.js')) return;
-        pending.push(r.body().then((body) => void scripts.push({ file: r.url().split('/').pop()!, gzip: zlib.gzipSync(body).length })));
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const pending = new Map<string, { file: string; encoding: string }>();
+      const scripts: ScriptOnWire[] = [];
+      cdp.on('Network.responseReceived', (e) => {
+        if (e.type !== 'Script') return;
+        const encoding = Object.entries(e.response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? 'none';
+        pending.set(e.requestId, { file: e.response.url.split('/').pop()!, encoding });
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        const script = pending.get(e.requestId);
+        if (script) scripts.push({ ...script, wire: e.encodedDataLength });
       });
       const started = performance.now();
       await page.goto(server.url);
-      const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
-      await signIn.waitFor();
-      await page.getByLabel('Email').fill('usable@example.com');
+      const email = page.getByLabel('Email');
+      await email.fill('usable@example.com');
       const usableMs = performance.now() - started;
-      await page.waitForLoadState('networkidle');
-      await Promise.all(pending);
-      const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+      // Only what arrived before the screen took input counts; give finished responses a moment to report.
+      const counted = [...scripts];
+      const total = counted.reduce((sum, s) => sum + s.wire, 0);
+      const encodings = [...new Set(counted.map((s) => s.encoding))].join(', ');
       return [
         {
-          name: 'JS downloaded before the sign-in screen is usable (gzip)',
-          budget: '<= 150 KB',
-          measured: `${kb(total)} in ${scripts.length} files (${scripts.map((s) => `${s.file.replace(/-[\w-]{8}\.js$/, '')} ${kb(s.gzip)}`).join(', ')}); usable after ${usableMs.toFixed(0)} ms`,
-          pass: total <= BUDGET,
-          method: 'Chromium loads / from the built app served by the server; every .js response until the Email field takes input, gzipped (level 6).',
+          name: 'JS on the wire before the sign-in screen takes input',
+          budget: '<= 100 KB',
+          measured: `${kb(total)} (${encodings}) in ${counted.length} files (${counted.map((s) => `${s.file.replace(/-[\w-]{8}\.js$/, '')} ${kb(s.wire)}`).join(', ')}); usable after ${usableMs.toFixed(0)} ms`,
+          pass: total <= BUDGET && counted.length > 0,
+          method:
+            "Chromium (cold cache, its own Accept-Encoding) loads / from the built app served by the server; sum of CDP Network.loadingFinished encodedDataLength of every script response finished before the Email field took input.",
         },
       ];
     } finally {
