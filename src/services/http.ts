@@ -1,4 +1,4 @@
-import axios, { AxiosHeaders, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import { isIdTokenStale } from '../schemas/id-token';
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
@@ -28,12 +28,31 @@ export class SignedOutError extends Error {
   }
 }
 
-/** The API client: adds the bearer ID token to protected calls and renews the session on a 401, once. */
-export function createHttp(bridge: SessionBridge, baseURL = API_BASE): AxiosInstance {
-  const http = axios.create({ baseURL });
+/** What the services call: the verbs of an axios instance. */
+export type Http = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'delete' | 'request'>;
+
+/**
+ * The API client: adds the bearer ID token to protected calls and renews the session on a 401, once. axios is
+ * loaded with the first call, so the sign-in screen can take input before it arrives (a visitor without a stored
+ * session makes no call until they submit). `adapter` replaces the network in tests.
+ */
+export function createHttp(bridge: SessionBridge, baseURL = API_BASE, adapter?: AxiosAdapter): Http {
+  let instance: Promise<AxiosInstance> | undefined;
+  const load = () => (instance ??= import('axios').then(({ default: axios }) => configure(axios, bridge, baseURL, adapter)));
+  return {
+    get: (...args) => load().then((http) => http.get(...args)),
+    post: (...args) => load().then((http) => http.post(...args)),
+    put: (...args) => load().then((http) => http.put(...args)),
+    delete: (...args) => load().then((http) => http.delete(...args)),
+    request: (...args) => load().then((http) => http.request(...args)),
+  } as Http;
+}
+
+function configure(axios: AxiosStatic, bridge: SessionBridge, baseURL: string, adapter?: AxiosAdapter): AxiosInstance {
+  const http = axios.create({ baseURL, adapter });
 
   const authorize = (config: InternalAxiosRequestConfig, token: string) => {
-    config.headers = AxiosHeaders.from(config.headers);
+    config.headers = axios.AxiosHeaders.from(config.headers);
     config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   };

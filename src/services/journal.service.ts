@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { Http } from './http';
 import { JOURNAL_MESSAGES, journalPageSchema, type JournalPage, type JournalType } from '../schemas/journal.schema';
 import { call } from './api-error';
 import type { QueryCache } from './query-cache';
@@ -9,7 +9,7 @@ export interface JournalFilter {
 }
 
 /** The activity journal: pages of entries (cached with the default freshness) and dismissing one. */
-export function createJournalService(http: AxiosInstance, cache: QueryCache) {
+export function createJournalService(http: Http, cache: QueryCache) {
   return {
     list: (filter: JournalFilter, cursor?: string | null, limit = 10): Promise<JournalPage> =>
       call(JOURNAL_MESSAGES.fetchFailed, () =>

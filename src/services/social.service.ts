@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { Http } from './http';
 import * as z from 'zod/mini';
 import {
   postMediaSchema,
@@ -42,7 +42,7 @@ const postsSchema = z.array(socialPostSchema);
  * affects. `fresh: true` asks the server again whatever the cache holds: posts change on the server too (a scheduled
  * draft is published, a delivery is posted), so a screen waiting for that polls with it.
  */
-export function createSocialService(http: AxiosInstance, cache: QueryCache) {
+export function createSocialService(http: Http, cache: QueryCache) {
   const postsChanged = (postId?: string) => {
     cache.invalidate(['social', 'posts']);
     if (postId) cache.invalidate(['social', 'post', postId]);

@@ -1,4 +1,5 @@
-import axios, { type AxiosInstance } from 'axios';
+import axios from 'axios';
+import type { Http } from './http';
 import { uploadTicketSchema } from '../schemas/upload.schema';
 
 export type Progress = (fraction: number) => void;
@@ -7,7 +8,7 @@ export type Progress = (fraction: number) => void;
  * The upload dance every file follows: ask the API for a signed URL, PUT the bytes there with their content type
  * (reporting progress), then confirm so the server checks and processes what arrived.
  */
-export async function uploadFile<T>(http: AxiosInstance, ticketPath: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<T> {
+export async function uploadFile<T>(http: Http, ticketPath: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<T> {
   const ticket = uploadTicketSchema.parse(
     (await http.post(ticketPath, { fileName: file.name, fileType: file.type, fileSizeInBytes: file.size }, { signal })).data,
   );

@@ -1,11 +1,11 @@
-import type { AxiosInstance } from 'axios';
+import type { Http } from './http';
 import { MESSAGES } from '../schemas/messages';
 import { securityResultSchema, userSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
 import { call } from './api-error';
 import { uploadFile, type Progress } from './upload.service';
 
 /** The signed-in user's profile, credentials and avatar. */
-export function createUserService(http: AxiosInstance) {
+export function createUserService(http: Http) {
   return {
     getUser: (): Promise<User> => call(MESSAGES.getUserFailed, async () => userSchema.parse((await http.get('/user')).data)),
     saveProfile: (input: ProfileUpdate): Promise<User> =>

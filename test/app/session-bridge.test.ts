@@ -45,8 +45,7 @@ function setup(refresh: () => Promise<TokenSet>) {
     { input: { stored: OLD } },
   ).start();
   const api = fakeApi();
-  const http = createHttp(createSessionBridge(() => session), '/api');
-  http.defaults.adapter = api.adapter;
+  const http = createHttp(createSessionBridge(() => session), '/api', api.adapter);
   return { session, http, api, refreshedWith, counts: () => ({ refreshes: refreshedWith.length, homes, clears }) };
 }
 

@@ -151,9 +151,8 @@ describe('session: the app shell follows the chart', () => {
           ).start();
         // The runtime as src/app.ts builds it: the real API client and bridge over a fake network, and the
         // page services the sign-in screen and the Profile page use.
-        const http = createHttp(createSessionBridge(() => session));
         const api = fakeApi();
-        http.defaults.adapter = api.adapter;
+        const http = createHttp(createSessionBridge(() => session), undefined, api.adapter);
         const signIns: SignIn[] = [];
         const services = {
           auth: { signIn: async (input: SignIn) => (signIns.push(input), FRESH) },

@@ -50,6 +50,10 @@ describe(`serving: compression and security headers (${dbLabel()})`, () => {
     expect(bytes.length).toBeLessThan(SCRIPT.length / 5);
     expect(brotliDecompressSync(bytes).toString()).toBe(SCRIPT);
     expect(res.headers.get('cache-control')).toContain('immutable');
+    // A script is not a document: it carries what applies to every answer, not the page's policy.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('content-security-policy')).toBeNull();
   });
 
   it('gzip to a client without Brotli, the plain file to one that accepts neither', async () => {
