@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
-import { publishResultSchema } from '../../src/schemas/publish.schema';
+import { publicationSchema, publishResultSchema } from '../../src/schemas/publish.schema';
 import type { AppDeps, AppEnv } from '../context';
 import type { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import { PAGE_CSP, renderNotFound, renderPortfolio } from './portfolio.page';
-import { findPublication, findPublishedVersion, imageKey, publishPortfolio } from './publish.service';
+import { findPublication, findPublishedVersion, imageKey, lastPublication, publishPortfolio } from './publish.service';
 
 const PAGE_HEADERS = {
   'Content-Security-Policy': PAGE_CSP,
@@ -13,8 +13,19 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-/** POST /api/publish: the Home page's Publish button. */
+/** POST /api/publish: the Home page's Publish button; GET /api/publish: where it was last published. */
 export function publishRoutes(api: ApiRouter, deps: AppDeps) {
+  api.route(
+    {
+      method: 'get',
+      path: '/publish',
+      summary: "Where and when the artist's portfolio was last published (null before the first publish)",
+      tag: 'Publish',
+      auth: true,
+      responses: { 200: { description: 'The last publication, or null', schema: publicationSchema }, 401: errorDoc('Not signed in') },
+    },
+    async (c) => c.json(await lastPublication(deps, c.var.auth.user.userId), 200),
+  );
   api.route(
     {
       method: 'post',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { saleStatusLabel } from '../../src/schemas/artwork.schema';
-import type { PublishResult } from '../../src/schemas/publish.schema';
+import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
@@ -144,4 +144,14 @@ export async function findPublishedVersion(db: Db, slug: string): Promise<number
     .from(publications)
     .where(eq(publications.slug, slug));
   return row?.version ?? null;
+}
+
+/** Where and when the artist's portfolio was last published, or null before the first publish. */
+export async function lastPublication(deps: AppDeps, userId: string): Promise<Publication> {
+  const [row] = await deps.db
+    .select({ slug: publications.slug, publishedAt: publications.publishedAt })
+    .from(publications)
+    .where(eq(publications.userId, userId));
+  // A first publish still copying its images has claimed a slug but published nothing yet.
+  return row?.publishedAt ? { url: portfolioUrl(deps.config.appUrl, row.slug), publishedAt: row.publishedAt.toISOString() } : null;
 }

@@ -10,6 +10,8 @@ export interface JournalFilter {
 export interface JournalContext {
   filter: JournalFilter;
   entries: JournalEntry[];
+  /** How many entries the server has answered for this filter, those dismissed since included. */
+  received: number;
   nextCursor: string | null;
   /** The entry being dismissed, if any. */
   dismissingId: string | null;
@@ -49,12 +51,16 @@ export const journalMachine = setup({
     notifyDismissFailed: (_, _message: string) => {},
   },
   guards: {
-    noEntries: ({ context }) => context.entries.length === 0,
-    canLoadMore: ({ context }) => context.entries.length >= JOURNAL_PAGE_SIZE && context.nextCursor !== null,
+    noEntries: ({ context }) => context.entries.length === 0 && context.nextCursor === null,
+    // Counted on what the server answered, not what is left on screen: dismissing an entry of a full page keeps the
+    // way to the older ones.
+    canLoadMore: ({ context }) => context.received >= JOURNAL_PAGE_SIZE && context.nextCursor !== null,
+    /** Every entry shown was dismissed, and older ones wait behind the cursor. */
+    allDismissedWithMore: ({ context }) => context.entries.length === 0 && context.nextCursor !== null && context.error === null,
   },
 }).createMachine({
   id: 'journal',
-  context: { filter: DEFAULT_JOURNAL_FILTER, entries: [], nextCursor: null, dismissingId: null, error: null },
+  context: { filter: DEFAULT_JOURNAL_FILTER, entries: [], received: 0, nextCursor: null, dismissingId: null, error: null },
   initial: 'loading',
   on: {
     'journal.showDismissed': { target: '.loading', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, includeDismissed: event.value }) }) },
@@ -67,7 +73,10 @@ export const journalMachine = setup({
         id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => ({ filter: context.filter, cursor: null }),
-        onDone: { target: 'loaded', actions: assign({ entries: ({ event }) => event.output.items, nextCursor: ({ event }) => event.output.nextCursor, error: null }) },
+        onDone: {
+          target: 'loaded',
+          actions: assign({ entries: ({ event }) => event.output.items, received: ({ event }) => event.output.items.length, nextCursor: ({ event }) => event.output.nextCursor, error: null }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
@@ -77,6 +86,7 @@ export const journalMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          always: { guard: 'allDismissedWithMore', target: 'loadingMore' },
           on: {
             'journal.loadMore': { guard: 'canLoadMore', target: 'loadingMore' },
             'journal.dismiss': { target: 'dismissing', actions: assign({ dismissingId: ({ event }) => event.journalId }) },
@@ -91,6 +101,7 @@ export const journalMachine = setup({
               target: 'idle',
               actions: assign({
                 entries: ({ context, event }) => [...context.entries, ...event.output.items],
+                received: ({ context, event }) => context.received + event.output.items.length,
                 nextCursor: ({ event }) => event.output.nextCursor,
                 error: null,
               }),

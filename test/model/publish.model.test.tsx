@@ -1,24 +1,42 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { publishMachine } from '../../src/machines/publish.machine';
-import type { PublishResult } from '../../src/schemas/publish.schema';
+import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { PublishPanel } from '../../src/views/home/PublishPanel';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof publishMachine>;
 const RESULT: PublishResult = { url: 'http://localhost:8080/p/abc123', publishedAt: '2026-11-22T10:00:00.000Z', artworkCount: 3 };
 
+const LAST: Publication = { url: 'http://localhost:8080/p/abc123', publishedAt: '2026-11-20T09:00:00.000Z' };
+
 const events: Array<ModelEvent<typeof publishMachine>> = [
   { type: 'publish.start' },
+  { type: 'xstate.done.actor.lastPublication', output: LAST },
+  { type: 'xstate.done.actor.lastPublication', output: null },
+  { type: 'xstate.error.actor.lastPublication', error: new Error('Failed to read the public address') },
   { type: 'xstate.done.actor.publish', output: RESULT },
   { type: 'xstate.error.actor.publish', error: new Error('The server cannot be reached.') },
 ];
-const model = createModel(publishMachine, { events, serializeState: (s: Snapshot) => JSON.stringify(s.value) });
+const model = createModel(publishMachine, { events, serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context.result?.publishedAt ?? null]) });
 const paths = coveringPaths(model);
 
+/** The public address stays on Home once known: read from the server after a reload, or just published. */
+const expectAddress = (s: Snapshot) => {
+  const { result } = s.context;
+  if (!result) return expect(screen.queryByRole('link')).toBeNull();
+  expect(screen.getByRole('link', { name: result.url })).toHaveAttribute('href', result.url);
+  expect(screen.getByText(format(new Date(result.publishedAt), 'MMM d, yyyy h:mm a'))).toBeInTheDocument();
+};
+
 const states = {
+  loading: () => {
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expect(screen.queryByRole('status')).toBeNull();
+  },
   idle: () => {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(screen.queryByRole('status')).toBeNull();
@@ -26,13 +44,14 @@ const states = {
   publishing: () => {
     expect(screen.getByRole('button', { name: 'Publishing...' })).toBeDisabled();
   },
-  published: () => {
-    expect(screen.getByRole('status')).toHaveTextContent('Your portfolio is published (3 artworks');
-    expect(screen.getByRole('link', { name: RESULT.url })).toHaveAttribute('href', RESULT.url);
+  published: (s: Snapshot) => {
+    expect(screen.getByRole('status')).toHaveTextContent(s.context.result?.artworkCount ? 'Your portfolio is published (3 artworks)' : 'Your portfolio is published on');
+    expectAddress(s);
   },
-  failed: () => {
+  failed: (s: Snapshot) => {
     expect(screen.getByRole('alert')).toHaveTextContent('The server cannot be reached.');
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expectAddress(s);
   },
 };
 
@@ -40,18 +59,21 @@ describe('publish: the Publish button follows the chart', () => {
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
     const publish = controlledPromise<PublishResult>('publish');
+    const last = controlledPromise<Publication>('lastPublication');
     const logged: string[] = [];
-    render(<PublishPanel logic={publishMachine.provide({ actors: { publish: publish.logic }, actions: { log: (_, line) => void logged.push(line) } })} />);
+    render(<PublishPanel logic={publishMachine.provide({ actors: { publish: publish.logic, lastPublication: last.logic }, actions: { log: (_, line) => void logged.push(line) } })} />);
     await path.test({
       events: {
         'publish.start': () => user.click(screen.getByRole('button', { name: 'Publish' })),
+        'xstate.done.actor.lastPublication': ({ event }) => act(() => last.resolve((event as unknown as { output: Publication }).output)),
+        'xstate.error.actor.lastPublication': () => act(() => last.reject(new Error('Failed to read the public address'))),
         'xstate.done.actor.publish': () => act(() => publish.resolve(RESULT)),
         'xstate.error.actor.publish': () => act(() => publish.reject(new Error('The server cannot be reached.'))),
       },
       states,
     });
     // Every outcome is also logged, as the spec's app does.
-    const outcomes = path.steps.filter((s) => s.event.type.startsWith('xstate.done') || s.event.type.startsWith('xstate.error')).length;
+    const outcomes = path.steps.filter((s) => /^xstate\.(done|error)\.actor\.publish$/.test(s.event.type)).length;
     expect(logged).toHaveLength(outcomes);
   });
 

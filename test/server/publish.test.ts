@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PublishResult, publishResultSchema } from '../../src/schemas/publish.schema';
+import { type PublishResult, publicationSchema, publishResultSchema } from '../../src/schemas/publish.schema';
 import { addMedia, artworkInput, createArtwork, makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -187,6 +187,18 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
 
   it('needs a signed-in artist to publish', async () => {
     expect((await t.request('/api/publish', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('GET /api/publish answers the last address and date after a reload, null before the first publish, only to its artist', async () => {
+    const lastOf = async (token?: string) => {
+      const res = await t.request('/api/publish', { token });
+      return { status: res.status, body: res.status === 200 ? publicationSchema.parse(await res.json()) : null };
+    };
+    const again = await publish();
+    expect(await lastOf(ada.idToken)).toEqual({ status: 200, body: { url: first.url, publishedAt: again.publishedAt } });
+    const dora = await signedInUser(t);
+    expect(await lastOf(dora.idToken)).toEqual({ status: 200, body: null });
+    expect((await lastOf()).status).toBe(401);
   });
 });
 

@@ -13,7 +13,7 @@ export default function HomePage() {
   const publishLogic = useMemo(() => {
     const service = createPublishService(http);
     return publishMachine.provide({
-      actors: { publish: fromPromise(() => service.publish()) },
+      actors: { lastPublication: fromPromise(() => service.last()), publish: fromPromise(() => service.publish()) },
       actions: { log: (_, line) => console.info(line) },
     });
   }, [http]);

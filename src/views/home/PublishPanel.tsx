@@ -5,7 +5,9 @@ import type { publishMachine } from '../../machines/publish.machine';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 
-/** Publish: one button that publishes the public portfolio, then shows where it lives. */
+const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' });
+
+/** Publish: one button that publishes the public portfolio, and where it lives since the last publish. */
 export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
   const actor = useActorRef(logic);
   const state = useSelector(actor, (s) => String(s.value));
@@ -16,16 +18,17 @@ export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
       <Button onClick={() => actor.send({ type: 'publish.start' })} disabled={busy}>
         {busy ? 'Publishing...' : 'Publish'}
       </Button>
-      {state === 'published' && result ? (
-        <Alert status="success">
-          Your portfolio is published ({result.artworkCount} {result.artworkCount === 1 ? 'artwork' : 'artworks'},{' '}
-          {format(new Date(result.publishedAt), 'MMM d, yyyy h:mm a')}):{' '}
-          <a href={result.url} target="_blank" rel="noreferrer" className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}>
+      {state === 'failed' ? <Alert status="danger">{error}</Alert> : null}
+      {result && !busy ? (
+        <Alert status={state === 'published' ? 'success' : 'info'}>
+          {state === 'published' ? 'Your portfolio is published' : 'Last published'}
+          {result.artworkCount !== undefined ? ` (${result.artworkCount} ${result.artworkCount === 1 ? 'artwork' : 'artworks'})` : ''} on{' '}
+          <time dateTime={result.publishedAt}>{format(new Date(result.publishedAt), 'MMM d, yyyy h:mm a')}</time>:{' '}
+          <a href={result.url} target="_blank" rel="noreferrer" className={linkClass}>
             {result.url}
           </a>
         </Alert>
       ) : null}
-      {state === 'failed' ? <Alert status="danger">{error}</Alert> : null}
     </div>
   );
 }
