@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MEDIA_TYPES, mediaTypeSchema, type MediaType } from './media-type.schema';
+import { text } from './text.schema';
 
 export const SALE_STATUSES = ['AVAILABLE', 'SOLD', 'NOT_FOR_SALE'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
@@ -74,10 +75,10 @@ const yearNumber = z.number({ error: 'Year must be an integer' }).check(
   z.refine((y) => y <= currentYear(), { error: "Year can't exceed the current year" }),
 );
 
-export const titleField = z.string().check(z.trim(), z.maxLength(255, { error: 'Title must be at most 255 characters' }));
-const mediumField = z.string().check(z.trim(), z.maxLength(100, { error: 'Medium must be at most 100 characters' }));
-const descriptionField = z.string().check(z.maxLength(5000, { error: 'Description must be at most 5000 characters' }));
-export const tagField = z.string().check(z.trim(), z.minLength(1), z.maxLength(50, { error: 'Each tag must be at most 50 characters' }));
+export const titleField = text('Title', [z.trim(), z.maxLength(255, { error: 'Title must be at most 255 characters' })]);
+const mediumField = text('Medium', [z.trim(), z.maxLength(100, { error: 'Medium must be at most 100 characters' })]);
+const descriptionField = text('Description', [z.maxLength(5000, { error: 'Description must be at most 5000 characters' })]);
+export const tagField = text('Tags', [z.trim(), z.minLength(1), z.maxLength(50, { error: 'Each tag must be at most 50 characters' })]);
 
 /** What the API takes to create or replace an artwork. */
 const sameMediaType = z.refine<{ mediaType: MediaType; dimensions: { mediaType: MediaType } }>((a) => a.mediaType === a.dimensions.mediaType, {
@@ -125,13 +126,13 @@ export type Artwork = z.infer<typeof artworkSchema>;
  */
 export const artworkFormSchema = z.object({
   title: titleField,
-  year: z.string().check(
-    z.superRefine((text, ctx) => {
-      if (text.trim() === '') return;
-      const parsed = yearNumber.safeParse(/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-      if (!parsed.success) ctx.issues.push({ code: 'custom', input: text, message: parsed.error.issues[0].message });
+  year: text('Year', [
+    z.superRefine((typed, ctx) => {
+      if (typed.trim() === '') return;
+      const parsed = yearNumber.safeParse(/^-?\d+$/.test(typed.trim()) ? Number(typed.trim()) : Number.NaN);
+      if (!parsed.success) ctx.issues.push({ code: 'custom', input: typed, message: parsed.error.issues[0].message });
     }),
-  ),
+  ]),
   medium: mediumField,
   description: descriptionField,
   tags: z.array(tagField),
@@ -183,7 +184,7 @@ export const ARTWORK_PAGE_SIZES = [12, 24, 48] as const;
 const intFromQuery = (fallback: number, min: number, max: number, label: string) =>
   z._default(
     z.pipe(
-      z.string(),
+      text(label),
       z.transform((v, ctx) => {
         const n = Number(v);
         if (!Number.isInteger(n) || n < min || n > max) {
@@ -202,7 +203,7 @@ export const artworkListQuerySchema = z.object({
   pageSize: intFromQuery(12, 1, 100, 'Page size'),
   sort: z._default(z.enum(ARTWORK_SORT_FIELDS, { error: `Sort must be one of ${ARTWORK_SORT_FIELDS.join(', ')}` }), 'createdAt'),
   order: z._default(z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }), 'desc'),
-  q: z.optional(z.string().check(z.maxLength(200, { error: 'Search must be at most 200 characters' }))),
+  q: z.optional(text('Search', [z.maxLength(200, { error: 'Search must be at most 200 characters' })])),
   mediaType: z.optional(mediaTypeSchema),
   saleStatus: z.optional(z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' })),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
+import { text } from './text.schema';
 
 export const signInSchema = z.object({
   email: emailField,
@@ -7,7 +8,7 @@ export const signInSchema = z.object({
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
-const confirmField = z.string().check(z.minLength(1, { error: 'Please confirm your password' }));
+const confirmField = text('Password', [z.minLength(1, { error: 'Please confirm your password' })]);
 const passwordsMatch = crossFieldRule<{ password: string; confirmPassword: string }>(
   (v) => v.password === v.confirmPassword,
   'Passwords do not match',
@@ -28,7 +29,7 @@ export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 
 export const resendVerificationSchema = z.object({ email: emailField });
 
-const tokenField = z.string().check(z.minLength(1, { error: 'The link is missing its token' }), z.maxLength(200));
+const tokenField = text('The link', [z.minLength(1, { error: 'The link is missing its token' }), z.maxLength(200)]);
 
 export const verifyEmailSchema = z.object({ token: tokenField });
 
@@ -38,7 +39,7 @@ export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 export const resetPasswordSchema = z.object({ token: tokenField, password: passwordField });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-const refreshTokenField = z.string().check(z.minLength(1), z.maxLength(200));
+const refreshTokenField = text('Refresh token', [z.minLength(1), z.maxLength(200)]);
 export const refreshSchema = z.object({ refreshToken: refreshTokenField });
 export const signOutSchema = z.object({ refreshToken: z.optional(refreshTokenField) });
 

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import { savableText } from './text.schema';
 
 /** An e-mail address field: trimmed, lower-cased, required. */
 export const emailField = z.pipe(
   z.string({ error: 'Email is required' }).check(
+    ...savableText('Email'),
     z.trim(),
     z.minLength(1, { error: 'Email is required' }),
     z.maxLength(254, { error: 'Email must be at most 254 characters' }),
@@ -16,6 +18,7 @@ export const PASSWORD_MAX = 128;
 
 /** The password policy, each rule with the message shown under the field. */
 export const passwordField = z.string({ error: 'Password is required' }).check(
+  ...savableText('Password'),
   z.minLength(1, { error: 'Password is required' }),
   z.minLength(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` }),
   z.maxLength(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` }),
@@ -25,8 +28,8 @@ export const passwordField = z.string({ error: 'Password is required' }).check(
 );
 
 /** A password typed to prove identity: only required, never checked against the policy. */
-export const currentPasswordField = (message = 'Password is required') =>
-  z.string({ error: message }).check(z.minLength(1, { error: message }), z.maxLength(PASSWORD_MAX, { error: message }));
+export const currentPasswordField = (message = 'Password is required', label = 'Password') =>
+  z.string({ error: message }).check(...savableText(label), z.minLength(1, { error: message }), z.maxLength(PASSWORD_MAX, { error: message }));
 
 /**
  * Adds an issue at `path` when `ok` is false; for rules across fields. It runs even when single fields are

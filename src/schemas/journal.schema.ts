@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './text.schema';
 
 export const JOURNAL_TYPES = ['artwork.new', 'artwork.updated'] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
@@ -29,7 +30,7 @@ export const journalQuerySchema = z.object({
   type: z.optional(z.enum(JOURNAL_TYPES, { error: 'Type must be artwork.new or artwork.updated' })),
   limit: z._default(
     z.pipe(
-      z.string(),
+      text('Limit'),
       z.transform((v, ctx) => {
         const n = Number(v);
         if (!Number.isInteger(n) || n < 1 || n > 100) {
@@ -42,7 +43,7 @@ export const journalQuerySchema = z.object({
     JOURNAL_PAGE_SIZE,
   ),
   /** Opaque: the nextCursor of the previous page, for 'Load more entries'. */
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(text('Cursor', [z.maxLength(200)])),
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 

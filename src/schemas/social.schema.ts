@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './text.schema';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
 
@@ -10,22 +11,26 @@ export const POST_MAX_LENGTH = 280;
 /** Bluesky takes at most four images per post. */
 export const MAX_POST_FILES = 4;
 
-const handleField = z.string({ error: 'Handle is required' }).check(
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(1, { error: 'Handle is required' }),
-  z.maxLength(253, { error: 'Handle must be at most 253 characters' }),
-  z.regex(/^@?[a-z0-9.-]+$/i, { error: 'Enter a handle like username.bsky.social' }),
+const handleField = text(
+  'Handle',
+  [
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, { error: 'Handle is required' }),
+    z.maxLength(253, { error: 'Handle must be at most 253 characters' }),
+    z.regex(/^@?[a-z0-9.-]+$/i, { error: 'Enter a handle like username.bsky.social' }),
+  ],
+  { error: 'Handle is required' },
 );
 
 /** Connect form: handle and app password (not the account password), and an optional PDS address. */
 export const blueskyConnectFormSchema = z.object({
   handle: handleField,
-  appPassword: z.string({ error: 'App password is required' }).check(z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)),
-  service: z.string().check(
+  appPassword: text('App password', [z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)], { error: 'App password is required' }),
+  service: text('Server address', [
     z.trim(),
     z.refine((v) => v === '' || /^https?:\/\/[^\s/]+(:\d+)?\/?$/i.test(v), { error: 'Enter the server address, e.g. https://bsky.social' }),
-  ),
+  ]),
 });
 export type BlueskyConnectForm = z.input<typeof blueskyConnectFormSchema>;
 
@@ -34,14 +39,14 @@ export const connectAccountSchema = z.object({
   platform: platformSchema,
   handle: handleField,
   credentials: z.object({
-    identifier: z.string().check(z.trim(), z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)),
-    appPassword: z.string().check(z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)),
-    service: z.optional(z.string().check(z.maxLength(200))),
+    identifier: text('Handle', [z.trim(), z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)]),
+    appPassword: text('App password', [z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)]),
+    service: z.optional(text('Server address', [z.maxLength(200)])),
   }),
 });
 export type ConnectAccount = z.infer<typeof connectAccountSchema>;
 
-export const accountRefSchema = z.object({ platform: platformSchema, handle: z.string().check(z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)) });
+export const accountRefSchema = z.object({ platform: platformSchema, handle: text('Handle', [z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)]) });
 export type AccountRef = z.infer<typeof accountRefSchema>;
 
 export const socialAccountSchema = z.object({
@@ -96,25 +101,25 @@ export const socialPostSchema = z.object({
 });
 export type SocialPost = z.infer<typeof socialPostSchema>;
 
-const hashtagField = z.string().check(z.trim(), z.regex(/^#?[^\s#]{1,64}$/u, { error: 'A hashtag is one word of at most 64 characters' }));
-const mentionField = z.string().check(z.trim(), z.regex(/^@?[a-z0-9.-]{1,253}$/i, { error: 'A mention is a handle like @username.bsky.social' }));
+const hashtagField = text('Hashtags', [z.trim(), z.regex(/^#?[^\s#]{1,64}$/u, { error: 'A hashtag is one word of at most 64 characters' })]);
+const mentionField = text('Mentions', [z.trim(), z.regex(/^@?[a-z0-9.-]{1,253}$/i, { error: 'A mention is a handle like @username.bsky.social' })]);
 
 export const accountsRule = z.array(accountRefSchema).check(z.minLength(1, { error: 'At least one account is required' }));
 
 /** POST /api/social-media/post: create (no postId) or update a draft. */
 export const savePostSchema = z.object({
   postId: z.optional(z.uuid({ error: 'Post ID must be a valid UUID' })),
-  content: z.string().check(z.maxLength(POST_MAX_LENGTH, { error: `Post text must be at most ${POST_MAX_LENGTH} characters` })),
+  content: text('Post text', [z.maxLength(POST_MAX_LENGTH, { error: `Post text must be at most ${POST_MAX_LENGTH} characters` })]),
   accounts: accountsRule,
   isDraft: z._default(z.boolean(), true),
   dateScheduled: z.optional(z.nullable(z.number().check(z.int({ error: 'Schedule must be a time in epoch milliseconds' })))),
   dateCreated: z.optional(z.number()),
   hashtags: z._default(z.array(hashtagField).check(z.maxLength(30, { error: 'At most 30 hashtags' })), []),
   mentions: z._default(z.array(mentionField).check(z.maxLength(30, { error: 'At most 30 mentions' })), []),
-  location: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  location: z.optional(z.nullable(text('Location', [z.maxLength(200)]))),
   mediaIds: z._default(z.array(z.uuid({ error: 'Media ID must be a valid UUID' })).check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })), []),
   /** Alt text per media id. */
-  altTexts: z.optional(z.record(z.string(), z.string().check(z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })))),
+  altTexts: z.optional(z.record(text('Alt text'), text('Alt text', [z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })]))),
 });
 export type SavePost = z.input<typeof savePostSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './text.schema';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -11,12 +12,12 @@ export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif
 export const uploadRequestSchema = (allowedTypes: readonly string[]) =>
   z
     .object({
-      fileName: z.string().check(
+      fileName: text('File name', [
         z.trim(),
         z.minLength(1, { error: 'File name is required' }),
         z.maxLength(255, { error: 'File name must be at most 255 characters' }),
-      ),
-      fileType: z.string().check(z.minLength(1, { error: 'File type is required' }), z.maxLength(100)),
+      ]),
+      fileType: text('File type', [z.minLength(1, { error: 'File type is required' }), z.maxLength(100)]),
       fileSizeInBytes: z.number({ error: 'File size is required' }).check(z.int(), z.positive({ error: 'The file is empty' })),
     })
     .check(

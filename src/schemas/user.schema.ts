@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
+import { text } from './text.schema';
 
-const nameField = (label: string) => z.string().check(z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` }));
+const nameField = (label: string) => text(label, [z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` })]);
 
 export const profileUpdateSchema = z.object({
   firstName: nameField('First name'),
@@ -33,7 +34,7 @@ export const displayNameOf = (u: { firstName?: string | null; lastName?: string 
  */
 export const securityUpdateSchema = z
   .object({
-    currentPassword: currentPasswordField('Current password is required'),
+    currentPassword: currentPasswordField('Current password is required', 'Current password'),
     email: z.optional(z.union([z.literal(''), emailField])),
     newPassword: z.optional(z.union([z.literal(''), passwordField])),
   })
