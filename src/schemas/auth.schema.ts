@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
-import { text } from './text.schema';
+import { savableCharacters, text } from './text.schema';
 
 export const signInSchema = z.object({
   email: emailField,
@@ -8,7 +8,7 @@ export const signInSchema = z.object({
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
-const confirmField = text('Password', [z.minLength(1, { error: 'Please confirm your password' })]);
+const confirmField = z.string().check(...savableCharacters('Password'), z.minLength(1, { error: 'Please confirm your password' }));
 const passwordsMatch = crossFieldRule<{ password: string; confirmPassword: string }>(
   (v) => v.password === v.confirmPassword,
   'Passwords do not match',

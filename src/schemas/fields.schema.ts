@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { savableText } from './text.schema';
+import { savableCharacters, savableText } from './text.schema';
 
 /** An e-mail address field: trimmed, lower-cased, required. */
 export const emailField = z.pipe(
@@ -18,7 +18,7 @@ export const PASSWORD_MAX = 128;
 
 /** The password policy, each rule with the message shown under the field. */
 export const passwordField = z.string({ error: 'Password is required' }).check(
-  ...savableText('Password'),
+  ...savableCharacters('Password'),
   z.minLength(1, { error: 'Password is required' }),
   z.minLength(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` }),
   z.maxLength(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` }),
@@ -29,7 +29,7 @@ export const passwordField = z.string({ error: 'Password is required' }).check(
 
 /** A password typed to prove identity: only required, never checked against the policy. */
 export const currentPasswordField = (message = 'Password is required', label = 'Password') =>
-  z.string({ error: message }).check(...savableText(label), z.minLength(1, { error: message }), z.maxLength(PASSWORD_MAX, { error: message }));
+  z.string({ error: message }).check(...savableCharacters(label), z.minLength(1, { error: message }), z.maxLength(PASSWORD_MAX, { error: message }));
 
 /**
  * Adds an issue at `path` when `ok` is false; for rules across fields. It runs even when single fields are

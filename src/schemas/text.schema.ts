@@ -14,8 +14,13 @@ export const cannotSaveMessage = (label: string) => `${label} contains character
  * the field's own message, then the text is normalised to NFC (so 'é' typed two ways is stored, searched and
  * compared as one).
  */
-export const savableText = (label: string) =>
-  [z.refine<string>(isSavableText, { error: cannotSaveMessage(label), abort: true }), z.normalize('NFC')] as const;
+export const savableText = (label: string) => [...savableCharacters(label), z.normalize('NFC')] as const;
+
+/**
+ * The character check alone, for secrets compared byte for byte: a password is hashed as it was typed, so
+ * normalising it now would lock out an artist whose keyboard produced the other form when they chose it.
+ */
+export const savableCharacters = (label: string) => [z.refine<string>(isSavableText, { error: cannotSaveMessage(label), abort: true })] as const;
 
 type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
 

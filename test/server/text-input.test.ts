@@ -66,6 +66,18 @@ describe(`user text that cannot be saved (${dbLabel()})`, () => {
     expect(found.items.length).toBe(1);
   });
 
+  it('a password is checked as typed, never normalised: one chosen in decomposed form keeps signing in', async () => {
+    const decomposed = 'Cafe\u0301Secret1';
+    const u = await signedInUser(t, `nfd-${Date.now()}@example.com`, decomposed);
+    const again = await t.request('/api/auth/sign-in', { method: 'POST', json: { email: u.email, password: decomposed } });
+    expect(again.status).toBe(200);
+    // The composed form is other bytes, so it is another password: proof that nothing was normalised on the way.
+    const composed = await t.request('/api/auth/sign-in', { method: 'POST', json: { email: u.email, password: decomposed.normalize('NFC') } });
+    expect(composed.status).toBe(401);
+    const bad = await t.request('/api/auth/sign-in', { method: 'POST', json: { email: u.email, password: 'a\u0000Secret1' } });
+    expect(bad.status).toBe(400);
+  });
+
   it('a NUL in the query string is a 400, not a 500', async () => {
     expect((await t.request('/api/artwork?q=%00', { token })).status).toBe(400);
     expect((await t.request('/api/journal?cursor=%00', { token })).status).toBe(400);
