@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { openPgliteDir } from './pglite-open';
 import { openPostgres } from './postgres';
 import * as schema from './schema';
 
@@ -36,10 +37,12 @@ export async function openDatabase(config: Config['database'], log: Logger): Pro
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const inMemory = dir === 'memory://';
-  if (!inMemory) await fs.mkdir(path.dirname(dir), { recursive: true });
-  return pgliteDatabase(inMemory ? await PGlite.create() : await PGlite.create(dir));
+  if (dir === 'memory://') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    return pgliteDatabase(await PGlite.create());
+  }
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  return pgliteDatabase(await openPgliteDir(dir));
 }
 
 /** Wraps an open PGlite (the embedded default; tests also load prepared ones). */
