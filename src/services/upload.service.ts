@@ -1,4 +1,3 @@
-import axios from 'axios';
 import type { Http } from './http';
 import { uploadTicketSchema } from '../schemas/upload.schema';
 
@@ -12,7 +11,9 @@ export async function uploadFile<T>(http: Http, ticketPath: string, file: File, 
   const ticket = uploadTicketSchema.parse(
     (await http.post(ticketPath, { fileName: file.name, fileType: file.type, fileSizeInBytes: file.size }, { signal })).data,
   );
-  // A plain request: the signed URL is its own credential and may point at another host.
+  // A plain request: the signed URL is its own credential and may point at another host. axios arrives with the
+  // first upload, so the sign-in screen does not wait for it.
+  const { default: axios } = await import('axios');
   await axios.put(ticket.uploadUrl, file, {
     headers: ticket.headers,
     signal,
