@@ -256,11 +256,16 @@ describe('the portfolio in a real browser', () => {
   it('publishes the portfolio from Home', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await main().getByRole('button', { name: 'Publish' }).click();
-    const published = main().getByText(/Your portfolio is published \(6 artworks,/);
+    const published = main().getByText(/Your portfolio is published \(6 artworks\) on /);
     await published.waitFor();
     publicUrl = (await published.getByRole('link').getAttribute('href'))!;
     expect(publicUrl).toMatch(new RegExp(`^${server.url}/p/[a-z0-9]{10}$`));
     await expectAccessible(page, 'home after publishing');
+    // The address stays on Home after a reload, read from the server.
+    await page.reload();
+    const last = main().getByText(/Your portfolio is published on /);
+    await last.waitFor();
+    expect(await last.getByRole('link').getAttribute('href')).toBe(publicUrl);
   });
 
   it('shows the public portfolio to a visitor who is not signed in', async () => {
