@@ -18,7 +18,7 @@ const suites: Suite[] = [bundleSuite, memorySuite, userThroughputSuite, avatarUp
 async function main() {
   process.env.CHROME_PATH = await ensureChromium();
   console.log('Building the app...');
-  if (spawnSync('npx', ['--no', 'vite', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
+  if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
 
   const only = process.argv.slice(2);
   const sections: string[] = [];

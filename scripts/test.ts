@@ -66,7 +66,7 @@ await step('postgresql 15', () => {
 });
 
 await step('typecheck (tsc)', () => run('npx', ['--no', '--', 'tsc', '--noEmit', '-p', 'tsconfig.json']));
-await step('build (vite)', () => run('npx', ['--no', '--', 'vite', 'build']));
+await step('build (app and server)', () => run('npm', ['run', 'build']));
 await step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs]));
 
 summary();

@@ -12,7 +12,10 @@ import type { PGlite } from '@electric-sql/pglite';
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=4MB', 'wal_buffers=1MB'];
 
-const createScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-create.ts');
+// Beside this module: the TypeScript source (tests, development) or the compiled script in dist-server/.
+const here = fileURLToPath(import.meta.url);
+const compiled = here.endsWith('.mjs');
+const createScript = path.join(path.dirname(here), compiled ? 'pglite-create.mjs' : 'pglite-create.ts');
 
 /**
  * Opens the embedded database in `dir`, creating it first when the directory holds none. Creating a database runs
@@ -29,7 +32,8 @@ export async function openPgliteDir(dir: string): Promise<PGlite> {
 
 function createInChild(dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', createScript, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = compiled ? [createScript, dir] : ['--import', 'tsx', createScript, dir];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);

@@ -80,13 +80,18 @@ export interface RunningServer {
 }
 
 /** Starts the server exactly as `npm start` does after its build, in its own data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `compiled`: the server `npm start` runs (dist-server/, built by `npm run build`), for measurements of what an
+ * operator runs; otherwise the TypeScript source, so a test needs no server build.
+ */
+export async function startServer(env: Record<string, string> = {}, { compiled = false } = {}): Promise<RunningServer> {
   // A given PORT: an instance started again where a proxy expects it.
   const port = Number(env.PORT) || (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
   const url = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = compiled ? ['--enable-source-maps', 'dist-server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
