@@ -90,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
   const url = `http://localhost:${port}`;
   let output = '';
-  const entry = compiled ? ['--enable-source-maps', 'dist-server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = compiled ? ['dist-server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
