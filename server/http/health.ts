@@ -45,6 +45,9 @@ export function healthRoutes(hono: Hono<AppEnv>, deps: Pick<AppDeps, 'database' 
     return storageChecked.result;
   };
 
+  const DATABASE_DOWN = 'The database cannot be reached.';
+  const healthy = () => ({ status: 'ok', database: deps.database.kind, storage: deps.storage.kind });
+
   hono.get('/health/live', (c) => c.json({ status: 'ok' }, 200));
 
   hono.get('/health/ready', async (c) => {
@@ -52,21 +55,21 @@ export function healthRoutes(hono: Hono<AppEnv>, deps: Pick<AppDeps, 'database' 
     const [database, storage] = await Promise.all([
       withTimeout(deps.database.ping(), 'The database').then(
         () => null,
-        () => 'The database cannot be reached.',
+        () => DATABASE_DOWN,
       ),
       storageProblem(),
     ]);
     const failing = { ...(database ? { database } : {}), ...(storage ? { storage } : {}) };
     if (Object.keys(failing).length) return c.json({ status: 'unavailable', failing, message: Object.values(failing).join(' ') }, 503);
-    return c.json({ status: 'ok', database: deps.database.kind, storage: deps.storage.kind }, 200);
+    return c.json(healthy(), 200);
   });
 
   hono.get('/health', async (c) => {
     try {
       await deps.database.ping();
-      return c.json({ status: 'ok', database: deps.database.kind, storage: deps.storage.kind }, 200);
+      return c.json(healthy(), 200);
     } catch {
-      return c.json({ status: 'unavailable', message: 'The database cannot be reached.' }, 503);
+      return c.json({ status: 'unavailable', message: DATABASE_DOWN }, 503);
     }
   });
 }

@@ -35,7 +35,7 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string) {
   app.use('/assets/*', files(IMMUTABLE));
   app.use('*', files('no-cache'));
   app.get('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/') || c.req.path.endsWith('.map')) return c.notFound();
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
     if (!fs.existsSync(indexFile)) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
