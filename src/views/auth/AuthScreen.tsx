@@ -6,11 +6,16 @@ import { PASSWORD_MIN } from '../../schemas/fields.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import { Tabs } from '../ui/tabs';
 import { AuthLayout, formStack } from './auth-layout';
+import { AuthTabs } from './auth-tabs';
 
 type Logic = typeof authScreenMachine;
 type Ref = ReturnType<typeof useActorRef<Logic>>;
+
+const TABS = [
+  { value: 'signIn', label: 'Sign In' },
+  { value: 'createAccount', label: 'Create Account' },
+] as const;
 
 const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with an uppercase letter, a lowercase letter and a number.`;
 
@@ -29,18 +34,14 @@ export function AuthScreen({ logic }: { logic: Logic }) {
   }
   return (
     <AuthLayout title={tab === 'signIn' ? 'Sign In' : 'Create Account'}>
-      <Tabs.Root
+      <AuthTabs
+        label="Sign in or create an account"
+        items={TABS}
         value={tab}
-        onValueChange={(d) => actor.send({ type: d.value === 'createAccount' ? 'auth.showCreateAccount' : 'auth.showSignIn' })}
+        onSelect={(value) => actor.send({ type: value === 'createAccount' ? 'auth.showCreateAccount' : 'auth.showSignIn' })}
       >
-        <Tabs.List aria-label="Sign in or create an account">
-          <Tabs.Trigger value="signIn">Sign In</Tabs.Trigger>
-          <Tabs.Trigger value="createAccount">Create Account</Tabs.Trigger>
-        </Tabs.List>
-        {/* Only the chart's tab has a form: fields of the other never linger (Ark's unmountOnExit waits for an exit that may not come). */}
-        <Tabs.Content value="signIn">{tab === 'signIn' ? <SignInForm actor={actor} /> : null}</Tabs.Content>
-        <Tabs.Content value="createAccount">{tab === 'createAccount' ? <CreateAccountForm actor={actor} /> : null}</Tabs.Content>
-      </Tabs.Root>
+        {tab === 'signIn' ? <SignInForm actor={actor} /> : <CreateAccountForm actor={actor} />}
+      </AuthTabs>
     </AuthLayout>
   );
 }
