@@ -8,7 +8,8 @@ export const routeOf = (method: string, url: string) => {
   const path = pathname
     .replace(UUID, ':id')
     .replace(/^\/api\/uploads\/local\/[^/]+$/, '/api/uploads/local/:token')
-    .replace(/^\/p\/[^/]+/, '/p/:slug');
+    .replace(/^\/p\/[^/]+/, '/p/:slug')
+    .replace(/^\/p\/:slug\/images\/[^/]+$/, '/p/:slug/images/:file');
   return `${method} ${path}`;
 };
 
