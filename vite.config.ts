@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 // Text assets are compressed once at build time at the highest levels, so every visitor receives the smallest
 // files without the server spending CPU per request (server/http/static.ts picks one by Accept-Encoding).
@@ -17,9 +18,19 @@ const precompress = compression({
   ],
 });
 
+// What each chunk holds, module by module, in minified bytes read from the source maps: written only when
+// BUNDLE_STATS_DIR names a folder (npm run bench sets it), never into dist/, so visitors are never served it and
+// a plain build is unchanged. A treemap to open in a browser, and the same figures as JSON for the bench.
+const statsDir = process.env.BUNDLE_STATS_DIR;
+const bundleStats = statsDir
+  ? (['treemap', 'raw-data'] as const).map((template) =>
+      visualizer({ template, sourcemap: true, filename: `${statsDir}/bundle.${template === 'treemap' ? 'html' : 'json'}`, title: 'Artist Studio bundle' }),
+    )
+  : [];
+
 // The API base is '/api' on the same origin unless VITE_API_BASE points elsewhere at build time.
 export default defineConfig({
-  plugins: [react(), precompress],
+  plugins: [react(), precompress, ...bundleStats],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` } },
   build: {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { avatarUploadSuite } from './avatar-upload.bench';
+import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { memorySuite } from './memory.bench';
@@ -10,16 +11,30 @@ import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
 import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
+import { soakSuite } from './soak.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
-const suites: Suite[] = [bundleSuite, memorySuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite, scaleOutSuite, fuzzSuite];
+const suites: Suite[] = [
+  bundleSuite,
+  memorySuite,
+  userThroughputSuite,
+  avatarUploadSuite,
+  portfolioSuite,
+  schedulerSuite,
+  postEditorSuite,
+  scaleOutSuite,
+  fuzzSuite,
+  soakSuite,
+];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
 async function main() {
   process.env.CHROME_PATH = await ensureChromium();
   console.log('Building the app...');
-  if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+  // The same build as npm start's, which also writes what each chunk holds to BUNDLE_STATS_DIR (outside dist/).
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, BUNDLE_STATS_DIR } });
+  if (build.status !== 0) throw new Error('npm run build failed');
 
   const only = process.argv.slice(2);
   const sections: string[] = [];
@@ -27,8 +42,10 @@ async function main() {
   for (const suite of suites.filter((s) => !only.length || only.some((o) => s.title.toLowerCase().includes(o.toLowerCase())))) {
     console.log(`\n== ${suite.title}`);
     let results: BudgetResult[];
+    let details = '';
     try {
-      results = await suite.run();
+      const report = await suite.run();
+      ({ results, details = '' } = Array.isArray(report) ? { results: report } : report);
     } catch (err) {
       results = [{ name: suite.title, budget: '-', measured: `could not measure: ${(err as Error).message}`, pass: false, method: '-' }];
     }
@@ -36,10 +53,12 @@ async function main() {
       console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.measured} (budget ${r.budget})`);
       if (!r.pass) failed += 1;
     }
+    if (details) console.log(`\n${details}`);
     sections.push(
       `## ${suite.title}\n\n| Budget | Limit | Measured | Result |\n|---|---|---|---|\n` +
         results.map((r) => `| ${r.name} | ${r.budget} | ${r.measured} | ${r.pass ? 'pass' : '**FAIL**'} |`).join('\n') +
-        `\n\nHow: ${[...new Set(results.map((r) => r.method))].join(' ')}\n`,
+        `\n\nHow: ${[...new Set(results.map((r) => r.method))].join(' ')}\n` +
+        (details ? `\n${details}` : ''),
     );
   }
 

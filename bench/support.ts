@@ -15,9 +15,15 @@ export interface BudgetResult {
   method: string;
 }
 
+/** A suite's budget lines, and figures it reports without a budget (Markdown shown under its table). */
+export interface SuiteReport {
+  results: BudgetResult[];
+  details?: string;
+}
+
 export interface Suite {
   title: string;
-  run(): Promise<BudgetResult[]>;
+  run(): Promise<BudgetResult[] | SuiteReport>;
 }
 
 export { startServer, type RunningServer };
