@@ -6,6 +6,7 @@ import type { BlobStore } from './storage/blob-store';
 import type { AuthCache, AuthEntry } from './auth/auth-cache';
 import type { TokenSigner } from './auth/tokens';
 import type { MediaUrls } from './media/media-urls';
+import type { OutboundDoor } from './outbound/guarded-fetch';
 import type { BlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/scheduler';
 import type { SecretBox } from './social/secret-box';
@@ -22,6 +23,8 @@ export interface AppDeps {
   authCache: AuthCache;
   /** Signs and checks the token-free addresses of media bytes. */
   mediaUrls: MediaUrls;
+  /** The one way out for requests to addresses an artist chose: checked at every connection and redirect. */
+  outbound: OutboundDoor;
   social: {
     /** Seals app passwords and session tokens at rest. */
     box: SecretBox;

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import type { Logger } from './log';
 import { createMediaUrls } from './media/media-urls';
 import { createMailer } from './mail/mailer';
+import { createOutboundDoor } from './outbound/guarded-fetch';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import { createDeliveryWorker, type DeliveryWorker } from './social/scheduler';
@@ -19,6 +20,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const authCache = new AuthCache(database, log);
   await authCache.start(database);
   const box = createSecretBox(loadOrCreateSecret(config.dataDir, 'social', config.social.secretKey));
+  const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
   const deps: AppDeps = {
     config,
     database,
@@ -29,7 +31,8 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
-    social: { box, agents: createBlueskyAgents(database.db, box, log), worker: undefined as unknown as DeliveryWorker },
+    outbound,
+    social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
     ...overrides,
   };
   if (!overrides.social) deps.social.worker = createDeliveryWorker(deps);

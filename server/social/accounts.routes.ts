@@ -23,6 +23,8 @@ function connectFailure(err: BlueskyError): HttpError {
         code: 'BLUESKY_RATE_LIMITED',
         headers: { 'Retry-After': String(err.retryAfterSeconds ?? 60) },
       });
+    case 'refused':
+      return new HttpError(400, err.message, { code: 'BLUESKY_ADDRESS_REFUSED', fieldErrors: { 'credentials.service': [err.message] } });
     case 'rejected':
     case 'conflict':
       return new HttpError(400, err.message, { code: 'BLUESKY_REJECTED' });
@@ -71,9 +73,9 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
       if (body.platform !== 'bluesky') {
         throw new HttpError(400, `${PLATFORM_LABELS[body.platform]} ${SOCIAL_MESSAGES.comingSoon}`, { code: 'PLATFORM_COMING_SOON' });
       }
-      const service = await checkServiceUrl(body.credentials.service?.trim() || DEFAULT_BLUESKY_SERVICE, deps.config.social.allowPrivateNetwork);
+      const service = await checkServiceUrl(body.credentials.service?.trim() || DEFAULT_BLUESKY_SERVICE, deps.config.social.allowPrivateNetwork, deps.outbound);
       const appPassword = body.credentials.appPassword;
-      const session = await blueskyLogin(service, body.credentials.identifier, appPassword).catch((err) => {
+      const session = await blueskyLogin(service, body.credentials.identifier, appPassword, deps.outbound.fetch).catch((err) => {
         throw connectFailure(toBlueskyError(err, service));
       });
       const row = await saveAccount(db, {

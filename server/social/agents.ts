@@ -34,9 +34,10 @@ function credentialsOf(box: SecretBox, account: SocialAccountRow) {
  * Signed-in agents, one per account and process, made from the stored session: logging in costs a createSession
  * (30 per 5 minutes per account), so it happens only when the stored session no longer refreshes. Every new token
  * pair is stored (sealed) for the other instances and the next start. An agent is dropped when the account is
- * connected again (its credentials version changes) or when a call says its session is no longer accepted.
+ * connected again (its credentials version changes) or when a call says its session is no longer accepted. Every
+ * call, refresh and sign-in goes through `fetch`, the outbound door.
  */
-export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger) {
+export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: typeof globalThis.fetch) {
   const cache = new Map<string, { version: number; agent: Promise<AtpAgent> }>();
 
   async function open(account: SocialAccountRow): Promise<AtpAgent> {
@@ -53,9 +54,9 @@ export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger) {
     };
     const relogin = () => {
       log.info({ accountId: account.id, handle: account.handle }, 'Bluesky session expired: signing in again with the app password');
-      return blueskyLogin(session.service, account.did ?? account.handle, appPassword);
+      return blueskyLogin(session.service, account.did ?? account.handle, appPassword, fetch);
     };
-    return resumeAgent(session, store, relogin);
+    return resumeAgent(session, store, relogin, fetch);
   }
 
   return {

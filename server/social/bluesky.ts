@@ -1,12 +1,14 @@
 import { AtpAgent, RichText, type AtpSessionData } from '@atproto/api';
 import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
+import { OutboundRefused } from '../outbound/guarded-fetch';
 
 /**
  * Why a call to Bluesky failed, sorted by what to do about it. 'conflict': the record key is taken by a different
- * record (not ours), so ours was never written and may be written under a new key.
+ * record (not ours), so ours was never written and may be written under a new key. 'refused': the outbound door would
+ * not go there (a private address, too many redirects, too large an answer); nothing was sent.
  */
-export type BlueskyFailure = 'auth' | 'unreachable' | 'rate-limited' | 'rejected' | 'transient' | 'conflict';
+export type BlueskyFailure = 'auth' | 'unreachable' | 'rate-limited' | 'rejected' | 'transient' | 'conflict' | 'refused';
 
 export class BlueskyError extends Error {
   constructor(
@@ -33,6 +35,8 @@ export interface BlueskySession {
 /** Maps whatever @atproto/api threw to a BlueskyError an artist can read. */
 export function toBlueskyError(err: unknown, service: string): BlueskyError {
   if (err instanceof BlueskyError) return err;
+  // @atproto/api wraps what fetch threw as the cause of its own error.
+  for (let c = err; c instanceof Error; c = c.cause) if (c instanceof OutboundRefused) return new BlueskyError('refused', c.message);
   const e = err as { status?: number; error?: string; message?: string; headers?: Record<string, string> };
   const status = e?.status;
   if (status === 401 || e?.error === 'AuthenticationRequired' || e?.error === 'ExpiredToken' || e?.error === 'InvalidToken') {
@@ -48,14 +52,6 @@ export function toBlueskyError(err: unknown, service: string): BlueskyError {
   return new BlueskyError('unreachable', `The Bluesky server at ${service} cannot be reached.`);
 }
 
-/** No call to a PDS may hang a delivery: each request gives up after this long (and is retried later). */
-export const REQUEST_TIMEOUT_MS = 30_000;
-
-const timedFetch: typeof fetch = (input, init) => {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-};
-
 const sessionOf = (service: string, data: AtpSessionData): BlueskySession => ({
   service,
   did: data.did,
@@ -64,9 +60,12 @@ const sessionOf = (service: string, data: AtpSessionData): BlueskySession => ({
   refreshJwt: data.refreshJwt,
 });
 
-/** Logs in once with handle and app password (at connect time, or when the stored session can no longer refresh). */
-export async function blueskyLogin(service: string, identifier: string, appPassword: string): Promise<BlueskySession> {
-  const agent = new AtpAgent({ service, fetch: timedFetch });
+/**
+ * Logs in once with handle and app password (at connect time, or when the stored session can no longer refresh).
+ * `fetch` is the outbound door: every call to a PDS goes through it, so none can be sent into a private network.
+ */
+export async function blueskyLogin(service: string, identifier: string, appPassword: string, fetch: typeof globalThis.fetch): Promise<BlueskySession> {
+  const agent = new AtpAgent({ service, fetch });
   try {
     await agent.login({ identifier: identifier.replace(/^@/, ''), password: appPassword });
   } catch (err) {
@@ -83,11 +82,12 @@ export async function resumeAgent(
   session: BlueskySession,
   onSession: (s: BlueskySession) => Promise<void>,
   relogin: () => Promise<BlueskySession>,
+  fetch: typeof globalThis.fetch,
 ): Promise<AtpAgent> {
   const persisted: Promise<void>[] = [];
   const agent = new AtpAgent({
     service: session.service,
-    fetch: timedFetch,
+    fetch,
     persistSession: (event, data) => {
       if ((event === 'create' || event === 'update') && data) persisted.push(onSession(sessionOf(session.service, data)));
     },

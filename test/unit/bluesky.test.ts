@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboundDoor } from '../../server/outbound/guarded-fetch';
 import { BlueskyError, blueskyLogin, newRecordKey, resumeAgent, writePost, type BlueskySession } from '../../server/social/bluesky';
 import { prepareImage } from '../../server/social/post-images';
 import { startPds, type Pds } from '../support/pds';
@@ -7,29 +8,34 @@ import { startPds, type Pds } from '../support/pds';
 describe('Bluesky client against a real PDS', () => {
   let pds: Pds;
   let alice: Awaited<ReturnType<Pds['createAccount']>>;
+  // The PDS runs on loopback, which the door refuses unless private networks are allowed.
+  const door = createOutboundDoor({ allowPrivateNetwork: true });
   beforeAll(async () => {
     pds = await startPds();
     alice = await pds.createAccount('alice.test');
     await pds.createAccount('bob.test');
   });
-  afterAll(() => pds?.close());
+  afterAll(async () => {
+    await door.close();
+    await pds?.close();
+  });
 
   it('a wrong app password is an auth failure with a readable message', async () => {
-    const err = await blueskyLogin(pds.url, 'alice.test', 'wrong-wrong-wrong').catch((e) => e);
+    const err = await blueskyLogin(pds.url, 'alice.test', 'wrong-wrong-wrong', door.fetch).catch((e) => e);
     expect(err).toBeInstanceOf(BlueskyError);
     expect(err.kind).toBe('auth');
     expect(err.message).toMatch(/app password/);
   });
 
   it('an unreachable server is reported as such', async () => {
-    const err = await blueskyLogin('http://127.0.0.1:9', 'alice.test', 'x').catch((e) => e);
+    const err = await blueskyLogin('http://127.0.0.1:9', 'alice.test', 'x', door.fetch).catch((e) => e);
     expect(err.kind).toBe('unreachable');
     expect(err.retryable).toBe(true);
   });
 
   it('writes a post with facets and an image once, however often the same record key is retried', async () => {
-    let session: BlueskySession = await blueskyLogin(pds.url, 'alice.test', alice.appPassword);
-    const agent = await resumeAgent(session, async (s) => void (session = s), () => blueskyLogin(pds.url, 'alice.test', alice.appPassword));
+    let session: BlueskySession = await blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch);
+    const agent = await resumeAgent(session, async (s) => void (session = s), () => blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch), door.fetch);
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#884422' } })
       .jpeg()
       .withExif({ IFD0: { Make: 'Camera' } })
