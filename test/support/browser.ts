@@ -106,7 +106,11 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running on its data directory (and its port) for the rest of the run.
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
@@ -118,7 +122,8 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
     exited,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      // One killed by a signal has no exit code.
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

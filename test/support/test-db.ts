@@ -40,15 +40,13 @@ function migrationsHash() {
 }
 
 /**
- * A fresh, migrated database for one test file. PGlite takes seconds to initialise and migrate, so the first
- * test process builds a migrated template on disk and every later one loads it (well under a second).
+ * PGlite takes seconds to initialise and migrate, so the first test process builds a migrated template on disk and
+ * every later one loads it (well under a second). Answers the template's path.
  */
-export async function openTestDatabase(): Promise<Database> {
-  const log = createLogger('silent');
-  if (dbLabel() === 'postgres') return openDatabase(await testDatabaseConfig(), log);
-  const { PGlite } = await import('@electric-sql/pglite');
+async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `studio-pglite-template-${migrationsHash()}.tar`);
   if (!fs.existsSync(template)) {
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create();
     const database = await pgliteDatabase(client);
     await database.migrate();
@@ -58,7 +56,25 @@ export async function openTestDatabase(): Promise<Database> {
     fs.writeFileSync(partial, dump);
     fs.renameSync(partial, template);
   }
-  const database = await pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(template)]) }));
+  return template;
+}
+
+/** A fresh, migrated database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const log = createLogger('silent');
+  if (dbLabel() === 'postgres') return openDatabase(await testDatabaseConfig(), log);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const database = await pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(await pgliteTemplate())]) }));
   await database.migrate();
   return database;
+}
+
+/**
+ * A migrated embedded database written to `dir` (a server's DATA_DIR/db), so a server started on it opens it rather
+ * than spend many seconds creating one.
+ */
+export async function seedPgliteDir(dir: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(await pgliteTemplate())]) });
+  await client.close();
 }
