@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { bundleSuite } from './bundle.bench';
+import { exportSuite } from './export.bench';
 import { memorySuite } from './memory.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
@@ -12,7 +13,7 @@ import { schedulerSuite } from './scheduler.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
-const suites: Suite[] = [bundleSuite, memorySuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite, scaleOutSuite];
+const suites: Suite[] = [bundleSuite, memorySuite, userThroughputSuite, avatarUploadSuite, exportSuite, portfolioSuite, schedulerSuite, postEditorSuite, scaleOutSuite];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
 async function main() {
