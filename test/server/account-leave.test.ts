@@ -1,3 +1,8 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { AtpAgent } from '@atproto/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +10,7 @@ import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import { socialAccounts } from '../../server/db/schema';
 import { credentialsOf } from '../../server/social/agents';
+import type { S3BlobStore } from '../../server/storage';
 import { startPds, type Pds } from '../support/pds';
 import { addMedia, artworkInput, createArtwork, fakeMp3, makeJpeg, pathOf, storedFiles } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, addPostMedia, connectOk, newPdsAccount, savePostOk } from '../support/social';
@@ -246,6 +252,57 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
         expect(jsonIn(entries, 'artworks.json')).toEqual([]);
         expect(jsonIn(entries, 'profile.json')).toMatchObject({ email: studio.artist.email, firstName: '' });
       });
+    });
+  });
+
+  describe('with files in a bucket', () => {
+    // s3rver ships no type declarations.
+    const S3rver = createRequire(import.meta.url)('s3rver') as new (o: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+    let s3: InstanceType<typeof S3rver>;
+    let dir: string;
+    let bucketApp: TestApp;
+    beforeAll(async () => {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'leave-s3-'));
+      s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'studio', configs: [] }] });
+      const { port } = await s3.run();
+      bucketApp = await createTestApp({
+        S3_BUCKET: 'studio',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+    });
+    afterAll(async () => {
+      await bucketApp?.close();
+      await s3?.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    });
+
+    it('exports the originals from the bucket and deletes every object of the artist', async () => {
+      const artist = await signedInUser(bucketApp);
+      const userId = ((await (await bucketApp.request('/api/user', { token: artist.idToken })).json()) as { userId: string }).userId;
+      const song = await createArtwork(bucketApp, artist.idToken, artworkInput('AUDIO'));
+      const mp3 = fakeMp3(70_000);
+      const ticketRes = await bucketApp.request(`/api/artwork/${song.artworkId}/media`, {
+        method: 'POST',
+        token: artist.idToken,
+        json: { fileName: 'demo.mp3', fileType: 'audio/mpeg', fileSizeInBytes: mp3.length },
+      });
+      const ticket = await ticketRes.json();
+      // The browser PUTs straight to the bucket.
+      expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: mp3 })).status).toBe(200);
+      expect((await bucketApp.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: artist.idToken })).status).toBe(200);
+
+      const res = await bucketApp.request('/api/user/export', { token: artist.idToken });
+      const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+      expect(entries.get(`media/${song.artworkId}/demo.mp3`)).toEqual(mp3);
+
+      const store = bucketApp.deps.storage as S3BlobStore;
+      const keys = async () => ((await store.client.send(new ListObjectsV2Command({ Bucket: 'studio' }))).Contents ?? []).map((o) => o.Key!);
+      expect((await keys()).filter((k) => k.includes(userId)).length).toBeGreaterThan(0);
+      expect((await bucketApp.request('/api/user', { method: 'DELETE', token: artist.idToken, json: { currentPassword: PASSWORD } })).status).toBe(204);
+      expect((await keys()).filter((k) => k.includes(userId))).toEqual([]);
     });
   });
 });
