@@ -34,12 +34,18 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
       const contents = await collectExport(deps, c.var.auth.user.userId);
       const archive = await exportArchive(deps.storage, deps.log, contents);
       const fileName = `artist-studio-${new Date().toISOString().slice(0, 10)}.zip`;
-      return c.body(toWebStream(archive.stream), 200, {
+      const headers = {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="${fileName}"`,
         'Cache-Control': 'no-store',
         ...(archive.size !== null ? { 'Content-Length': String(archive.size) } : {}),
-      });
+      };
+      // HEAD (answered by this GET route) reads no body: let go of the file the archive has already opened.
+      if (c.req.method === 'HEAD') {
+        archive.stream.destroy();
+        return c.body(null, 200, headers);
+      }
+      return c.body(toWebStream(archive.stream), 200, headers);
     },
   );
 

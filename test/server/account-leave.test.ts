@@ -76,7 +76,10 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       ({ res, entries } = await archiveOf(studio.artist.idToken));
     });
 
-    it('answers a ZIP to save, never cached', () => {
+    it('answers a ZIP to save, never cached; HEAD answers its length alone', async () => {
+      const head = await t.request('/api/user/export', { method: 'HEAD', token: studio.artist.idToken });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(res.headers.get('content-length'));
       expect(res.headers.get('content-type')).toBe('application/zip');
       expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="artist-studio-\d{4}-\d{2}-\d{2}\.zip"$/);
       expect(res.headers.get('cache-control')).toBe('no-store');
