@@ -5,6 +5,7 @@ import { ensureChromium } from '../scripts/ensure-chromium';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
+import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { memorySuite } from './memory.bench';
 import { portfolioSuite } from './portfolio.bench';
@@ -20,6 +21,7 @@ const suites: Suite[] = [
   memorySuite,
   userThroughputSuite,
   avatarUploadSuite,
+  exportSuite,
   portfolioSuite,
   schedulerSuite,
   postEditorSuite,

@@ -27,6 +27,7 @@ import { postRoutes } from './social/posts.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
+import { accountDataRoutes } from './users/account-data.routes';
 import { userRoutes } from './users/user.routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -79,6 +80,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   healthRoutes(api.hono, deps, lifecycle);
   authRoutes(api, deps);
   userRoutes(api, deps);
+  accountDataRoutes(api, deps);
   uploadRoutes(api, deps, uploadProcessors);
   artworkRoutes(api, deps);
   mediaRoutes(api, deps);

@@ -54,3 +54,12 @@ export const accountExistsMail = (to: string, link: string) =>
     link,
     'If it was you, sign in or reset your password. Otherwise, ignore this message.',
   );
+
+export const accountDeletedMail = (to: string): Mail => {
+  const lines = [
+    'Your Artist Studio account was deleted, as you asked.',
+    'Your profile, artworks, files, journal, posts and scheduled posts are gone, your public portfolio is offline, and the saved logins of your Bluesky accounts were removed.',
+    'If you did not ask for this, reply to this message at once.',
+  ];
+  return { to, subject: 'Your Artist Studio account was deleted', text: `${lines.join('\n\n')}\n`, html: lines.map((l) => `<p>${escape(l)}</p>`).join('') };
+};

@@ -18,8 +18,8 @@ export const sealTokens = (box: SecretBox, s: BlueskySession) => box.seal(JSON.s
 const unreadable = (handle: string) =>
   new BlueskyError('transient', `The saved login of @${handle} cannot be read by this server. If this lasts, connect the account again.`);
 
-/** The app password and session of an account, unsealed. */
-function credentialsOf(box: SecretBox, account: SocialAccountRow) {
+/** The app password and session of an account, unsealed (throws a BlueskyError when they cannot be read). */
+export function credentialsOf(box: SecretBox, account: SocialAccountRow) {
   if (!account.appPasswordSealed || !account.sessionSealed || !account.service || !account.did) throw unreadable(account.handle);
   try {
     const tokens = JSON.parse(box.open(account.sessionSealed)) as StoredTokens;

@@ -49,4 +49,6 @@ export interface BlobStore {
   /** Moves a file to another key (a rename on local disk, copy + delete in a bucket). The source must exist. */
   move(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Deletes every file under a folder (`media/<userId>` holds `media/<userId>/...`); an empty folder is fine. */
+  deleteFolder(folder: string): Promise<void>;
 }

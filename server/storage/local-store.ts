@@ -301,6 +301,11 @@ export class LocalBlobStore implements BlobStore {
     await Promise.all([rm(file, { force: true }), rm(file + META_SUFFIX, { force: true })]);
   }
 
+  async deleteFolder(folder: string): Promise<void> {
+    // The files' own .meta.json siblings live in the same folder and go with it.
+    await rm(this.pathOf(folder), { recursive: true, force: true });
+  }
+
   async #contentTypeOf(file: string): Promise<string> {
     try {
       const meta = JSON.parse(await readFile(file + META_SUFFIX, 'utf8')) as { contentType?: unknown };

@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -159,6 +161,20 @@ export class S3BlobStore implements BlobStore {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (err) {
       if (!isNotFound(err)) throw err;
+    }
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    const prefix = `${folder.replace(/\/+$/, '')}/`;
+    // A bucket has no folders: list the keys under the prefix a page (up to 1000) at a time and delete each page.
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }));
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (!keys.length) return;
+      const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      const failed = (result.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length) throw new Error(`Could not delete ${failed.length} file(s) under ${prefix}: ${failed[0].Code} ${failed[0].Message ?? ''}`);
+      if (!page.IsTruncated) return;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { serverFieldErrors } from './form';
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../schemas/artwork.schema';
 import type { MediaType } from '../schemas/media-type.schema';
@@ -40,9 +41,6 @@ export interface Notice {
 }
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
-const serverFieldErrors = (error: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
-
 /**
  * The artwork form: a new artwork (id 'new') is created once, then it is a saved artwork that can be updated,
  * deleted after a confirmation, and given media (the `media` actor runs only while saved).

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { MESSAGES } from '../schemas/messages';
 import type { PostMedia, SavePost, SocialPost } from '../schemas/social.schema';
+import { serverFieldErrors } from './form';
 import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePostValues, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice, PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
@@ -19,8 +20,6 @@ export const waitUntilDue = (post: SocialPost | null, now: number) => Math.max(0
 
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
-const serverFieldErrors = (error: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
 export const failedOf = (post: SocialPost) => post.responses.filter((r) => r.postStatus === 'error');
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 

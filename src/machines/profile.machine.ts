@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../schemas/upload.schema';
 import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
-import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from './form';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, serverFieldErrors, type FormContext } from './form';
 import { messageOf } from './error-message';
 
 type ProfileValues = { firstName: string; lastName: string };
@@ -27,9 +27,6 @@ export type ProfileEvent =
   | { type: 'field.change'; name: string; value: string }
   | { type: 'avatar.choose'; file: File }
   | { type: 'avatar.progress'; fraction: number };
-
-const serverFieldErrors = (error: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
 
 /** Why a chosen avatar file is refused before any upload, or null when it may go. */
 export function avatarFileProblem(file: File): string | null {

@@ -48,3 +48,17 @@ export const securityUpdateSchema = z
 export type SecurityUpdate = z.input<typeof securityUpdateSchema>;
 
 export const securityResultSchema = z.object({ message: z.string(), user: userSchema });
+
+/** Delete my account: the current password proves it is the artist. */
+export const deleteAccountSchema = z.object({
+  currentPassword: currentPasswordField('Current password is required', 'Current password'),
+});
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+/** The word typed to confirm that everything may go. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/** The app's form asks for the word too, so nothing is deleted by a slip of the finger. */
+export const deleteAccountFormSchema = z.extend(deleteAccountSchema, {
+  confirmation: z.string().check(z.refine((v) => v.trim() === DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm` })),
+});

@@ -1,6 +1,7 @@
 import type { Http } from './http';
 import { MESSAGES } from '../schemas/messages';
-import { securityResultSchema, userSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
+import type { DataArchive, DownloadProgress } from '../machines/data-export.machine';
+import { securityResultSchema, userSchema, type DeleteAccount, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
 import { call } from './api-error';
 import { uploadFile, type Progress } from './upload.service';
 
@@ -17,6 +18,21 @@ export function createUserService(http: Http) {
     /** The avatar as an object URL for an <img>; the caller revokes it. */
     getAvatarUrl: (): Promise<string> =>
       call('Failed to load the avatar', async () => URL.createObjectURL((await http.get('/user/avatar', { responseType: 'blob' })).data)),
+    /** Everything of the artist as one ZIP, with progress as it arrives; aborting the signal stops the download. */
+    downloadArchive: (onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<DataArchive> =>
+      call('Failed to download your data', async () => {
+        const res = await http.get('/user/export', {
+          responseType: 'blob',
+          signal,
+          onDownloadProgress: (e) => onProgress({ loaded: e.loaded, total: e.total ?? null }),
+        });
+        const named = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''));
+        return { blob: res.data as Blob, fileName: named?.[1] ?? 'artist-studio.zip' };
+      }),
+    deleteAccount: (input: DeleteAccount): Promise<void> =>
+      call('Failed to delete the account', async () => {
+        await http.delete('/user', { data: input });
+      }),
   };
 }
 

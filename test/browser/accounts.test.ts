@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, startServer, startSmtp, type RunningServer } from '../support/browser';
+import { unzip } from '../support/zip';
 
 const EMAIL = 'ada@example.com';
 const FIRST_PASSWORD = 'Palette2024';
@@ -13,12 +15,13 @@ describe('accounts in a real browser', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let browser: Browser;
   let page: Page;
+  let context: BrowserContext;
 
   beforeAll(async () => {
     smtp = await startSmtp();
     server = await startServer({ SMTP_URL: smtp.url });
     browser = await launchBrowser();
-    ({ page } = await newPage(browser));
+    ({ page, context } = await newPage(browser));
   });
 
   afterAll(async () => {
@@ -190,5 +193,81 @@ describe('accounts in a real browser', () => {
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('appSession'))).toBeNull();
+  });
+
+  it('downloads everything as a ZIP, with its progress shown', async () => {
+    await page.goto(server.url);
+    await signIn(THIRD_PASSWORD);
+    // An artwork with a file big enough that the download takes a moment on a slowed connection.
+    const { idToken } = await page.evaluate(() => JSON.parse(localStorage.getItem('appSession')!) as { idToken: string });
+    const api = (path: string, body: unknown) =>
+      fetch(`${server.url}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const artwork = await (await api('/artwork', { title: 'Noise', saleStatus: 'AVAILABLE', mediaType: 'DIGITAL_2D', dimensions: { mediaType: 'DIGITAL_2D', height: 400, width: 400 } })).json();
+    const noise = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 400, height: 400, channels: 3 } }).png().toBuffer();
+    const ticket = await (await api(`/artwork/${artwork.artworkId}/media`, { fileName: 'noise.png', fileType: 'image/png', fileSizeInBytes: noise.length })).json();
+    expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: noise })).status).toBe(200);
+    expect((await api(`/uploads/${ticket.uploadId}/complete`, undefined)).status).toBe(200);
+
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('button', { name: 'Download my data' }).waitFor();
+    await expectAccessible(page, 'profile with your data');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 150 * 1024, uploadThroughput: -1 });
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    await page.getByRole('progressbar', { name: 'Download progress' }).waitFor();
+    await expect.poll(() => page.getByText(/^Downloaded [\d.]+ KB of [\d.]+ KB$/).isVisible()).toBe(true);
+    await expectAccessible(page, 'profile downloading');
+    const download = await saved;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(download.suggestedFilename()).toMatch(/^artist-studio-\d{4}-\d{2}-\d{2}\.zip$/);
+    await page.getByText(/^Your data was downloaded \([\d.]+ KB\)\.$/).waitFor();
+    const entries = await unzip(await fs.readFile(await download.path()));
+    expect([...entries.keys()].sort()).toEqual(
+      ['artworks.json', 'journal.json', `media/${artwork.artworkId}/noise.png`, 'posts.json', 'profile.json', 'profile/avatar.webp'].sort(),
+    );
+    expect(entries.get(`media/${artwork.artworkId}/noise.png`)).toEqual(noise);
+    expect(JSON.parse(entries.get('profile.json')!.toString())).toMatchObject({ email: EMAIL, firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it('fits a phone and a desktop screen', async () => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByLabel('Type DELETE to confirm').waitFor();
+      // Nothing wider than the screen: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(page, `delete my account at ${width} px`);
+      await page.getByRole('button', { name: 'Cancel' }).last().click();
+    }
+  });
+
+  it('deletes the account after the password and DELETE, signs out, and the address can sign up again', async () => {
+    const before = smtp.mails.length;
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByLabel('Current Password').fill('Wrong2026xx');
+    await page.getByLabel('Type DELETE to confirm').fill('delete');
+    await page.getByRole('button', { name: 'Delete my account forever' }).click();
+    await page.getByText('Type DELETE to confirm', { exact: true }).last().waitFor();
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByRole('button', { name: 'Delete my account forever' }).click();
+    await page.getByText('The current password is not correct.').first().waitFor();
+    await expectAccessible(page, 'delete my account refused');
+    await page.getByLabel('Current Password').fill(THIRD_PASSWORD);
+    await page.getByRole('button', { name: 'Delete my account forever' }).click();
+
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    await page.getByText('Your account was deleted.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('appSession'))).toBeNull();
+    await expect.poll(() => smtp.mails.slice(before).some((m) => m.to.includes(EMAIL) && m.raw.includes('Your Artist Studio account was deleted'))).toBe(true);
+
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(THIRD_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Incorrect email or password.').waitFor();
+    const created = await fetch(`${server.url}/api/auth/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: FIRST_PASSWORD }) });
+    expect(created.status).toBe(201);
+    await expect.poll(() => smtp.mails.slice(before).some((m) => m.to.includes(EMAIL) && m.text.includes('verify-email'))).toBe(true);
   });
 });

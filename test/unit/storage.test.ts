@@ -394,6 +394,17 @@ describe.each([
     await Promise.all(['files/copy/target/deeper', 'files/moved/here'].map((k) => h.store.delete(k)));
   });
 
+  it('deletes a folder with everything under it, and nothing beside it', async () => {
+    const keys = ['gone/u1/a/original', 'gone/u1/a/sm', 'gone/u1/b/c/original'];
+    for (const key of keys) await h.store.put(key, Buffer.from(key), 'text/plain');
+    await h.store.put('gone/u10/kept', Buffer.from('a neighbour whose name starts alike'), 'text/plain');
+    await h.store.deleteFolder('gone/u1');
+    for (const key of keys) expect(await h.store.stat(key)).toBeNull();
+    expect(await h.store.stat('gone/u10/kept')).toEqual({ size: 35, contentType: 'text/plain' });
+    await h.store.deleteFolder('gone/u1'); // an empty or missing folder is fine
+    await h.store.delete('gone/u10/kept');
+  });
+
   it('answers null for files that never existed', async () => {
     expect(await h.store.stat('files/never/there')).toBeNull();
     expect(await h.store.read('files/never/there')).toBeNull();

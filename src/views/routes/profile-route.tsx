@@ -1,11 +1,16 @@
 import { useMemo } from 'react';
+import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
+import { accountDeletionMachine } from '../../machines/account-deletion.machine';
+import { dataExportMachine } from '../../machines/data-export.machine';
 import { profileMachine } from '../../machines/profile.machine';
+import { saveBlob } from '../../services/save-file';
 import { useApp } from '../app-context';
 import { ProfilePage } from '../profile/ProfilePage';
+import { YourData } from '../profile/YourData';
 
 export default function ProfileRoute() {
-  const { session, services } = useApp();
+  const { session, services, toasts } = useApp();
   const logic = useMemo(
     () =>
       profileMachine.provide({
@@ -25,5 +30,31 @@ export default function ProfileRoute() {
       }),
     [services, session],
   );
-  return <ProfilePage logic={logic} />;
+  const exportLogic = useMemo(
+    () =>
+      dataExportMachine.provide({
+        actors: { downloadArchive: fromPromise(({ input, signal }) => services.user.downloadArchive(input.onProgress, signal)) },
+        actions: { saveArchive: (_, archive) => saveBlob(archive.blob, archive.fileName) },
+      }),
+    [services],
+  );
+  const deletionLogic = useMemo(
+    () =>
+      accountDeletionMachine.provide({
+        actors: { deleteAccount: fromPromise(({ input }) => services.user.deleteAccount(input)) },
+        actions: {
+          accountDeleted: () => {
+            toasts.send({ type: 'toast.add', title: 'Your account was deleted.', toastType: 'success' });
+            session.send({ type: 'session.signOut' });
+          },
+        },
+      }),
+    [services, session, toasts],
+  );
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <ProfilePage logic={logic} />
+      <YourData exportLogic={exportLogic} deletionLogic={deletionLogic} />
+    </div>
+  );
 }

@@ -33,7 +33,7 @@ function NavMenu({ label, items }: { label: string; items: Array<{ value: string
 /** The Portfolio and Social Media sections, exactly as the spec lists them. */
 export function SideNav() {
   return (
-    <nav aria-label="Sections" className={css({ w: '60', flexShrink: 0, p: '3', bg: 'bg.surface', borderRightWidth: '1px', borderColor: 'border' })}>
+    <nav aria-label="Sections" className={css({ w: { base: 'full', md: '60' }, flexShrink: 0, p: '3', bg: 'bg.surface', borderRightWidth: { base: '0', md: '1px' }, borderBottomWidth: { base: '1px', md: '0' }, borderColor: 'border' })}>
       <h2 className={heading}>Portfolio</h2>
       <ul className={css({ listStyle: 'none' })}>
         <li>

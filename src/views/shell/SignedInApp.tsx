@@ -28,9 +28,10 @@ export default function SignedInApp() {
       </a>
       <TopBar />
       <MainNav />
-      <div className={css({ display: 'flex', flex: '1' })}>
+      {/* On a phone the sections sit above the page instead of beside it, so the page keeps the screen's width. */}
+      <div className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, flex: '1' })}>
         <SideNav />
-        <main id="main" className={css({ flex: '1', p: '6', minW: 0 })}>
+        <main id="main" className={css({ flex: '1', p: { base: '4', md: '6' }, minW: 0 })}>
           <Suspense fallback={<Spinner />}>
             <Switch>
               <Route path="/" component={HomePage} />

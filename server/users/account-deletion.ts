@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { publications, users } from '../db/schema';
+import { accountDeletedMail } from '../mail/templates';
+import { credentialsOf } from '../social/agents';
+import { listAccounts } from '../social/accounts.repo';
+import { revokeSession } from '../social/bluesky';
+import { checkServiceUrl } from '../social/service-url';
+
+/**
+ * Every storage folder that holds an artist's files: avatar, artwork media and their sizes, post files, uploads not
+ * yet confirmed, and the public portfolio's images (under its slug, so the public address names no account).
+ */
+export const userFolders = (userId: string, slug?: string) => [
+  `avatars/${userId}`,
+  `media/${userId}`,
+  `social/${userId}`,
+  `uploads/${userId}`,
+  ...(slug ? [`published/${slug}`] : []),
+];
+
+/**
+ * Deletes an artist and everything theirs. The rows go first, in one statement (every table keyed to the user
+ * cascades: sessions, artworks, media, journal, posts with their scheduled deliveries, social accounts with their
+ * sealed logins, the publication): from that moment nothing of theirs is served and the address is free. Then what
+ * lives outside the database: the files, the Bluesky sessions at their servers (best effort: a server that cannot be
+ * reached only keeps a session that no one here can use any more), and a confirming mail.
+ */
+export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<void> {
+  const { db, log } = deps;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const [publication] = await db.select({ slug: publications.slug }).from(publications).where(eq(publications.userId, userId));
+  const accounts = await listAccounts(db, userId);
+
+  await db.delete(users).where(eq(users.id, userId));
+  await deps.authCache.userChanged(userId);
+  for (const account of accounts) deps.social.agents.forget(account.id);
+
+  const folders = userFolders(userId, publication?.slug);
+  const revocations = accounts.map(async (account) => {
+    const { session } = credentialsOf(deps.social.box, account);
+    // The address was checked when the account was connected; it is checked again before this last call.
+    await checkServiceUrl(session.service, deps.config.social.allowPrivateNetwork);
+    await revokeSession(session);
+  });
+  const [files, sessions] = await Promise.all([
+    Promise.allSettled(folders.map((folder) => deps.storage.deleteFolder(folder))),
+    Promise.allSettled(revocations),
+  ]);
+  files.forEach((r, i) => r.status === 'rejected' && log.error({ err: r.reason, folder: folders[i], userId }, 'could not delete the files of a deleted account'));
+  sessions.forEach((r, i) => r.status === 'rejected' && log.warn({ err: String(r.reason), handle: accounts[i].handle }, 'could not end a Bluesky session at its server'));
+
+  try {
+    await deps.mailer.send(accountDeletedMail(user.email));
+  } catch (err) {
+    log.warn({ err }, 'could not mail the confirmation of a deleted account');
+  }
+  log.info({ userId, files: folders.length, blueskySessions: accounts.length }, 'account deleted');
+}
