@@ -111,12 +111,16 @@ export async function resumeAgent(
  * Ends a stored session at its PDS (com.atproto.server.deleteSession with the refresh token), so the tokens this
  * server kept stop working there too. The access token still lives out its short life: a PDS cannot revoke it.
  */
-export async function revokeSession(session: Pick<BlueskySession, 'service' | 'refreshJwt'>, timeoutMs = 5_000): Promise<void> {
-  const res = await timedFetch(new URL('/xrpc/com.atproto.server.deleteSession', session.service), {
+export async function revokeSession(
+  session: Pick<BlueskySession, 'service' | 'refreshJwt'>,
+  fetch: typeof globalThis.fetch,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const res = await fetch(new URL('/xrpc/com.atproto.server.deleteSession', session.service), {
     method: 'POST',
     headers: { authorization: `Bearer ${session.refreshJwt}` },
     signal: AbortSignal.timeout(timeoutMs),
-  }).catch((err) => {
+  }).catch((err: unknown) => {
     throw toBlueskyError(err, session.service);
   });
   await res.body?.cancel();

@@ -5,7 +5,6 @@ import { accountDeletedMail } from '../mail/templates';
 import { credentialsOf } from '../social/agents';
 import { listAccounts } from '../social/accounts.repo';
 import { revokeSession } from '../social/bluesky';
-import { checkServiceUrl } from '../social/service-url';
 
 /**
  * Every storage folder that holds an artist's files: avatar, artwork media and their sizes, post files, uploads not
@@ -40,9 +39,8 @@ export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<
   const folders = userFolders(userId, publication?.slug);
   const revocations = accounts.map(async (account) => {
     const { session } = credentialsOf(deps.social.box, account);
-    // The address was checked when the account was connected; it is checked again before this last call.
-    await checkServiceUrl(session.service, deps.config.social.allowPrivateNetwork);
-    await revokeSession(session);
+    // Through the outbound door, like every call to an address an artist chose.
+    await revokeSession(session, deps.outbound.fetch);
   });
   const [files, sessions] = await Promise.all([
     Promise.allSettled(folders.map((folder) => deps.storage.deleteFolder(folder))),
