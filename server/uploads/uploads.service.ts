@@ -64,6 +64,10 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
     throw error;
   };
   if (info.size > MAX_FILE_BYTES) await reject(new HttpError(413, `File ${upload.fileName} exceeds the maximum size of 20MB`));
+  // Whatever the store, what arrived is held to the size its ticket declared.
+  if (info.size > upload.declaredBytes) {
+    await reject(new HttpError(413, `File ${upload.fileName} is larger than the ${upload.declaredBytes} bytes declared for it.`));
+  }
   const head = await deps.storage.readHead(upload.storageKey, SNIFF_BYTES);
   if (!(await contentMatchesType(head, upload.contentType))) {
     await reject(new HttpError(415, `The content of ${upload.fileName} does not match its type ${upload.contentType}.`));
