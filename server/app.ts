@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError } from './http/errors';
+import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { ApiRouter } from './http/api-router';
 import { requireUser } from './auth/require-user';
@@ -99,8 +100,11 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   api.hono.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api.hono);
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = asStorageFault(thrown);
     if (err instanceof HttpError) {
+      // A full or read-only disk is answered plainly, and the operator needs to hear of it.
+      if (err.cause) log.error({ err: String(err.cause), method: c.req.method, path: c.req.path }, 'file storage cannot be written');
       for (const [name, value] of Object.entries(err.extra.headers ?? {})) c.header(name, value);
       return c.json(err.body, err.status);
     }

@@ -5,6 +5,7 @@ import { type FileHandle, copyFile, link, mkdir, open, readFile, rename, rm, sta
 import path from 'node:path';
 import { HttpError, notFound } from '../http/errors';
 import type { BlobStore, ByteRange, ObjectInfo, UploadTarget, UploadTargetRequest } from './blob-store';
+import { asStorageFault } from './faults';
 import { SNIFF_BYTES, baseMediaType, contentMatchesType } from './sniff';
 import { USED_UPLOAD_LINK, type UploadClaims, signUploadToken, verifyUploadToken } from './upload-token';
 
@@ -97,9 +98,10 @@ export class LocalBlobStore implements BlobStore {
   ): Promise<{ key: string; size: number }> {
     try {
       return await this.#receive(token, contentType, contentLength, body, admit);
-    } catch (err) {
-      // The rest of the body is never read: ask the client not to reuse this connection (the HTTP server drains or
-      // drops what is still coming), or its next request could land on a socket about to close.
+    } catch (thrown) {
+      const err = asStorageFault(thrown);
+      // The rest of the body is never read: ask the client not to reuse this connection (the HTTP server reads and
+      // drops what is still coming before it closes), or its next request could land on a socket about to close.
       if (err instanceof HttpError) {
         throw new HttpError(err.status, err.message, { ...err.extra, headers: { ...err.extra.headers, Connection: 'close' } });
       }
