@@ -7,7 +7,7 @@ import { createDeps } from './deps';
 import { createLifecycle } from './http/health';
 import { createLogger } from './log';
 import { drainAndStop } from './shutdown';
-import { checkSharedSettings, lockDataDir } from './start-checks';
+import { checkDataDir, checkSharedSettings, lockDataDir } from './start-checks';
 import { sweepAbandonedUploads } from './uploads/uploads.service';
 
 async function main() {
@@ -22,6 +22,7 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  checkDataDir(config);
   if (config.database.kind === 'pglite') lockDataDir(config.dataDir);
   const deps = await createDeps(config, log);
   if (config.database.kind === 'postgres') {
