@@ -49,4 +49,11 @@ export interface BlobStore {
   /** Moves a file to another key (a rename on local disk, copy + delete in a bucket). The source must exist. */
   move(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every stored file whose key starts with `prefix`, with when it was last written; page by page, in no set order. */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, copyFile, link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, copyFile, link, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError, notFound } from '../http/errors';
-import type { BlobStore, ByteRange, ObjectInfo, UploadTarget, UploadTargetRequest } from './blob-store';
+import type { BlobStore, ByteRange, ObjectInfo, StoredFile, UploadTarget, UploadTargetRequest } from './blob-store';
 import { asStorageFault } from './faults';
 import { SNIFF_BYTES, baseMediaType, contentMatchesType } from './sniff';
 import { USED_UPLOAD_LINK, type UploadClaims, signUploadToken, verifyUploadToken } from './upload-token';
@@ -321,6 +321,54 @@ export class LocalBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     await Promise.all([rm(file, { force: true }), rm(file + META_SUFFIX, { force: true })]);
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    const entries = await readdir(path.join(this.dir, prefix), { recursive: true, withFileTypes: true }).catch((err) =>
+      isNotFound(err) ? [] : Promise.reject(err),
+    );
+    for (const e of entries) {
+      if (!e.isFile() || e.name.endsWith(META_SUFFIX)) continue;
+      const full = path.join(e.parentPath, e.name);
+      const key = path.relative(this.dir, full).split(path.sep).join('/');
+      if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
+      const modifiedAt = await stat(full).then((s) => s.mtime, () => null);
+      if (modifiedAt) yield { key, modifiedAt };
+    }
+  }
+
+  /** Removes a folder if it is empty (a media item's, once its files are gone); anything else stays. */
+  async removeEmptyFolder(prefix: string): Promise<void> {
+    await rmdir(this.pathOf(prefix)).catch(() => {});
+  }
+
+  /**
+   * Removes what interrupted writes left in the incoming folder (a killed process never cleans up after itself) and
+   * empty folders under `prefix`, both untouched since `before`. A write in progress touches its file all along.
+   */
+  async sweepLeftovers(prefix: string, before: Date): Promise<number> {
+    let removed = 0;
+    const incoming = path.join(this.dir, INCOMING_DIR);
+    for (const name of await readdir(incoming).catch(() => [] as string[])) {
+      const file = path.join(incoming, name);
+      const s = await stat(file).catch(() => null);
+      if (s?.isFile() && s.mtime < before) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    const root = path.join(this.dir, prefix);
+    const dirs = (await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(e.parentPath, e.name))
+      .filter((dir) => !path.relative(this.dir, dir).split(path.sep).some((segment) => segment.startsWith('.')))
+      // Deepest first, so a folder emptied by removing its empty children goes too.
+      .sort((a, b) => b.length - a.length);
+    // Ages are read before anything is removed: removing a child touches its parent.
+    const old = new Set<string>();
+    for (const dir of dirs) if (((await stat(dir).catch(() => null))?.mtime ?? before) < before) old.add(dir);
+    for (const dir of dirs) if (old.has(dir)) await rmdir(dir).catch(() => {});
+    return removed;
   }
 
   async #contentTypeOf(file: string): Promise<string> {

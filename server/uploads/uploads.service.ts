@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MAX_FILE_BYTES, type UploadRequest, type UploadTicket } from '../../src/schemas/upload.schema';
 import type { AppDeps } from '../context';
@@ -86,15 +86,4 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
 async function discard(deps: AppDeps, upload: UploadRow) {
   await deps.storage.delete(upload.storageKey);
   await deps.db.delete(uploads).where(eq(uploads.id, upload.id));
-}
-
-/** Deletes files of uploads that were never confirmed, an hour after their link expired. */
-export async function sweepAbandonedUploads(deps: AppDeps) {
-  const stale = await deps.db
-    .select()
-    .from(uploads)
-    .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)))
-    .limit(500);
-  for (const upload of stale) await discard(deps, upload);
-  return stale.length;
 }

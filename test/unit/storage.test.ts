@@ -395,6 +395,21 @@ describe.each([
     await Promise.all(['files/copy/target/deeper', 'files/moved/here'].map((k) => h.store.delete(k)));
   });
 
+  it('lists the files under a prefix with when they were written, sidecars and other prefixes left out', async () => {
+    const before = Date.now() - 1000;
+    const keys = ['list/a/one', 'list/a/two/deeper', 'list/b/three'];
+    for (const key of keys) await h.store.put(key, Buffer.from(key), 'text/plain');
+    await h.store.put('listed-not/x', Buffer.from('x'), 'text/plain');
+    const listed: { key: string; modifiedAt: Date }[] = [];
+    for await (const file of h.store.list('list/')) listed.push(file);
+    expect(listed.map((f) => f.key).sort()).toEqual(keys);
+    for (const f of listed) expect(f.modifiedAt.getTime()).toBeGreaterThan(before);
+    const none: unknown[] = [];
+    for await (const file of h.store.list('never/')) none.push(file);
+    expect(none).toEqual([]);
+    await Promise.all([...keys, 'listed-not/x'].map((k) => h.store.delete(k)));
+  });
+
   it('answers null for files that never existed', async () => {
     expect(await h.store.stat('files/never/there')).toBeNull();
     expect(await h.store.read('files/never/there')).toBeNull();
