@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sweepStorage } from '../../server/uploads/storage-sweep';
 import { createVerifiedAccount, startServer, type RunningServer } from '../support/browser';
-import { artworkInput, makeJpeg } from '../support/portfolio';
+import { artworkInput, createArtwork, makeJpeg, requestTicket } from '../support/portfolio';
+import { createTestApp, signedInUser } from '../support/test-app';
 import { dbLabel, testDatabaseConfig } from '../support/test-db';
 
 const JWT = 'jwt-secret-jwt-secret-jwt-secret-jwt!';
@@ -81,5 +85,51 @@ describe(`storage after a crash (${dbLabel()})`, () => {
     const media = await fetch(`${second.url}/api/media/${mediaId}`, { headers: { authorization: `Bearer ${idToken}` } });
     expect(media.status).toBe(200);
     expect(Buffer.from(await media.arrayBuffer()).equals(jpeg)).toBe(true);
+  });
+});
+
+type S3rverCtor = new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+// s3rver ships no type declarations.
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverCtor;
+
+describe(`storage sweep in a bucket (${dbLabel()})`, () => {
+  it('removes files no row claims from the bucket, keeps every file a row claims and files the product does not own', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sweep-s3rver-'));
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'sweep', configs: [] }] });
+    const { port } = await s3.run();
+    const t = await createTestApp({
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'sweep',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    try {
+      const { idToken } = await signedInUser(t);
+      const { artworkId } = await createArtwork(t, idToken);
+      // The browser PUTs straight to the bucket; the test does the same.
+      const jpeg = await makeJpeg(120, 90);
+      const ticket = await (await requestTicket(t, idToken, artworkId, { name: 'kept.jpg', type: 'image/jpeg', size: jpeg.length })).json();
+      expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(jpeg) })).status).toBe(200);
+      expect((await t.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: idToken })).status).toBe(200);
+      const keys = async () => {
+        const out: string[] = [];
+        for await (const f of t.deps.storage.list('')) out.push(f.key);
+        return out.sort();
+      };
+      const kept = await keys();
+      expect(kept.filter((k) => k.startsWith('media/')).length).toBeGreaterThan(1);
+      const [, userId] = kept[0].split('/');
+      for (const key of [`media/${userId}/${artworkId}/${randomUUID()}/original`, `uploads/${userId}/${randomUUID()}`, 'health/0123abcd', 'published/abcdefghij/3/1.webp']) {
+        await t.deps.storage.put(key, Buffer.from('left by a crash'), 'application/octet-stream');
+      }
+      await t.deps.storage.put('elsewhere/not-ours', Buffer.from('an operator file'), 'text/plain');
+      expect(await sweepStorage(t.deps, new Date(Date.now() + 60_000))).toMatchObject({ orphans: 4 });
+      expect(await keys()).toEqual([...kept, 'elsewhere/not-ours'].sort());
+    } finally {
+      await t.close();
+      await s3.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
