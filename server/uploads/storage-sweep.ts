@@ -1,4 +1,5 @@
 import { type SQL, and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import { artworkMedia, publications, socialPostMedia, uploads, users } from '../db/schema';
 import { LocalBlobStore } from '../storage/local-store';
@@ -7,14 +8,15 @@ import type { StoredFile } from '../storage/blob-store';
 /** How long a file no row claims is left alone by default: work in progress (an upload being processed, a publish copying). */
 export const SWEEP_GRACE_MS = 60 * 60_000;
 const BATCH = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = z.uuid();
+const isUuid = (id: string) => UUID.safeParse(id).success;
 
 /** The key's segment at `at`, for keys that name their owner's id there. */
 const idOf = (key: string, at: number) => key.split('/')[at] ?? '';
 
 /** The keys whose id (segment `at`) is a row of `table` (matching `extra`). */
 async function claimedById(deps: AppDeps, files: StoredFile[], at: number, table: WithId, extra?: SQL) {
-  const ids = [...new Set(files.map((f) => idOf(f.key, at)).filter((id) => UUID.test(id)))];
+  const ids = [...new Set(files.map((f) => idOf(f.key, at)).filter((id) => isUuid(id)))];
   const rows = await inBatches(ids, (batch) =>
     deps.db.select({ id: table.id }).from(table).where(extra ? and(inArray(table.id, batch), extra) : inArray(table.id, batch)),
   );
@@ -36,7 +38,7 @@ const CLAIMS: Record<string, (deps: AppDeps, files: StoredFile[]) => Promise<Set
   social: (deps, files) => claimedById(deps, files, 3, socialPostMedia),
   // avatars/<user>/<upload>.webp: each user's current avatar only.
   avatars: async (deps, files) => {
-    const userIds = [...new Set(files.map((f) => idOf(f.key, 1)).filter((id) => UUID.test(id)))];
+    const userIds = [...new Set(files.map((f) => idOf(f.key, 1)).filter((id) => isUuid(id)))];
     const rows = await inBatches(userIds, (batch) => deps.db.select({ key: users.avatarKey }).from(users).where(inArray(users.id, batch)));
     return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
   },

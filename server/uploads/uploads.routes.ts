@@ -12,7 +12,6 @@ import { type UploadProcessor, completeUpload } from './uploads.service';
 
 const uploadIdParams = z.object({ uploadId: z.uuid({ error: 'Upload ID must be a valid UUID' }) });
 const uploadTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const OUT_OF_SPACE_DOC = errorDoc('The server is out of storage space; nothing was kept');
 
@@ -24,7 +23,7 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
     // An address takes one upload: once its upload was confirmed (or refused and dropped), it is spent.
     const admit = async ({ key }: { key: string }) => {
       const uploadId = key.split('/').pop() ?? '';
-      const [row] = UUID.test(uploadId)
+      const [row] = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success
         ? await deps.db.select({ completedAt: uploads.completedAt, storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, uploadId))
         : [];
       if (!row || row.storageKey !== key || row.completedAt) throw new HttpError(410, USED_UPLOAD_LINK);

@@ -12,6 +12,19 @@ import { dbLabel, openTestDatabase } from '../support/test-db';
 const JWT = 'jwt-secret-jwt-secret-jwt-secret-jwt!';
 const SOCIAL = 'social-key-social-key-social-key-social!';
 
+/** Starts the server as `npm start` does and answers its exit code and everything it printed. */
+async function startAndFail(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  return { code, lines: output.trim().split('\n') };
+}
+
 describe(`instances sharing a database must agree (${dbLabel()})`, () => {
   let database: Database;
   beforeAll(async () => {
@@ -70,35 +83,14 @@ describe(`one server per data directory (${dbLabel()})`, () => {
 
   it('a second server on the same DATA_DIR exits non-zero with one line naming the directory and the PID', async () => {
     server = await startServer({ JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL });
-    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    second.stdout.on('data', (d) => (output += d));
-    second.stderr.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => second.once('exit', resolve));
+    const { code, lines } = await startAndFail({ DATA_DIR: server.dataDir });
     expect(code).not.toBe(0);
-    const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`DATA_DIR ${path.resolve(server.dataDir)} is in use by another server (PID ${server.pid})`);
     // The first server is untouched.
     expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
   });
 });
-
-/** Starts the server as `npm start` does and answers its exit code and everything it printed. */
-async function startAndFail(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  return { code, lines: output.trim().split('\n') };
-}
 
 describe('a data directory the server cannot write', () => {
   let readOnly: string;

@@ -1,17 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '../../server/storage/local-store';
-import { addMedia, createArtwork, fakeMp4, makeJpeg, pathOf, readBody, requestTicket } from '../support/portfolio';
+import { addMedia, createArtwork, everyFile, fakeMp4, makeJpeg, pathOf, readBody, requestTicket } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
-
-/** Every file under dir, the incoming folder included: what a fault must not leave behind. */
-async function everyFile(dir: string) {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
-}
 
 const mount = (...args: string[]) => execFileSync('mount', args, { stdio: 'pipe' });
 

@@ -7,18 +7,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepStorage } from '../../server/uploads/storage-sweep';
 import { createVerifiedAccount, startServer, type RunningServer } from '../support/browser';
-import { artworkInput, createArtwork, makeJpeg, requestTicket } from '../support/portfolio';
+import { artworkInput, createArtwork, everyFile, makeJpeg, requestTicket } from '../support/portfolio';
 import { createTestApp, signedInUser } from '../support/test-app';
 import { dbLabel, testDatabaseConfig } from '../support/test-db';
 
 const JWT = 'jwt-secret-jwt-secret-jwt-secret-jwt!';
 const SOCIAL = 'social-key-social-key-social-key-social!';
-
-/** Every file under dir (hidden folders included), relative. */
-async function everyFile(dir: string) {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
-}
 
 describe(`storage after a crash (${dbLabel()})`, () => {
   let first: RunningServer | undefined;
