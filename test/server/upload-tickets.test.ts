@@ -92,6 +92,13 @@ describe(`uploads held to their ticket (${dbLabel()})`, () => {
     expect(await res.json()).toEqual({ message: 'This upload link has expired. Ask for a new one.' });
   });
 
+  it('the API document describes the upload address and its answers', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json();
+    const put = doc.paths['/uploads/local/{token}']?.put;
+    expect(Object.keys(put?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '410', '413', '415', '507']));
+    expect(doc.paths['/uploads/{uploadId}/complete'].post.responses['507']).toBeDefined();
+  });
+
   describe('over a real connection', () => {
     let server: Server;
     let port: number;
