@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError } from './http/errors';
+import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { ApiRouter } from './http/api-router';
 import { requireUser } from './auth/require-user';
@@ -18,6 +19,7 @@ import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.proces
 import { mediaRoutes } from './media/media.routes';
 import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
 import { measureJson } from './http/json-length';
+import { lingerOnRefusedBody } from './http/linger';
 import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
@@ -52,6 +54,8 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     if (lifecycle.draining) c.header('Connection', 'close');
   });
 
+  // A refused upload is answered before its body is in; the client must still be able to read that answer.
+  app.use('/api/*', lingerOnRefusedBody);
   app.use('*', securityHeaders(deps.config));
   // JSON and the public page are compressed as they go out; the app's own files were compressed at build time
   // and stored files (images, video, audio) are compressed already.
@@ -98,8 +102,11 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   api.hono.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api.hono);
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = asStorageFault(thrown);
     if (err instanceof HttpError) {
+      // A full or read-only disk is answered plainly, and the operator needs to hear of it.
+      if (err.cause) log.error({ err: String(err.cause), method: c.req.method, path: c.req.path }, 'file storage cannot be written');
       for (const [name, value] of Object.entries(err.extra.headers ?? {})) c.header(name, value);
       return c.json(err.body, err.status);
     }

@@ -51,6 +51,7 @@ const envSchema = z
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
+    STORAGE_SWEEP_GRACE_MINUTES: z.coerce.number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' }).int().min(0).max(10_080).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
@@ -112,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     /** How long a stopping instance keeps its port open while not ready, so the proxy's checks take it out first. */
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    /** How old a file no row claims must be before the sweeper removes it (younger ones may be work in progress). */
+    storageSweepGraceMinutes: e.STORAGE_SWEEP_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */

@@ -7,10 +7,11 @@ import { createDeps } from './deps';
 import { createLifecycle } from './http/health';
 import { createLogger } from './log';
 import { drainAndStop } from './shutdown';
-import { checkSharedSettings, lockDataDir } from './start-checks';
-import { sweepAbandonedUploads } from './uploads/uploads.service';
+import { checkDataDir, checkSharedSettings, lockDataDir } from './start-checks';
+import { startStorageSweeper } from './uploads/storage-sweep';
 
 async function main() {
+  const startedAt = new Date();
   let config;
   try {
     config = loadConfig();
@@ -22,6 +23,7 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  checkDataDir(config);
   if (config.database.kind === 'pglite') lockDataDir(config.dataDir);
   const deps = await createDeps(config, log);
   if (config.database.kind === 'postgres') {
@@ -42,17 +44,19 @@ async function main() {
   const stopMaintenance = startPgliteMaintenance(deps.database, log);
   // Publishes scheduled posts and delivers them; posts that came due while no server ran go out now.
   deps.social.worker.start();
-  const sweep = setInterval(() => {
-    sweepAbandonedUploads(deps).catch((err) => log.warn({ err }, 'upload sweep failed'));
-  }, 10 * 60_000);
-  sweep.unref();
+  // Removes what crashes and abandoned uploads left in storage; the embedded database means this server is alone.
+  const stopSweeper = startStorageSweeper(deps, {
+    graceMs: config.storageSweepGraceMinutes * 60_000,
+    alone: config.database.kind === 'pglite',
+    startedAt,
+  });
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    clearInterval(sweep);
+    stopSweeper();
     stopMaintenance();
     drainAndStop(server as Server, deps, lifecycle, { graceSeconds: config.shutdownGraceSeconds, delaySeconds: config.shutdownDelaySeconds })
       .then(() => process.exit(0))

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
+import type { Config } from './config';
 import type { Db } from './db/client';
 import { sharedSettings } from './db/schema';
 import { deriveKey } from './secrets';
@@ -9,6 +10,70 @@ import { deriveKey } from './secrets';
 export class StartError extends Error {}
 
 const LOCK_FILE = 'server.pid';
+
+const REASONS: Record<string, string> = {
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'no space left',
+  ENOTDIR: 'a part of the path is a file',
+  ENOENT: 'a part of the path is missing',
+};
+const reasonOf = (err: unknown) => {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return REASONS[code] ?? (code || String(err));
+};
+
+/** What this configuration keeps under DATA_DIR, by subdirectory; empty when it needs nothing there. */
+export function dataDirUses(config: Config): Array<{ dir: string; what: string }> {
+  const uses = [];
+  if (config.database.kind === 'pglite') uses.push({ dir: config.database.dir, what: 'database' });
+  if (config.storage.kind === 'local') uses.push({ dir: config.storage.dir, what: 'files' });
+  if (!config.mail.smtpUrl) uses.push({ dir: config.mail.dir, what: 'outgoing mail' });
+  if (!config.jwtSecret || !config.social.secretKey) uses.push({ dir: path.join(config.dataDir, 'keys'), what: 'keys' });
+  return uses;
+}
+
+/** The error of making the first missing folder of a path: a recursive mkdir reports only that the path is missing. */
+function whyNotCreated(dir: string): unknown {
+  let missing = dir;
+  while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+  try {
+    fs.mkdirSync(missing);
+    fs.rmdirSync(missing);
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+/**
+ * DATA_DIR must exist (or be made) and take writes before anything starts: a server that started anyway would fail
+ * on the first upload or sign-up. Each folder the server uses that already exists is tried too, as one may be a
+ * mount of its own. Written and removed: a file, as permission bits alone do not tell (root ignores them, a
+ * read-only mount does not).
+ */
+export function checkDataDir(config: Config) {
+  const uses = dataDirUses(config);
+  if (!uses.length) return;
+  const whats = uses.map((u) => u.what);
+  const keeps = `the server keeps its ${whats.length > 1 ? `${whats.slice(0, -1).join(', ')} and ${whats.at(-1)}` : whats[0]} there`;
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+  } catch (err) {
+    throw new StartError(`DATA_DIR ${config.dataDir} does not exist and cannot be created (${reasonOf(whyNotCreated(config.dataDir) ?? err)}); ${keeps}.`);
+  }
+  for (const dir of [config.dataDir, ...uses.map((u) => u.dir).filter((d) => fs.existsSync(d))]) {
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    try {
+      fs.writeFileSync(probe, 'ok', { flag: 'w', mode: 0o600 });
+      fs.rmSync(probe, { force: true });
+    } catch (err) {
+      const which = dir === config.dataDir ? `DATA_DIR ${dir}` : `${dir} (in DATA_DIR)`;
+      throw new StartError(`${which} is not writable (${reasonOf(err)}); ${keeps}.`);
+    }
+  }
+}
 
 const running = (pid: number) => {
   try {

@@ -3,7 +3,7 @@ import type { ApiError } from '../../src/schemas/api-error.schema';
 /** An error the API answers as-is: status plus the ApiError body. Anything else is a 500. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503 | 507,
     message: string,
     readonly extra: Omit<ApiError, 'message'> & { headers?: Record<string, string> } = {},
   ) {

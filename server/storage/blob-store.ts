@@ -51,4 +51,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Deletes every file under a folder (`media/<userId>` holds `media/<userId>/...`); an empty folder is fine. */
   deleteFolder(folder: string): Promise<void>;
+  /** Every stored file whose key starts with `prefix`, with when it was last written; page by page, in no set order. */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }

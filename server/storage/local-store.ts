@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, copyFile, link, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError, notFound } from '../http/errors';
-import type { BlobStore, ByteRange, ObjectInfo, UploadTarget, UploadTargetRequest } from './blob-store';
+import type { BlobStore, ByteRange, ObjectInfo, StoredFile, UploadTarget, UploadTargetRequest } from './blob-store';
+import { asStorageFault } from './faults';
 import { SNIFF_BYTES, baseMediaType, contentMatchesType } from './sniff';
-import { signUploadToken, verifyUploadToken } from './upload-token';
+import { USED_UPLOAD_LINK, type UploadClaims, signUploadToken, verifyUploadToken } from './upload-token';
 
 const META_SUFFIX = '.meta.json';
 /** Partial uploads live here (same file system as the final files, so the rename into place is atomic). */
@@ -17,8 +18,9 @@ export const TYPE_MISMATCH = 'The file type does not match the upload link.';
 export const CONTENT_MISMATCH = 'The file content does not match its type.';
 export const EMPTY_UPLOAD = 'The file is empty.';
 export const UPLOAD_INTERRUPTED = 'The upload was interrupted. Please try again.';
+const MB = 1024 * 1024;
 export const tooLargeMessage = (maxBytes: number) =>
-  `File exceeds the maximum size of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)}MB` : `${maxBytes} bytes`}`;
+  `File exceeds the maximum size of ${maxBytes >= MB && maxBytes % MB === 0 ? `${maxBytes / MB}MB` : `${maxBytes} bytes`}`;
 
 export interface LocalBlobStoreOptions {
   /** Root directory of the files; created on demand. */
@@ -28,6 +30,10 @@ export interface LocalBlobStoreOptions {
 }
 
 const isNotFound = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
+const isTaken = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'EEXIST';
+
+/** Called once the link is known to be genuine, before any byte is read: throws to refuse the upload. */
+export type AdmitUpload = (claims: UploadClaims) => Promise<void>;
 
 /**
  * Files on local disk under `dir`, keyed by relative paths such as `avatars/<uuid>/<uuid>`. The content type of each
@@ -64,8 +70,9 @@ export class LocalBlobStore implements BlobStore {
     if (req.declaredBytes > req.maxBytes) throw new HttpError(413, tooLargeMessage(req.maxBytes));
     if (!Number.isInteger(req.declaredBytes) || req.declaredBytes <= 0) throw new HttpError(400, EMPTY_UPLOAD);
     const expiresAt = new Date(Date.now() + req.expiresInSeconds * 1000);
+    // The link takes the size the client declared and not a byte more, as a bucket does with a signed length.
     const token = signUploadToken(
-      { key: req.key, contentType: req.contentType, maxBytes: req.maxBytes, exp: Math.floor(expiresAt.getTime() / 1000) },
+      { key: req.key, contentType: req.contentType, maxBytes: req.declaredBytes, exp: Math.floor(expiresAt.getTime() / 1000) },
       this.#secret,
     );
     return {
@@ -79,19 +86,22 @@ export class LocalBlobStore implements BlobStore {
   /**
    * Takes the PUT of a signed upload URL: checks the link, the declared type and size, streams the body to a temporary
    * file (counting bytes, never holding the whole file), checks the magic numbers as soon as enough bytes arrived and
-   * finally renames the file into place. On any failure the temporary file is removed.
+   * finally links the file into place. On any failure the temporary file is removed. A link takes one upload: a
+   * second PUT to it answers 410, and of two racing PUTs only the first to finish is kept.
    */
   async receive(
     token: string,
     contentType: string | undefined,
     contentLength: string | undefined,
     body: ReadableStream<Uint8Array> | Readable | null,
+    admit?: AdmitUpload,
   ): Promise<{ key: string; size: number }> {
     try {
-      return await this.#receive(token, contentType, contentLength, body);
-    } catch (err) {
-      // The rest of the body is never read: ask the client not to reuse this connection (the HTTP server drains or
-      // drops what is still coming), or its next request could land on a socket about to close.
+      return await this.#receive(token, contentType, contentLength, body, admit);
+    } catch (thrown) {
+      const err = asStorageFault(thrown);
+      // The rest of the body is never read: ask the client not to reuse this connection (the HTTP server reads and
+      // drops what is still coming before it closes), or its next request could land on a socket about to close.
       if (err instanceof HttpError) {
         throw new HttpError(err.status, err.message, { ...err.extra, headers: { ...err.extra.headers, Connection: 'close' } });
       }
@@ -104,9 +114,12 @@ export class LocalBlobStore implements BlobStore {
     contentType: string | undefined,
     contentLength: string | undefined,
     body: ReadableStream<Uint8Array> | Readable | null,
+    admit: AdmitUpload | undefined,
   ): Promise<{ key: string; size: number }> {
     const claims = verifyUploadToken(token, this.#secret);
     const target = this.pathOf(claims.key);
+    if (await this.stat(claims.key)) throw new HttpError(410, USED_UPLOAD_LINK);
+    await admit?.(claims);
     if (!contentType || baseMediaType(contentType) !== baseMediaType(claims.contentType)) {
       throw new HttpError(415, TYPE_MISMATCH);
     }
@@ -126,6 +139,7 @@ export class LocalBlobStore implements BlobStore {
     // A Node stream (the raw request) avoids the copies of a web stream; both are read the same way.
     const chunks: AsyncIterator<Uint8Array> = (body instanceof Readable ? body : Readable.fromWeb(body as never))[Symbol.asyncIterator]();
     let file: FileHandle | undefined;
+    let linked = false;
     let size = 0;
     try {
       file = await open(tmpFile, 'wx', 0o600);
@@ -164,14 +178,22 @@ export class LocalBlobStore implements BlobStore {
       file = undefined;
       await writeFile(tmpMeta, JSON.stringify({ contentType: claims.contentType }), { mode: 0o600 });
       await mkdir(path.dirname(target), { recursive: true });
+      // A hard link never replaces a file: the first upload to finish holds the key, a later one is refused.
+      try {
+        await link(tmpFile, target);
+        linked = true;
+      } catch (err) {
+        if (isTaken(err)) throw new HttpError(410, USED_UPLOAD_LINK);
+        throw err;
+      }
       await rename(tmpMeta, target + META_SUFFIX);
-      await rename(tmpFile, target);
+      await rm(tmpFile, { force: true });
       return { key: claims.key, size };
     } catch (err) {
       // Leave the rest of the body to the HTTP server (it drains or closes the connection after the answer);
       // cancelling here would destroy the socket before the client could read the status.
       await file?.close().catch(() => {});
-      await Promise.all([rm(tmpFile, { force: true }), rm(tmpMeta, { force: true })]);
+      await Promise.all([rm(tmpFile, { force: true }), rm(tmpMeta, { force: true }), linked && rm(target, { force: true })]);
       throw err;
     }
   }
@@ -304,6 +326,54 @@ export class LocalBlobStore implements BlobStore {
   async deleteFolder(folder: string): Promise<void> {
     // The files' own .meta.json siblings live in the same folder and go with it.
     await rm(this.pathOf(folder), { recursive: true, force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    const entries = await readdir(path.join(this.dir, prefix), { recursive: true, withFileTypes: true }).catch((err) =>
+      isNotFound(err) ? [] : Promise.reject(err),
+    );
+    for (const e of entries) {
+      if (!e.isFile() || e.name.endsWith(META_SUFFIX)) continue;
+      const full = path.join(e.parentPath, e.name);
+      const key = path.relative(this.dir, full).split(path.sep).join('/');
+      if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
+      const modifiedAt = await stat(full).then((s) => s.mtime, () => null);
+      if (modifiedAt) yield { key, modifiedAt };
+    }
+  }
+
+  /** Removes a folder if it is empty (a media item's, once its files are gone); anything else stays. */
+  async removeEmptyFolder(prefix: string): Promise<void> {
+    await rmdir(this.pathOf(prefix)).catch(() => {});
+  }
+
+  /**
+   * Removes what interrupted writes left in the incoming folder (a killed process never cleans up after itself) and
+   * empty folders under `prefix`, both untouched since `before`. A write in progress touches its file all along.
+   */
+  async sweepLeftovers(prefix: string, before: Date): Promise<number> {
+    let removed = 0;
+    const incoming = path.join(this.dir, INCOMING_DIR);
+    for (const name of await readdir(incoming).catch(() => [] as string[])) {
+      const file = path.join(incoming, name);
+      const s = await stat(file).catch(() => null);
+      if (s?.isFile() && s.mtime < before) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    const root = path.join(this.dir, prefix);
+    const dirs = (await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(e.parentPath, e.name))
+      .filter((dir) => !path.relative(this.dir, dir).split(path.sep).some((segment) => segment.startsWith('.')))
+      // Deepest first, so a folder emptied by removing its empty children goes too.
+      .sort((a, b) => b.length - a.length);
+    // Ages are read before anything is removed: removing a child touches its parent.
+    const old = new Set<string>();
+    for (const dir of dirs) if (((await stat(dir).catch(() => null))?.mtime ?? before) < before) old.add(dir);
+    for (const dir of dirs) if (old.has(dir)) await rmdir(dir).catch(() => {});
+    return removed;
   }
 
   async #contentTypeOf(file: string): Promise<string> {

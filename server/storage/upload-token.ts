@@ -10,6 +10,8 @@ export interface UploadClaims {
 }
 
 export const INVALID_UPLOAD_LINK = 'This upload link is invalid or has expired.';
+export const EXPIRED_UPLOAD_LINK = 'This upload link has expired. Ask for a new one.';
+export const USED_UPLOAD_LINK = 'This upload link has been used already. Ask for a new one.';
 
 // Domain separation: the secret may be shared with other signers (e.g. session tokens).
 const CONTEXT = 'blob-upload.v1.';
@@ -25,7 +27,7 @@ export function signUploadToken(claims: UploadClaims, secret: string): string {
   return `${payload}.${mac(payload, secret).toString('base64url')}`;
 }
 
-/** The claims of a genuine, unexpired token; otherwise HttpError 401. */
+/** The claims of a genuine, unexpired token; otherwise HttpError 401 (not ours) or 410 (ours, but expired). */
 export function verifyUploadToken(token: string, secret: string, nowMs = Date.now()): UploadClaims {
   const invalid = () => new HttpError(401, INVALID_UPLOAD_LINK);
   if (typeof token !== 'string' || token.length > 4096) throw invalid();
@@ -44,6 +46,8 @@ export function verifyUploadToken(token: string, secret: string, nowMs = Date.no
   }
   const { k, t, m, e } = (raw ?? {}) as Record<string, unknown>;
   if (typeof k !== 'string' || typeof t !== 'string' || typeof m !== 'number' || typeof e !== 'number') throw invalid();
-  if (!Number.isFinite(e) || e * 1000 <= nowMs) throw invalid();
+  if (!Number.isFinite(e)) throw invalid();
+  // A genuine link past its time is gone for good, not malformed: the client should ask for a new one.
+  if (e * 1000 <= nowMs) throw new HttpError(410, EXPIRED_UPLOAD_LINK);
   return { key: k, contentType: t, maxBytes: m, exp: e };
 }

@@ -1,25 +1,59 @@
 import type { IncomingMessage } from 'node:http';
+import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
+import { uploads } from '../db/schema';
+import { HttpError } from '../http/errors';
 import type { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { LocalBlobStore } from '../storage/local-store';
+import { USED_UPLOAD_LINK } from '../storage/upload-token';
 import { type UploadProcessor, completeUpload } from './uploads.service';
 
 const uploadIdParams = z.object({ uploadId: z.uuid({ error: 'Upload ID must be a valid UUID' }) });
+const uploadTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
+
+export const OUT_OF_SPACE_DOC = errorDoc('The server is out of storage space; nothing was kept');
 
 /** The signed PUT of the local store, and the confirm call every store needs after its PUT. */
 export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<string, UploadProcessor>) {
   const store = deps.storage;
 
   if (store instanceof LocalBlobStore) {
-    // The URL itself is the credential (signed, expiring); the body streams to disk.
-    api.hono.put('/uploads/local/:token', async (c) => {
-      // On Node the raw request stream is read directly (no web-stream copies); elsewhere the web body.
-      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-      const received = await store.receive(c.req.param('token'), c.req.header('content-type'), c.req.header('content-length'), incoming ?? c.req.raw.body);
-      return c.json({ size: received.size }, 200);
-    });
+    // An address takes one upload: once its upload was confirmed (or refused and dropped), it is spent.
+    const admit = async ({ key }: { key: string }) => {
+      const uploadId = key.split('/').pop() ?? '';
+      const [row] = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success
+        ? await deps.db.select({ completedAt: uploads.completedAt, storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, uploadId))
+        : [];
+      if (!row || row.storageKey !== key || row.completedAt) throw new HttpError(410, USED_UPLOAD_LINK);
+    };
+    api.route(
+      {
+        method: 'put',
+        path: '/uploads/local/:token',
+        summary:
+          'The upload address a ticket hands out (local storage): the file’s bytes as the body, with the ticket’s headers. ' +
+          'The signed address is the credential; it takes one upload of at most the declared size, until it expires.',
+        tag: 'Uploads',
+        params: uploadTokenParams,
+        responses: {
+          200: { description: 'Stored; confirm it next' },
+          400: errorDoc('Empty body, or the upload was interrupted'),
+          401: errorDoc('Not an upload address this server signed'),
+          410: errorDoc('The address has expired or has taken its upload already'),
+          413: errorDoc('More bytes than the ticket declared; the connection closes after the answer'),
+          415: errorDoc('The type or the bytes do not match the ticket'),
+          507: OUT_OF_SPACE_DOC,
+        },
+      },
+      async (c, { params }) => {
+        // On Node the raw request stream is read directly (no web-stream copies); elsewhere the web body.
+        const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+        const received = await store.receive(params.token, c.req.header('content-type'), c.req.header('content-length'), incoming ?? c.req.raw.body, admit);
+        return c.json({ size: received.size }, 200);
+      },
+    );
   }
 
   api.route(
@@ -36,6 +70,7 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
         409: errorDoc('Nothing arrived yet'),
         413: errorDoc('Too large'),
         415: errorDoc('The bytes do not match the declared type'),
+        507: OUT_OF_SPACE_DOC,
       },
     },
     async (c, { params }) => c.json(await completeUpload(deps, c.var.auth.user.userId, params.uploadId, processors) as object, 200),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MAX_FILE_BYTES, type UploadRequest, type UploadTicket } from '../../src/schemas/upload.schema';
 import type { AppDeps } from '../context';
@@ -64,6 +64,10 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
     throw error;
   };
   if (info.size > MAX_FILE_BYTES) await reject(new HttpError(413, `File ${upload.fileName} exceeds the maximum size of 20MB`));
+  // Whatever the store, what arrived is held to the size its ticket declared.
+  if (info.size > upload.declaredBytes) {
+    await reject(new HttpError(413, `File ${upload.fileName} is larger than the ${upload.declaredBytes} bytes declared for it.`));
+  }
   const head = await deps.storage.readHead(upload.storageKey, SNIFF_BYTES);
   if (!(await contentMatchesType(head, upload.contentType))) {
     await reject(new HttpError(415, `The content of ${upload.fileName} does not match its type ${upload.contentType}.`));
@@ -82,15 +86,4 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
 async function discard(deps: AppDeps, upload: UploadRow) {
   await deps.storage.delete(upload.storageKey);
   await deps.db.delete(uploads).where(eq(uploads.id, upload.id));
-}
-
-/** Deletes files of uploads that were never confirmed, an hour after their link expired. */
-export async function sweepAbandonedUploads(deps: AppDeps) {
-  const stale = await deps.db
-    .select()
-    .from(uploads)
-    .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)))
-    .limit(500);
-  for (const upload of stale) await discard(deps, upload);
-  return stale.length;
 }

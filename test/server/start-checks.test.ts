@@ -1,16 +1,29 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { checkSharedSettings, lockDataDir, StartError } from '../../server/start-checks';
+import { checkDataDir, checkSharedSettings, lockDataDir, StartError } from '../../server/start-checks';
 import { startServer, type RunningServer } from '../support/browser';
 import { dbLabel, openTestDatabase } from '../support/test-db';
 
 const JWT = 'jwt-secret-jwt-secret-jwt-secret-jwt!';
 const SOCIAL = 'social-key-social-key-social-key-social!';
+
+/** Starts the server as `npm start` does and answers its exit code and everything it printed. */
+async function startAndFail(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  return { code, lines: output.trim().split('\n') };
+}
 
 describe(`instances sharing a database must agree (${dbLabel()})`, () => {
   let database: Database;
@@ -70,19 +83,68 @@ describe(`one server per data directory (${dbLabel()})`, () => {
 
   it('a second server on the same DATA_DIR exits non-zero with one line naming the directory and the PID', async () => {
     server = await startServer({ JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL });
-    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    second.stdout.on('data', (d) => (output += d));
-    second.stderr.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => second.once('exit', resolve));
+    const { code, lines } = await startAndFail({ DATA_DIR: server.dataDir });
     expect(code).not.toBe(0);
-    const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`DATA_DIR ${path.resolve(server.dataDir)} is in use by another server (PID ${server.pid})`);
     // The first server is untouched.
     expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+  });
+});
+
+describe('a data directory the server cannot write', () => {
+  let readOnly: string;
+  beforeAll(async () => {
+    // A read-only mount: root ignores permission bits, so only a real read-only file system is one for every user.
+    readOnly = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-ro-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', readOnly], { stdio: 'pipe' });
+  });
+  afterAll(async () => {
+    execFileSync('umount', [readOnly], { stdio: 'pipe' });
+    await fs.rm(readOnly, { recursive: true, force: true });
+  });
+
+  it('a read-only DATA_DIR stops the start with one line naming it and a non-zero exit', async () => {
+    const { code, lines } = await startAndFail({ DATA_DIR: readOnly });
+    expect(code).not.toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`DATA_DIR ${readOnly} is not writable (read-only file system)`);
+  });
+
+  it('a missing DATA_DIR that cannot be made stops the start the same way', async () => {
+    const missing = path.join(readOnly, 'studio', 'data');
+    const { code, lines } = await startAndFail({ DATA_DIR: missing });
+    expect(code).not.toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`DATA_DIR ${missing} does not exist and cannot be created (read-only file system); the server keeps its database`);
+  });
+
+  it('is not asked of a server that keeps nothing there (PostgreSQL, a bucket, SMTP and given keys)', () => {
+    const external = {
+      DATA_DIR: path.join(readOnly, 'unused'),
+      DATABASE_URL: 'postgres://db.example/studio',
+      S3_BUCKET: 'studio',
+      SMTP_URL: 'smtp://mail.example:587',
+      JWT_SECRET: JWT,
+      SOCIAL_SECRET_KEY: SOCIAL,
+    };
+    expect(() => checkDataDir(loadConfig(external))).not.toThrow();
+    expect(() => checkDataDir(loadConfig({ ...external, S3_BUCKET: '' }))).toThrow(/^DATA_DIR .* the server keeps its files there\.$/);
+  });
+
+  it('a read-only folder inside DATA_DIR (its own mount) is named too', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-files-ro-'));
+    const files = path.join(dataDir, 'files');
+    await fs.mkdir(files);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', files], { stdio: 'pipe' });
+    try {
+      const { code, lines } = await startAndFail({ DATA_DIR: dataDir });
+      expect(code).not.toBe(0);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`${files} (in DATA_DIR) is not writable (read-only file system)`);
+    } finally {
+      execFileSync('umount', [files], { stdio: 'pipe' });
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

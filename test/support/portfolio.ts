@@ -119,6 +119,12 @@ export async function storedFiles(t: TestApp): Promise<string[]> {
     .sort();
 }
 
+/** Every file under dir, relative, the incoming folder and sidecars included: what a fault must not leave behind. */
+export async function everyFile(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
 export const readBody = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 /** Whether an EXIF block points at a GPS directory (tag 0x8825, either byte order). */

@@ -172,12 +172,13 @@ describe('upload tokens', () => {
     expect(verifyUploadToken(token, secret)).toEqual(claims);
   });
 
-  it('rejects expired, tampered and foreign tokens with 401', () => {
+  it('rejects tampered and foreign tokens with 401, and a genuine expired one with 410', () => {
     const token = signUploadToken(claims, secret);
     const [payload, sig] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ k: 'avatars/x/y', t: 'image/png', m: 1e12, e: claims.exp })).toString('base64url');
+    const expired = signUploadToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, secret);
+    expect(() => verifyUploadToken(expired, secret)).toThrow(expect.objectContaining({ status: 410, message: 'This upload link has expired. Ask for a new one.' }));
     const bad = [
-      signUploadToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, secret),
       `${forged}.${sig}`,
       `${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`,
       `${payload}.${sig}x`,
@@ -405,6 +406,21 @@ describe.each([
     await h.store.delete('gone/u10/kept');
   });
 
+  it('lists the files under a prefix with when they were written, sidecars and other prefixes left out', async () => {
+    const before = Date.now() - 1000;
+    const keys = ['list/a/one', 'list/a/two/deeper', 'list/b/three'];
+    for (const key of keys) await h.store.put(key, Buffer.from(key), 'text/plain');
+    await h.store.put('listed-not/x', Buffer.from('x'), 'text/plain');
+    const listed: { key: string; modifiedAt: Date }[] = [];
+    for await (const file of h.store.list('list/')) listed.push(file);
+    expect(listed.map((f) => f.key).sort()).toEqual(keys);
+    for (const f of listed) expect(f.modifiedAt.getTime()).toBeGreaterThan(before);
+    const none: unknown[] = [];
+    for await (const file of h.store.list('never/')) none.push(file);
+    expect(none).toEqual([]);
+    await Promise.all([...keys, 'listed-not/x'].map((k) => h.store.delete(k)));
+  });
+
   it('answers null for files that never existed', async () => {
     expect(await h.store.stat('files/never/there')).toBeNull();
     expect(await h.store.read('files/never/there')).toBeNull();
@@ -518,7 +534,7 @@ describe('LocalBlobStore uploads', () => {
   });
 
   it('413 at once when Content-Length is over the maximum, before the body arrives', async () => {
-    const t = await target('image/png', 1000);
+    const t = await target('image/png', MAX_FILE_BYTES);
     const url = new URL(t.url);
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
@@ -541,19 +557,20 @@ describe('LocalBlobStore uploads', () => {
   });
 
   it('413 for a body without Content-Length that passes the maximum while streaming', async () => {
-    const t = await target('image/png', 1000, MAX_FILE_BYTES);
+    const t = await target('image/png', MAX_FILE_BYTES);
     const res = await put(t.url, 'image/png', streamBody(MAX_FILE_BYTES + 1, 256 * 1024));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'File exceeds the maximum size of 20MB' });
     await expectNothingLeft();
   });
 
-  it('413 for a streamed body one byte over a small limit', async () => {
-    const t = await target('image/png', 1000, 100_000);
+  it('413 for a streamed body one byte over its declared size', async () => {
+    const t = await target('image/png', 100_000);
     const res = await put(t.url, 'image/png', streamBody(100_001, 7_000));
     expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'File exceeds the maximum size of 100000 bytes' });
     await expectNothingLeft();
-    const ok = await target('image/png', 1000, 100_000);
+    const ok = await target('image/png', 100_000);
     expect((await put(ok.url, 'image/png', streamBody(100_000, 7_000))).status).toBe(200);
   });
 
@@ -564,8 +581,8 @@ describe('LocalBlobStore uploads', () => {
     expect(await res.json()).toEqual({ message: 'The file content does not match its type.' });
     await expectNothingLeft();
 
-    const random = await target('image/png', 50_000);
     const noise = Buffer.concat([Buffer.from('not a png: '), randomBytes(50_000)]);
+    const random = await target('image/png', noise.length);
     expect((await put(random.url, 'image/png', noise)).status).toBe(415);
     await expectNothingLeft();
 
@@ -599,7 +616,7 @@ describe('LocalBlobStore uploads', () => {
     await expect.poll(() => listFiles(h.dir), { timeout: 5_000 }).toEqual([]);
   });
 
-  it('401 for an expired or tampered link', async () => {
+  it('401 for a tampered link, 410 for an expired one', async () => {
     const expired = signUploadToken(
       { key: 'uploads/user/x', contentType: 'image/png', maxBytes: MAX_FILE_BYTES, exp: Math.floor(Date.now() / 1000) - 5 },
       SECRET,
@@ -611,7 +628,10 @@ describe('LocalBlobStore uploads', () => {
       JSON.stringify({ k: 'avatars/victim/avatar', t: 'image/png', m: MAX_FILE_BYTES, e: Math.floor(Date.now() / 1000) + 60 }),
     ).toString('base64url');
     const flipped = `${payload.slice(0, -1)}${payload.endsWith('A') ? 'B' : 'A'}`;
-    for (const bad of [expired, `${otherKey}.${sig}`, `${flipped}.${sig}`, `${payload}.${sig.slice(1)}`, 'garbage']) {
+    const late = await put(`${h.apiUrl}/uploads/local/${expired}`, 'image/png', SAMPLES.png);
+    expect(late.status).toBe(410);
+    expect(await late.json()).toEqual({ message: 'This upload link has expired. Ask for a new one.' });
+    for (const bad of [`${otherKey}.${sig}`, `${flipped}.${sig}`, `${payload}.${sig.slice(1)}`, 'garbage']) {
       const res = await put(`${h.apiUrl}/uploads/local/${bad}`, 'image/png', SAMPLES.png);
       expect(res.status, bad).toBe(401);
       expect(await res.json()).toEqual({ message: 'This upload link is invalid or has expired.' });
