@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { checkDataDir, checkSharedSettings, lockDataDir, StartError } from '../../server/start-checks';
 import { startServer, type RunningServer } from '../support/browser';
+import { mountTmpfs, unmount } from '../support/mount';
 import { dbLabel, openTestDatabase } from '../support/test-db';
 
 const JWT = 'jwt-secret-jwt-secret-jwt-secret-jwt!';
@@ -97,10 +98,10 @@ describe('a data directory the server cannot write', () => {
   beforeAll(async () => {
     // A read-only mount: root ignores permission bits, so only a real read-only file system is one for every user.
     readOnly = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-ro-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', readOnly], { stdio: 'pipe' });
+    mountTmpfs(readOnly, '1m', { readOnly: true });
   });
   afterAll(async () => {
-    execFileSync('umount', [readOnly], { stdio: 'pipe' });
+    unmount(readOnly);
     await fs.rm(readOnly, { recursive: true, force: true });
   });
 
@@ -136,14 +137,14 @@ describe('a data directory the server cannot write', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-files-ro-'));
     const files = path.join(dataDir, 'files');
     await fs.mkdir(files);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', files], { stdio: 'pipe' });
+    mountTmpfs(files, '1m', { readOnly: true });
     try {
       const { code, lines } = await startAndFail({ DATA_DIR: dataDir });
       expect(code).not.toBe(0);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(`${files} (in DATA_DIR) is not writable (read-only file system)`);
     } finally {
-      execFileSync('umount', [files], { stdio: 'pipe' });
+      unmount(files);
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   });

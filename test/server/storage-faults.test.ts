@@ -1,16 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '../../server/storage/local-store';
 import { addMedia, createArtwork, everyFile, fakeMp4, makeJpeg, pathOf, readBody, requestTicket } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
-
-const mount = (...args: string[]) => execFileSync('mount', args, { stdio: 'pipe' });
+import { mountTmpfs, remount, unmount } from '../support/mount';
 
 /**
  * The file store sits on its own small file system (a 2 MB tmpfs), so a full disk and a read-only disk are real ones.
- * This needs root, as `npm test` has; the server tests run as root on this project's machines and in CI.
+ * Mounting needs root, or sudo for a non-root runner (test/support/mount.ts).
  */
 describe(`a full or read-only disk while an upload arrives (${dbLabel()})`, () => {
   let t: TestApp;
@@ -22,14 +20,14 @@ describe(`a full or read-only disk while an upload arrives (${dbLabel()})`, () =
     t = await createTestApp();
     dir = (t.deps.storage as LocalBlobStore).dir;
     await fs.mkdir(dir, { recursive: true });
-    mount('-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir);
+    mountTmpfs(dir, '2m');
     token = (await signedInUser(t)).idToken;
     artworkId = (await createArtwork(t, token)).artworkId;
     const bytes = await makeJpeg(200, 150);
     photo = { mediaId: (await addMedia(t, token, artworkId, bytes, 'image/jpeg', 'kept.jpg')).mediaId, bytes };
   });
   afterAll(async () => {
-    if (dir) execFileSync('umount', [dir], { stdio: 'pipe' });
+    if (dir) unmount(dir);
     await t?.close();
   });
 
@@ -59,7 +57,7 @@ describe(`a full or read-only disk while an upload arrives (${dbLabel()})`, () =
   });
 
   it('a disk gone read-only answers 503 with a clear message, and reads go on', async () => {
-    mount('-o', 'remount,ro', dir);
+    remount(dir, 'ro');
     try {
       const before = await everyFile(dir);
       const { res } = await put(await makeJpeg(40, 40), 'image/jpeg');
@@ -68,7 +66,7 @@ describe(`a full or read-only disk while an upload arrives (${dbLabel()})`, () =
       expect(await everyFile(dir)).toEqual(before);
       await readsStillWork();
     } finally {
-      mount('-o', 'remount,rw', dir);
+      remount(dir, 'rw');
     }
   });
 });
