@@ -54,3 +54,13 @@ export const accountExistsMail = (to: string, link: string) =>
     link,
     'If it was you, sign in or reset your password. Otherwise, ignore this message.',
   );
+
+export const addressInUseMail = (to: string, link: string) =>
+  linkMail(
+    to,
+    'Your address is already in use',
+    'Someone asked to move another Artist Studio account to this address, which already has an account. Nothing was changed.',
+    'Reset your password',
+    link,
+    'If it was you, sign in with this address or reset your password. Otherwise, ignore this message.',
+  );
