@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
+import { accountTimingSuite } from './account-timing.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { bundleSuite } from './bundle.bench';
 import { memorySuite } from './memory.bench';
@@ -12,7 +13,7 @@ import { schedulerSuite } from './scheduler.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
-const suites: Suite[] = [bundleSuite, memorySuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite, scaleOutSuite];
+const suites: Suite[] = [bundleSuite, memorySuite, userThroughputSuite, avatarUploadSuite, portfolioSuite, schedulerSuite, postEditorSuite, scaleOutSuite, accountTimingSuite];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
 async function main() {

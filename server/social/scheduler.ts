@@ -24,7 +24,8 @@ export interface WorkerOptions {
  * (including those that came due while no server ran), claims due deliveries with FOR UPDATE SKIP LOCKED under a
  * lease, attempts them outside any transaction, and records each outcome. It polls every `pollMs` and goes round
  * again at once while there is more to do or a slot frees up. The Post button uses deliverNow() to try a post's
- * deliveries in the request; what is not done by then is left to the worker.
+ * deliveries in the request; what is not done by then is left to the worker. The same loop sends the mail requests
+ * recorded in the outbox (woken by each one) and runs the accounts' upkeep.
  */
 export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}) {
   const { db, log } = deps;

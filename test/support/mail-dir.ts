@@ -20,20 +20,21 @@ export async function mailedToken(dataDir: string, to: string, page: 'verify-ema
   }
 }
 
-const postJson = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 /**
  * A verified account on a running server that writes its mail to DATA_DIR/mail (no SMTP_URL): created, its mailed
- * link opened through the API, then signed in. For tests whose subject is not the sign-up itself.
+ * link opened through the API, then signed in. For tests whose subject is not the sign-up itself. `headers` go with
+ * every request (a client address behind a trusted proxy, for runs that sign up more accounts than one client may).
  */
-export async function createVerifiedAccount(server: { url: string; dataDir: string }, email: string, password: string) {
-  const created = await postJson(`${server.url}/api/auth/create`, { email, password });
+export async function createVerifiedAccount(server: { url: string; dataDir: string }, email: string, password: string, headers: Record<string, string> = {}) {
+  const created = await postJson(`${server.url}/api/auth/create`, { email, password }, headers);
   if (!created.ok) throw new Error(`create failed: ${created.status} ${await created.text()}`);
   const token = await mailedToken(server.dataDir, email, 'verify-email');
-  const verified = await postJson(`${server.url}/api/auth/verify-email`, { token });
+  const verified = await postJson(`${server.url}/api/auth/verify-email`, { token }, headers);
   if (!verified.ok) throw new Error(`verify failed: ${verified.status}`);
-  const signedIn = await postJson(`${server.url}/api/auth/sign-in`, { email, password });
+  const signedIn = await postJson(`${server.url}/api/auth/sign-in`, { email, password }, headers);
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
   return (await signedIn.json()) as { idToken: string; refreshToken: string };
 }
