@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
+import { accountTimingSuite } from './account-timing.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
@@ -27,6 +28,7 @@ const suites: Suite[] = [
   postEditorSuite,
   scaleOutSuite,
   fuzzSuite,
+  accountTimingSuite,
   soakSuite,
 ];
 

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { MailOutbox } from './mail/outbox';
 import type { BlobStore } from './storage/blob-store';
 import type { AuthCache, AuthEntry } from './auth/auth-cache';
 import type { TokenSigner } from './auth/tokens';
@@ -19,6 +20,8 @@ export interface AppDeps {
   log: Logger;
   storage: BlobStore;
   mailer: Mailer;
+  /** Mail recorded by requests and sent by the background worker (deps.social.worker). */
+  outbox: MailOutbox;
   tokens: TokenSigner;
   authCache: AuthCache;
   /** Signs and checks the token-free addresses of media bytes. */

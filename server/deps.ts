@@ -5,8 +5,10 @@ import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
 import type { Logger } from './log';
 import { createMediaUrls } from './media/media-urls';
+import { composeAccountMail } from './auth/account-mail';
 import { createMailer } from './mail/mailer';
 import { createOutboundDoor } from './outbound/guarded-fetch';
+import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import { createDeliveryWorker, type DeliveryWorker } from './social/scheduler';
@@ -19,6 +21,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const database = overrides.database ?? (await openDatabase(config.database, log));
   const authCache = new AuthCache(database, log);
   await authCache.start(database);
+  const mailer = overrides.mailer ?? createMailer(config.mail, log);
   const box = createSecretBox(loadOrCreateSecret(config.dataDir, 'social', config.social.secretKey));
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
   const deps: AppDeps = {
@@ -27,7 +30,8 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     db: database.db,
     log,
     storage: overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads')),
-    mailer: overrides.mailer ?? createMailer(config.mail, log),
+    mailer,
+    outbox: createMailOutbox(database.db, mailer, composeAccountMail(database.db, config.appUrl), log),
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),

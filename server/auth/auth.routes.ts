@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   AUTH_MESSAGES,
@@ -20,10 +20,10 @@ import { sessions, users } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError, badRequest, unauthorized } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
-import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
-import { consumeEmailToken, createEmailToken } from './email-tokens';
+import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
+import { consumeResetToken, consumeVerifyToken, endEmailTokens } from './email-tokens';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { LIMITS, hit } from './rate-limit';
+import { hitMail, hitPasswordCheck, liftAccountLimits, passwordAccepted } from './rate-limit';
 import { revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
 
 const tag = 'Authentication';
@@ -31,8 +31,7 @@ const ok = (description = 'OK') => ({ 200: { description, schema: messageSchema 
 
 /** Sign-in, account creation, verification, password reset, token refresh and sign-out. No bearer token. */
 export function authRoutes(api: ApiRouter, deps: AppDeps) {
-  const { db, mailer, config, tokens, authCache } = deps;
-  const link = (page: string, token: string) => `${config.appUrl}/${page}?token=${encodeURIComponent(token)}`;
+  const { db, outbox, config, tokens, authCache } = deps;
 
   async function issueTokens(userId: string, sessionId: string, refreshToken: string) {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -41,15 +40,11 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     return { ...signed, refreshToken };
   }
 
-  async function sendVerification(userId: string, email: string) {
-    const token = await createEmailToken(db, userId, 'verify', email);
-    await mailer.send(verifyEmailMail(email, link('verify-email', token)));
-  }
-
-  async function limitMail(c: Context, email: string) {
-    await hit(db, LIMITS.mailPerAddress, clientAddress(c, config.trustProxyHops));
-    await hit(db, LIMITS.mailPerEmail, email);
-  }
+  /**
+   * Every route that may mail checks the same limits and records the mail for the worker, whatever the address: the
+   * answer takes the same time whether or not the address has an account.
+   */
+  const limitMail = (c: Context, email: string) => hitMail(db, clientAddress(c, config.trustProxyHops), email);
 
   api.route(
     {
@@ -62,19 +57,9 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body: { email, password } }) => {
       await limitMail(c, email);
-      const passwordHash = await hashPassword(password);
-      const [created] = await db.insert(users).values({ email, passwordHash }).onConflictDoNothing().returning({ id: users.id });
-      if (created) {
-        await sendVerification(created.id, email);
-      } else {
-        // Same answer as a new account, so the form does not reveal who has one; the owner hears about it by mail.
-        const [existing] = await db.select().from(users).where(eq(users.email, email));
-        if (existing && !existing.emailVerifiedAt) await sendVerification(existing.id, email);
-        else if (existing) {
-          const token = await createEmailToken(db, existing.id, 'reset', email);
-          await mailer.send(accountExistsMail(email, link('reset-password', token)));
-        }
-      }
+      // Same answer as a new account, so the form does not reveal who has one; the owner hears about it by mail.
+      await claimAddress(db, email, await hashPassword(password));
+      outbox.enqueued();
       return c.json({ message: AUTH_MESSAGES.accountCreated }, 201);
     },
   );
@@ -95,11 +80,12 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       },
     },
     async (c, { body: { email, password } }) => {
-      await hit(db, LIMITS.signInPerAddress, clientAddress(c, config.trustProxyHops));
-      await hit(db, LIMITS.signInPerEmail, email);
+      const ip = clientAddress(c, config.trustProxyHops);
+      await hitPasswordCheck(db, ip, email);
       const [user] = await db.select().from(users).where(eq(users.email, email));
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      await passwordAccepted(db, ip, email);
       if (!user.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.emailNotVerified, { code: EMAIL_NOT_VERIFIED });
       const session = await startSession(db, user.id);
       return c.json(await issueTokens(user.id, session.sessionId, session.refreshToken), 200);
@@ -110,8 +96,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     { method: 'post', path: '/auth/resend-verification', summary: 'Send the verification link again', tag, body: resendVerificationSchema, responses: ok() },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
-      const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.emailVerifiedAt)));
-      if (user) await sendVerification(user.id, email);
+      await outbox.enqueue({ kind: 'resend', email });
       return c.json({ message: AUTH_MESSAGES.verificationSent }, 200);
     },
   );
@@ -126,20 +111,14 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       responses: { ...ok(), 409: errorDoc('The address now belongs to another account') },
     },
     async (c, { body: { token } }) => {
-      const used = await consumeEmailToken(db, token, 'verify');
+      const used = await consumeVerifyToken(db, token);
       if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
-      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, used.email));
-      if (taken && taken.id !== used.userId) throw new HttpError(409, 'This email address is already in use by another account.');
-      // A new address replaces the old one only now that it is proven.
-      await db
-        .update(users)
-        .set({
-          email: used.email,
-          emailVerifiedAt: sql`now()`,
-          pendingEmail: sql`case when ${users.pendingEmail} = ${used.email} then null else ${users.pendingEmail} end`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, used.userId));
+      if (used.passwordHash) {
+        // A sign-up: only the newest one's link works, and it brings that sign-up's password with it.
+        if (!(await confirmClaim(db, used.userId, used.passwordHash))) throw badRequest(AUTH_MESSAGES.invalidLink);
+      } else {
+        await moveToProvenAddress(db, used.userId, used.email);
+      }
       await authCache.userChanged(used.userId);
       return c.json({ message: AUTH_MESSAGES.emailVerified }, 200);
     },
@@ -149,11 +128,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     { method: 'post', path: '/auth/forgotPassword', summary: 'Mail a password reset link', tag, body: forgotPasswordSchema, responses: ok() },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (user) {
-        const token = await createEmailToken(db, user.id, 'reset', email);
-        await mailer.send(resetPasswordMail(email, link('reset-password', token)));
-      }
+      await outbox.enqueue({ kind: 'reset', email });
       return c.json({ message: AUTH_MESSAGES.resetLinkSent }, 200);
     },
   );
@@ -161,14 +136,20 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
   api.route(
     { method: 'post', path: '/auth/reset-password', summary: 'Set a new password from a mailed link; ends every session', tag, body: resetPasswordSchema, responses: ok() },
     async (c, { body: { token, password } }) => {
-      const used = await consumeEmailToken(db, token, 'reset');
+      const used = await consumeResetToken(db, token);
       if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
-      // Opening the mailed link also proves the address.
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-        .where(eq(users.id, used.userId));
-      await revokeUserSessions(db, used.userId);
+      // Opening the mailed link also proves the address: every other link and session ends, every limit on it lifts.
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(users.id, used.userId))
+          .returning({ email: users.email });
+        await endEmailTokens(tx, used.userId);
+        await revokeUserSessions(tx, used.userId);
+        if (user) await liftAccountLimits(tx, user.email);
+      });
       await authCache.userChanged(used.userId);
       return c.json({ message: AUTH_MESSAGES.passwordReset }, 200);
     },

@@ -1,30 +1,39 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export interface Limit {
-  /** What is limited, e.g. 'sign-in:email'. */
+  /** What is limited, e.g. 'sign-in:pair'. */
   name: string;
   max: number;
   windowSeconds: number;
 }
 
+const WINDOW = 15 * 60;
+
+/**
+ * Password guesses are counted per client address and per (client address, account) pair, never per account alone:
+ * a stranger's failures throttle the stranger, and the owner signing in from elsewhere is never locked out.
+ */
 export const LIMITS = {
-  signInPerEmail: { name: 'sign-in:email', max: 10, windowSeconds: 15 * 60 },
-  signInPerAddress: { name: 'sign-in:ip', max: 100, windowSeconds: 15 * 60 },
-  mailPerEmail: { name: 'mail:email', max: 5, windowSeconds: 15 * 60 },
-  mailPerAddress: { name: 'mail:ip', max: 30, windowSeconds: 15 * 60 },
+  passwordPerPair: { name: 'password:pair', max: 10, windowSeconds: WINDOW },
+  passwordPerAddress: { name: 'password:ip', max: 100, windowSeconds: WINDOW },
+  mailPerEmail: { name: 'mail:email', max: 5, windowSeconds: WINDOW },
+  mailPerUser: { name: 'mail:user', max: 5, windowSeconds: WINDOW },
+  mailPerAddress: { name: 'mail:ip', max: 30, windowSeconds: WINDOW },
 } satisfies Record<string, Limit>;
 
 /**
- * Counts one hit against a fixed window kept in the database, so every server instance shares it.
+ * Counts one hit against a fixed window kept in the database, so every server instance shares it. `account` names
+ * the account address the counter concerns, so that a completed password reset can lift it.
  * Over the limit: 429 with Retry-After.
  */
-export async function hit(db: Db, limit: Limit, subject: string) {
+export async function hit(db: Db, limit: Limit, subject: string, account: string | null = null) {
   const key = `${limit.name}:${subject}`;
   const window = sql`make_interval(secs => ${limit.windowSeconds})`;
   const result = (await db.execute(sql`
-    insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, hits, account) values (${key}, now(), 1, ${account})
     on conflict (key) do update set
       hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
@@ -38,3 +47,26 @@ export async function hit(db: Db, limit: Limit, subject: string) {
     });
   }
 }
+
+/** Counts a password check from `ip` against `email`'s account (sign-in, or the current password of a change). */
+export async function hitPasswordCheck(db: Db, ip: string, email: string) {
+  await hit(db, LIMITS.passwordPerAddress, ip);
+  await hit(db, LIMITS.passwordPerPair, `${ip}|${email}`, email);
+}
+
+/** Counts a mail from `ip` to `recipient`: every route that may mail checks this before recording the mail. */
+export async function hitMail(db: Db, ip: string, recipient: string) {
+  await hit(db, LIMITS.mailPerAddress, ip);
+  await hit(db, LIMITS.mailPerEmail, recipient, recipient);
+}
+
+/** The right password from this address: its earlier tries against the account no longer count. */
+export const passwordAccepted = (db: Db, ip: string, email: string) =>
+  db.delete(rateLimits).where(eq(rateLimits.key, `${LIMITS.passwordPerPair.name}:${ip}|${email}`));
+
+/** A completed password reset proves the mailbox: every limit counted against the account is lifted. */
+export const liftAccountLimits = (db: Db, email: string) =>
+  db.delete(rateLimits).where(and(eq(rateLimits.account, email), sql`${rateLimits.account} is not null`));
+
+/** Windows long over are forgotten (the worker's upkeep). */
+export const forgetOldWindows = (db: Db) => db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);

@@ -20,7 +20,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  // Unverified accounts are claims, swept once they are a week old (updatedAt: a new sign-up renews the claim).
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_unverified_idx').on(t.updatedAt).where(sql`email_verified_at is null`)],
 );
 
 /** One signed-in device; its refresh tokens form a rotation family. Revoking it ends them all. */
@@ -56,11 +57,40 @@ export const emailTokens = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
     email: text('email').notNull(),
+    /**
+     * The password of the sign-up this link confirms. An unverified account is only a claim on its address: the link
+     * works while the claim still holds this password, and opening it makes this the account's password.
+     */
+    passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('email_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Mail to send, written by the request and sent by the background worker, so an answer never waits for (or reveals
+ * by its timing) whether a mail goes out. A row says what happened, not what to write: the worker looks the address
+ * up and decides, so the request does the same work for every address.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted'] }).notNull(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** For 'verify': the password of the sign-up, which the mailed link will confirm. */
+    passwordHash: text('password_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.dueAt)],
 );
 
 /** A signed upload handed out and not yet confirmed; confirming checks what arrived. */
@@ -83,11 +113,17 @@ export const uploads = pgTable(
 );
 
 /** Fixed-window counters shared by every server instance. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /** The account address a counter concerns, so a completed password reset can lift them all. */
+    account: text('account'),
+  },
+  (t) => [index('rate_limits_account_idx').on(t.account).where(sql`account is not null`)],
+);
 
 /**
  * Keyed fingerprints (never the values) of the settings every instance sharing the database must agree on: the first

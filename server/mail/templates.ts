@@ -63,3 +63,13 @@ export const accountDeletedMail = (to: string): Mail => {
   ];
   return { to, subject: 'Your Artist Studio account was deleted', text: `${lines.join('\n\n')}\n`, html: lines.map((l) => `<p>${escape(l)}</p>`).join('') };
 };
+
+export const addressInUseMail = (to: string, link: string) =>
+  linkMail(
+    to,
+    'Your address is already in use',
+    'Someone asked to move another Artist Studio account to this address, which already has an account. Nothing was changed.',
+    'Reset your password',
+    link,
+    'If it was you, sign in with this address or reset your password. Otherwise, ignore this message.',
+  );

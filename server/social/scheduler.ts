@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { sweepStaleClaims } from '../auth/claims';
+import { forgetOldWindows } from '../auth/rate-limit';
 import type { AppDeps } from '../context';
+import { MAIL_BATCH } from '../mail/outbox';
 import { DEFAULT_RETRY, type RetryPolicy, attemptDelivery } from './deliver';
 import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delivery.repo';
 import { promoteDueDrafts } from './publishing';
@@ -12,6 +15,8 @@ export interface WorkerOptions {
   retry: RetryPolicy;
   /** How long stop() lets attempts in flight finish before giving their leases back. */
   stopGraceMs: number;
+  /** How often the upkeep runs: unverified claims past their week, rate-limit windows long over. */
+  upkeepMs: number;
 }
 
 /**
@@ -19,7 +24,8 @@ export interface WorkerOptions {
  * (including those that came due while no server ran), claims due deliveries with FOR UPDATE SKIP LOCKED under a
  * lease, attempts them outside any transaction, and records each outcome. It polls every `pollMs` and goes round
  * again at once while there is more to do or a slot frees up. The Post button uses deliverNow() to try a post's
- * deliveries in the request; what is not done by then is left to the worker.
+ * deliveries in the request; what is not done by then is left to the worker. The same loop sends the mail requests
+ * recorded in the outbox (woken by each one) and runs the accounts' upkeep.
  */
 export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}) {
   const { db, log } = deps;
@@ -29,6 +35,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     concurrency: deps.config.social.concurrency,
     retry: DEFAULT_RETRY,
     stopGraceMs: 3000,
+    upkeepMs: 10 * 60_000,
     ...options,
   };
   const me = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
@@ -84,8 +91,38 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
       else sleeper = done;
     });
 
-  /** One round: publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */
+  // Mail from the outbox goes out beside the deliveries, never holding them up: one sender at a time, which goes round
+  // again while batches come back full or mail was recorded meanwhile.
+  let mailing: Promise<void> | null = null;
+  let mailAgain = false;
+  const sendMail = () => {
+    mailAgain = true;
+    mailing ??= (async () => {
+      while (mailAgain) {
+        mailAgain = false;
+        if ((await deps.outbox.sendDue(me)) === MAIL_BATCH) mailAgain = true;
+      }
+    })()
+      .catch((err) => log.warn({ err }, 'mail round failed'))
+      .finally(() => {
+        mailing = null;
+      });
+    return mailing;
+  };
+
+  let lastUpkeep = 0;
+  async function upkeep(force = false) {
+    if (!force && Date.now() - lastUpkeep < o.upkeepMs) return;
+    lastUpkeep = Date.now();
+    const swept = await sweepStaleClaims(db);
+    if (swept) log.info({ swept }, 'unverified sign-ups past their week removed');
+    await forgetOldWindows(db);
+  }
+
+  /** One round: send mail, publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */
   async function round(): Promise<boolean> {
+    void sendMail();
+    await upkeep();
     const promoted = await promoteDueDrafts(db);
     const free = o.concurrency - inFlight.size;
     if (free <= 0) return promoted > 0;
@@ -115,6 +152,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     start() {
       if (running) return;
       running = true;
+      deps.outbox.onEnqueued(wake);
       loopDone = loop();
       log.info({ worker: me, pollMs: o.pollMs, leaseSeconds: o.leaseSeconds, concurrency: o.concurrency }, 'delivery worker started');
     },
@@ -123,7 +161,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
       running = false;
       wake();
       await loopDone;
-      const settled = Promise.all(inFlight);
+      const settled = Promise.all([...inFlight, mailing]);
       await Promise.race([settled, new Promise((r) => setTimeout(r, o.stopGraceMs).unref())]);
       clearInterval(heartbeat);
       heartbeat = undefined;
@@ -138,8 +176,9 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     },
     /** One round of the loop, for tests that drive the worker by hand; waits for the attempts it started. */
     async runOnce() {
+      await upkeep(true);
       await round();
-      await Promise.all(inFlight);
+      await Promise.all([...inFlight, mailing]);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { deleteAccountSchema } from '../../src/schemas/user.schema';
 import { verifyPassword } from '../auth/passwords';
-import { LIMITS, hit } from '../auth/rate-limit';
+import { hitPasswordCheck } from '../auth/rate-limit';
 import type { AppDeps } from '../context';
 import { users } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
@@ -70,8 +70,7 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { body }) => {
       const { userId, email } = c.var.auth.user;
       // Password guesses here count with the sign-in's, so a stolen session cannot test passwords faster than sign-in can.
-      await hit(db, LIMITS.signInPerAddress, clientAddress(c, config.trustProxyHops));
-      await hit(db, LIMITS.signInPerEmail, email);
+      await hitPasswordCheck(db, clientAddress(c, config.trustProxyHops), email);
       const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
       if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new HttpError(403, WRONG_PASSWORD, { fieldErrors: { currentPassword: [WRONG_PASSWORD] } });

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { publications, users } from '../db/schema';
-import { accountDeletedMail } from '../mail/templates';
 import { credentialsOf } from '../social/agents';
 import { listAccounts } from '../social/accounts.repo';
 import { revokeSession } from '../social/bluesky';
@@ -49,10 +48,7 @@ export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<
   files.forEach((r, i) => r.status === 'rejected' && log.error({ err: r.reason, folder: folders[i], userId }, 'could not delete the files of a deleted account'));
   sessions.forEach((r, i) => r.status === 'rejected' && log.warn({ err: String(r.reason), handle: accounts[i].handle }, 'could not end a Bluesky session at its server'));
 
-  try {
-    await deps.mailer.send(accountDeletedMail(user.email));
-  } catch (err) {
-    log.warn({ err }, 'could not mail the confirmation of a deleted account');
-  }
+  // Through the outbox like every account mail: retried if the mail server is away.
+  await deps.outbox.enqueue({ kind: 'deleted', email: user.email, userId: null });
   log.info({ userId, files: folders.length, blueskySessions: accounts.length }, 'account deleted');
 }

@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { AVATAR_TYPES, uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSchema } from '../../src/schemas/user.schema';
-import { createEmailToken } from '../auth/email-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppDeps } from '../context';
 import { users } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError, notFound } from '../http/errors';
-import { errorDoc } from '../http/router';
+import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
-import { changeEmailMail } from '../mail/templates';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { toUserDto } from './user.dto';
 
@@ -55,15 +54,24 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       responses: {
         200: { description: 'Changed', schema: securityResultSchema },
         403: errorDoc('Wrong current password'),
-        409: errorDoc('Address in use'),
+        429: errorDoc('Too many attempts'),
         ...errors,
       },
     },
     async (c, { body: input }) => {
-      const { userId } = c.var.auth.user;
+      const { userId, email } = c.var.auth.user;
+      const ip = clientAddress(c, deps.config.trustProxyHops);
+      // The current password is guessed no faster here than at sign-in: a stolen session is no password oracle.
+      await hitPasswordCheck(db, ip, email);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw new HttpError(403, 'The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
+      }
+      await passwordAccepted(db, ip, email);
+      const newEmail = input.email && input.email !== user.email ? input.email : undefined;
+      if (newEmail) {
+        await hit(db, LIMITS.mailPerUser, userId, user.email);
+        await hitMail(db, ip, newEmail);
       }
       const messages: string[] = [];
       const changes: Partial<typeof users.$inferInsert> = {};
@@ -71,10 +79,8 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
         changes.passwordHash = await hashPassword(input.newPassword);
         messages.push('Your password has been changed.');
       }
-      const newEmail = input.email && input.email !== user.email ? input.email : undefined;
       if (newEmail) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
-        if (taken) throw new HttpError(409, 'This email address is already in use.', { fieldErrors: { email: ['This email address is already in use.'] } });
+        // The same answer whether or not the address has an account: the mail to it tells its owner which.
         changes.pendingEmail = newEmail;
         messages.push(`We sent a link to ${newEmail}. Your address changes once you open it.`);
       }
@@ -83,10 +89,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
         : [user];
       // A new password ends every other session; this one stays signed in.
       if (changes.passwordHash) await revokeUserSessions(db, userId, c.var.auth.sessionId);
-      if (newEmail) {
-        const token = await createEmailToken(db, userId, 'verify', newEmail);
-        await deps.mailer.send(changeEmailMail(newEmail, `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`));
-      }
+      if (newEmail) await deps.outbox.enqueue({ kind: 'change', email: newEmail, userId });
       await authCache.userChanged(userId);
       return c.json({ message: messages.join(' ') || 'Nothing changed.', user: toUserDto(row) }, 200);
     },

@@ -48,11 +48,14 @@ describe(`accounts: profile, credentials and avatar (${dbLabel()})`, () => {
     expect((await t.request('/api/auth/sign-in', post({ email: u.email, password: 'Fresh2026x' }))).status).toBe(200);
   });
 
-  it('a new address is pending until the link mailed to it is opened; one in use is refused', async () => {
+  it('a new address is pending until the link mailed to it is opened; one in use answers alike and its owner is told', async () => {
     const u = await signedInUser(t);
     const taken = await signedInUser(t);
     const clash = await t.request('/api/user/security', post({ currentPassword: PASSWORD, email: taken.email }, u.idToken));
-    expect(clash.status).toBe(409);
+    expect(clash.status).toBe(200);
+    expect((await clash.json()).message).toBe(`We sent a link to ${taken.email}. Your address changes once you open it.`);
+    expect(t.mails.at(-1)).toMatchObject({ to: taken.email, subject: 'Your address is already in use' });
+    expect(t.mails.at(-1)!.link).toContain('/reset-password?');
     const next = `moved-${Date.now()}@example.com`;
     const res = await t.request('/api/user/security', post({ currentPassword: PASSWORD, email: next }, u.idToken));
     const body = await res.json();

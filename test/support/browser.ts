@@ -129,27 +129,7 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
   };
 }
 
-const postJson = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/**
- * A verified account on a running server that writes its mail to DATA_DIR/mail (no SMTP_URL): created, its mailed
- * link opened through the API, then signed in. For tests whose subject is not the sign-up itself.
- */
-export async function createVerifiedAccount(server: RunningServer, email: string, password: string) {
-  const created = await postJson(`${server.url}/api/auth/create`, { email, password });
-  if (!created.ok) throw new Error(`create failed: ${created.status} ${await created.text()}`);
-  const mailDir = path.join(server.dataDir, 'mail');
-  const file = (await fs.readdir(mailDir)).find((f) => f.includes(email));
-  if (!file) throw new Error(`no verification mail to ${email} in ${mailDir}`);
-  const raw = (await fs.readFile(path.join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const token = raw.match(/verify-email\?token=([\w-]+)/)![1];
-  const verified = await postJson(`${server.url}/api/auth/verify-email`, { token });
-  if (!verified.ok) throw new Error(`verify failed: ${verified.status}`);
-  const signedIn = await postJson(`${server.url}/api/auth/sign-in`, { email, password });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return (await signedIn.json()) as { idToken: string; refreshToken: string };
-}
+export { createVerifiedAccount } from './mail-dir';
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AtpAgent } from '@atproto/api';
 import type { SavePost, SocialAccount, SocialPost, PostMedia } from '../../src/schemas/social.schema';
 import type { UploadTicket } from '../../src/schemas/upload.schema';
+import { createVerifiedAccount } from './mail-dir';
 import type { Pds } from './pds';
 import { pathOf } from './portfolio';
 import type { TestApp } from './test-app';
@@ -161,14 +162,5 @@ export async function startFlakyProxy(target: string) {
 
 /** A verified, signed-in artist on a server process started by startServer (its mail is written to DATA_DIR/mail). */
 export async function signUpOn(server: { url: string; dataDir: string }, email = `artist-${Date.now()}@example.com`, password = 'Secret123') {
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/api/auth/create', { email, password });
-  const mailDir = `${server.dataDir}/mail`;
-  const { readdir, readFile } = await import('node:fs/promises');
-  const file = await eventually(async () => (await readdir(mailDir).catch(() => [])).find((f) => f.includes(email)), 10_000);
-  const raw = (await readFile(`${mailDir}/${file}`, 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  await post('/api/auth/verify-email', { token: raw.match(/verify-email\?token=([\w-]+)/)![1] });
-  const res = await post('/api/auth/sign-in', { email, password });
-  return ((await res.json()) as { idToken: string }).idToken;
+  return (await createVerifiedAccount(server, email, password)).idToken;
 }

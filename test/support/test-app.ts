@@ -11,8 +11,13 @@ import { openTestDatabase } from './test-db';
 
 export interface TestApp {
   deps: AppDeps;
-  /** Sends a request to the app in-process (no network). Paths start with /api. */
-  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  /**
+   * Sends a request to the app in-process (no network). Paths start with /api. Once it is answered, the mail it
+   * recorded is sent (as the server's worker would a moment later) unless `holdMail` is set.
+   */
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string; holdMail?: boolean }): Promise<Response>;
+  /** Sends the mail waiting in the outbox (what is due now), as the worker does. */
+  sendMail(): Promise<void>;
   mails: Mail[];
   /** The token of the last mailed link to `to` (verify-email or reset-password). */
   lastLinkToken(to: string, page?: 'verify-email' | 'reset-password'): string;
@@ -27,17 +32,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const deps = await createDeps(config, createLogger('silent'), { mailer, database: await openTestDatabase() });
   const app = buildApp(deps);
+  const sendMail = async () => {
+    while ((await deps.outbox.sendDue('test-app')) > 0);
+  };
 
   return {
     deps,
     mails,
-    request(p, init = {}) {
-      const { json, token, headers, ...rest } = init;
+    async request(p, init = {}) {
+      const { json, token, headers, holdMail, ...rest } = init;
       const h = new Headers(headers);
       if (json !== undefined) h.set('content-type', 'application/json');
       if (token) h.set('authorization', `Bearer ${token}`);
-      return Promise.resolve(app.request(`http://localhost${p}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+      const res = await app.request(`http://localhost${p}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      if (!holdMail) await sendMail();
+      return res;
     },
+    sendMail,
     lastLinkToken(to, page) {
       const mail = [...mails].reverse().find((m) => m.to === to && (!page || m.link?.includes(`/${page}?`)));
       if (!mail?.link) throw new Error(`no mailed link to ${to}`);

@@ -1,0 +1,87 @@
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Logger } from '../log';
+import { backoffMs, type RetryPolicy } from '../social/deliver';
+import type { Mail, Mailer } from './mailer';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+export type MailJob = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'email' | 'userId' | 'passwordHash'>;
+
+/** What a row sends, decided when it is sent; null when nothing is to be sent (unknown address, superseded sign-up). */
+export type ComposeMail = (row: OutboxRow) => Promise<Mail | null>;
+
+/** An SMTP server that is down for a while: retried for about a day before the mail is given up. */
+const RETRY: RetryPolicy = { baseDelayMs: 10_000, maxDelayMs: 3 * 60 * 60_000, maxAttempts: 14, maxAuthAttempts: 0 };
+/** Long enough for a slow SMTP exchange; a crashed instance's mail goes out a minute late (at least once). */
+const LEASE_SECONDS = 60;
+export const MAIL_BATCH = 10;
+
+export interface MailOutbox {
+  /** Records mail to send and wakes this instance's worker; `db` may be the caller's transaction. */
+  enqueue(job: MailJob, db?: Db): Promise<void>;
+  /** Wakes the worker after a request wrote to the outbox in a statement of its own. */
+  enqueued(): void;
+  /** The worker listens here so that mail goes out at once rather than at its next poll. */
+  onEnqueued(fn: () => void): void;
+  /** Claims due mail (FOR UPDATE SKIP LOCKED, under a lease), sends it and records each outcome; answers how many it claimed. */
+  sendDue(me: string, limit?: number): Promise<number>;
+}
+
+export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, log: Logger, retry: RetryPolicy = RETRY): MailOutbox {
+  let listener = () => {};
+
+  async function claim(me: string, limit: number): Promise<OutboxRow[]> {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(lte(mailOutbox.dueAt, sql`now()`), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`))))
+      .orderBy(asc(mailOutbox.dueAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, lockedBy: me, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(sql`${mailOutbox.id} = any(array(${due}))`)
+      .returning();
+  }
+
+  // Only the holder of this attempt records its outcome.
+  const held = (row: OutboxRow, me: string) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.lockedBy, me), eq(mailOutbox.attempts, row.attempts));
+
+  async function send(row: OutboxRow, me: string) {
+    try {
+      const mail = await compose(row);
+      if (mail) await mailer.send(mail);
+      await db.delete(mailOutbox).where(held(row, me));
+    } catch (err) {
+      if (row.attempts >= retry.maxAttempts) {
+        log.error({ err, to: row.email, kind: row.kind, attempts: row.attempts }, 'mail given up');
+        await db.delete(mailOutbox).where(held(row, me));
+        return;
+      }
+      const delayMs = backoffMs(retry, row.attempts);
+      log.warn({ err: String(err), to: row.email, kind: row.kind, attempts: row.attempts, retryInMs: Math.round(delayMs) }, 'mail not sent; will retry');
+      await db
+        .update(mailOutbox)
+        .set({ dueAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lockedUntil: null, lockedBy: null, error: String(err).slice(0, 500) })
+        .where(held(row, me));
+    }
+  }
+
+  return {
+    async enqueue(job, into = db) {
+      await into.insert(mailOutbox).values(job);
+      listener();
+    },
+    enqueued: () => listener(),
+    onEnqueued(fn) {
+      listener = fn;
+    },
+    async sendDue(me, limit = MAIL_BATCH) {
+      const rows = await claim(me, limit);
+      await Promise.all(rows.map((row) => send(row, me)));
+      return rows.length;
+    },
+  };
+}
