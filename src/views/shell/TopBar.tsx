@@ -16,7 +16,8 @@ export function TopBar({ menuButton }: { menuButton?: ReactNode }) {
   return (
     <header className={css({ display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' }, px: { base: '3', md: '6' }, h: '16', bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border' })}>
       {menuButton}
-      <Link href="/" className={css({ fontWeight: 'bold', color: 'accent.default', textDecoration: 'none', whiteSpace: 'nowrap', flexShrink: 0 })}>
+      {/* On a phone the welcome line needs the room; the drawer carries the product's name there. */}
+      <Link href="/" className={css({ display: { base: 'none', md: 'inline' }, fontWeight: 'bold', color: 'accent.default', textDecoration: 'none', whiteSpace: 'nowrap', flexShrink: 0 })}>
         Artist Studio
       </Link>
       {/* A long name gives way (an ellipsis) before the menu does. */}

@@ -7,6 +7,7 @@ export const navLinkClass = css({
   alignItems: 'center',
   // A fingertip's worth of height on a phone.
   minH: { base: '11', md: 'auto' },
+  textAlign: 'start',
   px: '3',
   py: '2',
   borderRadius: 'md',
