@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './browser';
 
+const NARROWEST_PHONE = 360;
+
 /** Where each run leaves its screenshots for review (gitignored). */
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
 
@@ -49,7 +51,10 @@ export function layoutProblems(page: Page, { phone }: { phone: boolean }) {
   }, phone);
 }
 
-/** The screen lays out without sideways scrolling or broken words, is axe-clean, and is saved as `<width>-<screen>.png`. */
+/**
+ * The screen lays out without sideways scrolling or broken words (on a phone, at 360 px as well), is axe-clean, and
+ * is saved as `<width>-<screen>.png`.
+ */
 export async function checkScreen(page: Page, screen: string) {
   const { width } = page.viewportSize()!;
   // Fonts and late images settle before the measure.
@@ -58,5 +63,12 @@ export async function checkScreen(page: Page, screen: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${width}-${screen.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true });
   // Soft: one run lists what is wrong on every screen of the flow, not only on the first.
   expect.soft(await layoutProblems(page, { phone: width < 768 }), `${screen} at ${width} px`).toEqual([]);
+  if (width < 768 && width > NARROWEST_PHONE) {
+    // The narrowest phone in common use, too: same layout (below the breakpoint), 30 px less room.
+    const { height } = page.viewportSize()!;
+    await page.setViewportSize({ width: NARROWEST_PHONE, height });
+    expect.soft(await layoutProblems(page, { phone: true }), `${screen} at ${NARROWEST_PHONE} px`).toEqual([]);
+    await page.setViewportSize({ width, height });
+  }
   await expectAccessible(page, `${screen} at ${width} px`);
 }
