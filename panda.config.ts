@@ -1,5 +1,6 @@
 import { defineConfig } from '@pandacss/dev';
 import { recipes, slotRecipes } from './src/theme/recipes';
+import { breakpoints } from './src/theme/breakpoints';
 import { theme } from './src/theme/tokens';
 
 // Ark UI parts get their classes from the slot recipes in src/theme/recipes.
@@ -11,7 +12,7 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',
-  theme: { extend: { ...theme, recipes, slotRecipes } },
+  theme: { extend: { ...theme, breakpoints, recipes, slotRecipes } },
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
   },

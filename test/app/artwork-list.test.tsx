@@ -9,6 +9,7 @@ import type { ListSettings } from '../../src/schemas/list.schema';
 import { ArtworkListPage } from '../../src/views/portfolio/list/ArtworkListPage';
 import { artworkListLogic } from '../../src/views/portfolio/list/artwork-list-logic';
 import { readListSettings, writeListSettings } from '../../src/services/list-settings';
+import { PhoneLayoutProvider } from '../../src/views/shell/phone-layout';
 
 // jsdom has no scrolling; Ark's select scrolls its open list to the chosen option.
 Element.prototype.scrollTo ??= () => {};
@@ -44,14 +45,16 @@ const ITEMS = [
   artwork({ title: '', saleStatus: 'ON_LOAN', primaryImageUrl: null }),
 ];
 
-function renderPage({ items = ITEMS, total = 100, settings }: { items?: Artwork[]; total?: number; settings?: ListSettings } = {}) {
+function renderPage({ items = ITEMS, total = 100, settings, phone = false }: { items?: Artwork[]; total?: number; settings?: ListSettings; phone?: boolean } = {}) {
   const list = vi.fn(async (q: Partial<ArtworkListQuery>): Promise<ArtworkPage> => ({ items, total, page: q.page ?? 1, pageSize: q.pageSize ?? 12 }));
   const saveSettings = vi.fn();
   const location = memoryLocation({ path: '/portfolio/artwork', record: true });
   render(
-    <Router hook={location.hook}>
-      <ArtworkListPage logic={artworkListLogic({ list, saveSettings })} settings={settings} />
-    </Router>,
+    <PhoneLayoutProvider value={phone}>
+      <Router hook={location.hook}>
+        <ArtworkListPage logic={artworkListLogic({ list, saveSettings })} settings={settings} />
+      </Router>
+    </PhoneLayoutProvider>,
   );
   return { list, saveSettings, location, user: userEvent.setup() };
 }
@@ -59,6 +62,26 @@ function renderPage({ items = ITEMS, total = 100, settings }: { items?: Artwork[
 const tiles = () => within(screen.getByRole('list', { name: 'Artworks' })).getAllByRole('listitem');
 
 describe('My Artworks', () => {
+  it('on a phone folds the list options into a closed Filters line that says when filters are in use', async () => {
+    const { user, list } = renderPage({ phone: true });
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    const filters = screen.getByText('Filters').closest('details')!;
+    expect(filters).not.toHaveAttribute('open');
+    expect(within(filters).getByRole('group', { name: 'List options' })).not.toBeVisible();
+    await user.click(screen.getByText('Filters'));
+    expect(filters).toHaveAttribute('open');
+    await user.type(within(filters).getByRole('searchbox', { name: 'Search' }), 'Harbour');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'Harbour' })), { timeout: FILTER_DEBOUNCE_MS + 2000 });
+    expect(filters.querySelector('summary')).toHaveTextContent('Filters (in use)');
+  });
+
+  it('on a wide screen shows the list options without a Filters line', async () => {
+    renderPage();
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(screen.getByRole('group', { name: 'List options' })).toBeVisible();
+    expect(screen.queryByText('Filters')).toBeNull();
+  });
+
   it('asks for the first page of 12, newest first, and shows it as large tiles', async () => {
     const { list } = renderPage();
     expect(screen.getByRole('heading', { name: 'My Artworks' })).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POLL_INTERVAL_MS } from '../../src/machines/calendar.machine';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import SocialCalendarRoute from '../../src/views/routes/social-calendar-route';
-import { AWAITING, DUE, NOW, SETTLED, WENT_OUT } from '../support/calendar-posts';
+import { PhoneLayoutProvider } from '../../src/views/shell/phone-layout';
+import { AWAITING, DUE, NOW, PUBLISHED_NOV, SETTLED, WENT_OUT } from '../support/calendar-posts';
 import { renderWithFakeApi } from '../support/fake-api';
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -71,5 +72,24 @@ describe('Social Media Calendar route', () => {
     expect(screen.queryByText('Updating while posts go out…')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
     expect(requests).toHaveLength(3);
+  });
+
+  it('on a phone shows the month as a list of the days that have posts, not the seven-column grid', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const user = userEvent.setup();
+    renderWithFakeApi(
+      <PhoneLayoutProvider value>
+        <SocialCalendarRoute />
+      </PhoneLayoutProvider>,
+      { path: '/social-media', handler: () => ({ status: 200, body: [PUBLISHED_NOV] }) },
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Month' }));
+    const month = await screen.findByRole('list', { name: 'November 2026' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const days = within(month).getAllByRole('listitem', { name: /, \d\d\/\d\d\/2026$/ });
+    expect(days.map((d) => d.getAttribute('aria-label'))).toEqual(['Monday, 11/16/2026']);
+    expect(within(days[0]).getByRole('heading', { level: 3, name: 'Monday, 11/16/2026' })).toBeInTheDocument();
+    expect(within(days[0]).getByRole('link', { name: new RegExp(`^${PUBLISHED_NOV.content.slice(0, 20)}`) })).toBeInTheDocument();
   });
 });

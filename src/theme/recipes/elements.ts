@@ -26,7 +26,8 @@ export const button = defineRecipe({
     },
     size: {
       sm: { h: '8', px: '3', fontSize: 'sm' },
-      md: { h: '10', px: '4', fontSize: 'md' },
+      // A fingertip's 44 px on a phone.
+      md: { h: { base: '11', md: '10' }, px: '4', fontSize: 'md' },
     },
   },
   defaultVariants: { variant: 'solid', size: 'md' },

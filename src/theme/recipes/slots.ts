@@ -72,3 +72,23 @@ export const avatar = defineSlotRecipe({
   },
   defaultVariants: { size: 'sm' },
 });
+
+/** The Dialog anatomy as a drawer from the left edge: the phone's side navigation. */
+export const drawer = defineSlotRecipe({
+  className: 'drawer',
+  slots: dialogAnatomy.keys(),
+  base: {
+    backdrop: { position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' },
+    positioner: { position: 'fixed', insetBlock: '0', insetInlineStart: '0', display: 'flex', zIndex: 'modal' },
+    content: {
+      bg: 'bg.surface', boxShadow: 'xl', h: '100dvh', w: '80', maxW: '85vw', overflowY: 'auto', overscrollBehavior: 'contain',
+      display: 'flex', flexDirection: 'column', _focusVisible: { outline: 'none' },
+    },
+    title: { fontWeight: 'bold', fontSize: 'lg' },
+    closeTrigger: {
+      display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '11', h: '11', borderRadius: 'md', cursor: 'pointer',
+      _hover: { bg: 'bg.subtle' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+    },
+  },
+});

@@ -9,6 +9,8 @@ import type { SelectOption } from '../ui/select';
 import { Spinner } from '../ui/spinner';
 import { ListFooter } from './list-footer';
 import { RowTable, TileGrid } from './list-items';
+import { usePhoneLayout } from '../shell/phone-layout';
+import { FiltersDisclosure } from './filters-disclosure';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListFacet, ListView } from './list-types';
 import { listView } from './list-view';
@@ -48,23 +50,28 @@ const selectBody = (s: ListSnapshot) => ({
 export function DataList<T>(props: DataListProps<T>) {
   const { actor, label, columns, renderTile, itemKey, itemHref, sortFields, facets = [], emptyMessage = LIST_MESSAGES.empty, showAspect = false } = props;
   const { state, mode, aspect, sort, items, error } = useSelector(actor, selectBody, shallowEqual);
+  const phone = usePhoneLayout();
   const view = useMemo(() => listView(mode, aspect), [mode, aspect]);
   const classes = dataList({ mode });
   const rows = items as T[];
   const busy = state === 'loading' || state === 'debouncing';
   const common = { label, items: rows, view, busy, itemKey, itemHref, classes };
 
+  const toolbar = (
+    <ListToolbar
+      actor={actor}
+      className={classes.toolbar}
+      filterLabel={props.filterLabel ?? 'Filter'}
+      filterPlaceholder={props.filterPlaceholder}
+      sortFields={sortFields}
+      facets={facets}
+      showAspect={showAspect}
+    />
+  );
+
   return (
     <div className={classes.root} data-state={state} data-mode={mode}>
-      <ListToolbar
-        actor={actor}
-        className={classes.toolbar}
-        filterLabel={props.filterLabel ?? 'Filter'}
-        filterPlaceholder={props.filterPlaceholder}
-        sortFields={sortFields}
-        facets={facets}
-        showAspect={showAspect}
-      />
+      {phone ? <FiltersDisclosure actor={actor}>{toolbar}</FiltersDisclosure> : toolbar}
       {state === 'loading' ? <Spinner /> : null}
       {state === 'failed' ? (
         <Alert status="danger">

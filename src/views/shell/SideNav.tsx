@@ -6,13 +6,21 @@ import { ChevronDownIcon } from '../ui/icons';
 import { Menu } from '../ui/menu';
 import { NavLink, navLinkClass } from './nav-link';
 
+type Placement = 'aside' | 'drawer';
+
+const navClass = {
+  aside: css({ w: '60', flexShrink: 0, p: '3', bg: 'bg.surface', borderRightWidth: '1px', borderColor: 'border' }),
+  drawer: css({ p: '3', pt: '0' }),
+};
+
 const heading = css({ fontSize: 'xs', fontWeight: 'bold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', px: '3', mt: '4', mb: '1' });
 
 /** A dropdown of links, e.g. Create Artwork by media type. */
-function NavMenu({ label, items }: { label: string; items: Array<{ value: string; label: string; href: string }> }) {
+function NavMenu({ label, items, placement }: { label: string; items: Array<{ value: string; label: string; href: string }>; placement: Placement }) {
   const [, navigate] = useLocation();
   return (
-    <Menu.Root onSelect={(d) => navigate(items.find((i) => i.value === d.value)!.href)} positioning={{ placement: 'right-start' }}>
+    // In the drawer the menu opens downwards: to its right there is only the edge of the phone.
+    <Menu.Root onSelect={(d) => navigate(items.find((i) => i.value === d.value)!.href)} positioning={{ placement: placement === 'drawer' ? 'bottom-start' : 'right-start' }}>
       <Menu.Trigger className={`${navLinkClass} ${css({ display: 'flex!', w: 'full', alignItems: 'center', justifyContent: 'space-between', cursor: 'pointer' })}`}>
         {label}
         <ChevronDownIcon />
@@ -30,10 +38,10 @@ function NavMenu({ label, items }: { label: string; items: Array<{ value: string
   );
 }
 
-/** The Portfolio and Social Media sections, exactly as the spec lists them. */
-export function SideNav() {
+/** The Portfolio and Social Media sections: beside the page on a wide screen, in the drawer on a phone. */
+export function SideNav({ placement }: { placement: Placement }) {
   return (
-    <nav aria-label="Sections" className={css({ w: { base: 'full', md: '60' }, flexShrink: 0, p: '3', bg: 'bg.surface', borderRightWidth: { base: '0', md: '1px' }, borderBottomWidth: { base: '1px', md: '0' }, borderColor: 'border' })}>
+    <nav aria-label="Sections" className={navClass[placement]}>
       <h2 className={heading}>Portfolio</h2>
       <ul className={css({ listStyle: 'none' })}>
         <li>
@@ -41,6 +49,7 @@ export function SideNav() {
         </li>
         <li>
           <NavMenu
+            placement={placement}
             label="Create Artwork"
             items={SIDE_NAV_MEDIA_TYPES.map((t) => ({ value: t, label: mediaTypeLabel(t), href: `/portfolio/artwork/new/${t}` }))}
           />
@@ -65,6 +74,7 @@ export function SideNav() {
         </li>
         <li>
           <NavMenu
+            placement={placement}
             label="New Social Media Account"
             items={SIDE_NAV_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p], href: `/social-media/accounts/connect/${p}` }))}
           />

@@ -1,9 +1,14 @@
-import { Suspense, lazy } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, lazy, useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Route, Switch, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
+import { selectIsPhone, shellMachine } from '../../machines/shell.machine';
+import { WIDE_SCREEN_QUERY } from '../../theme/breakpoints';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { Spinner } from '../ui/spinner';
 import { MainNav } from './MainNav';
+import { MenuButton, NavDrawer } from './NavDrawer';
+import { PhoneLayoutProvider } from './phone-layout';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
@@ -19,37 +24,56 @@ const SocialConnectRoute = lazy(() => import('../routes/social-connect-route'));
 const SocialHomeRoute = lazy(() => import('../routes/social-home-route'));
 const PostEditorRoute = lazy(() => import('../routes/post-editor-route'));
 
+const wideScreen = () => window.matchMedia(WIDE_SCREEN_QUERY);
+
 /** The application shell for a signed-in artist, and its route table. */
-export default function SignedInApp() {
+export default function SignedInApp({ logic = shellMachine }: { logic?: typeof shellMachine }) {
+  const shell = useActorRef(logic, { input: { wide: wideScreen().matches } });
+  const phone = useSelector(shell, selectIsPhone);
+  const [location] = useLocation();
+
+  useEffect(() => {
+    const query = wideScreen();
+    const follow = () => shell.send({ type: query.matches ? 'viewport.wide' : 'viewport.narrow' });
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [shell]);
+
+  useEffect(() => shell.send({ type: 'shell.navigated' }), [shell, location]);
+
   return (
-    <div className={css({ minH: '100vh', display: 'flex', flexDirection: 'column' })}>
-      <a href="#main" className={css({ position: 'absolute', left: '-9999px', _focus: { left: '2', top: '2', bg: 'bg.surface', p: '2', zIndex: 'skipLink' } })}>
-        Skip to content
-      </a>
-      <TopBar />
-      <MainNav />
-      {/* On a phone the sections sit above the page instead of beside it, so the page keeps the screen's width. */}
-      <div className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, flex: '1' })}>
-        <SideNav />
-        <main id="main" className={css({ flex: '1', p: { base: '4', md: '6' }, minW: 0 })}>
-          <Suspense fallback={<Spinner />}>
-            <Switch>
-              <Route path="/" component={HomePage} />
-              <Route path="/profile" component={ProfileRoute} />
-              <Route path="/journal" component={JournalRoute} />
-              <Route path="/portfolio/artwork" component={ArtworkListRoute} />
-              <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
-              <Route path="/portfolio/collections" component={CollectionsPage} />
-              <Route path="/social-media" component={SocialCalendarRoute} />
-              <Route path="/social-media/accounts" component={SocialAccountsRoute} />
-              <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
-              <Route path="/social-media/account/:account" component={SocialHomeRoute} />
-              <Route path="/social-media/post/:postId" component={PostEditorRoute} />
-              <Route component={NotFoundPage} />
-            </Switch>
-          </Suspense>
-        </main>
+    <PhoneLayoutProvider value={phone}>
+      <div className={css({ minH: '100vh', display: 'flex', flexDirection: 'column' })}>
+        <a
+          href="#main"
+          className={css({ position: 'absolute', left: '-9999px', _focus: { left: '2', top: '2', bg: 'bg.surface', p: '2', zIndex: 'skipLink' } })}
+        >
+          Skip to content
+        </a>
+        <TopBar menuButton={phone ? <MenuButton shell={shell} /> : null} />
+        <MainNav />
+        <div className={css({ display: 'flex', flex: '1' })}>
+          {phone ? <NavDrawer shell={shell} /> : <SideNav placement="aside" />}
+          <main id="main" className={css({ flex: '1', p: { base: '4', md: '6' }, minW: 0 })}>
+            <Suspense fallback={<Spinner />}>
+              <Switch>
+                <Route path="/" component={HomePage} />
+                <Route path="/profile" component={ProfileRoute} />
+                <Route path="/journal" component={JournalRoute} />
+                <Route path="/portfolio/artwork" component={ArtworkListRoute} />
+                <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
+                <Route path="/portfolio/collections" component={CollectionsPage} />
+                <Route path="/social-media" component={SocialCalendarRoute} />
+                <Route path="/social-media/accounts" component={SocialAccountsRoute} />
+                <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
+                <Route path="/social-media/account/:account" component={SocialHomeRoute} />
+                <Route path="/social-media/post/:postId" component={PostEditorRoute} />
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </main>
+        </div>
       </div>
-    </div>
+    </PhoneLayoutProvider>
   );
 }

@@ -3,7 +3,11 @@ import { Link, useRoute } from 'wouter';
 import { css } from 'styled-system/css';
 
 export const navLinkClass = css({
-  display: 'block',
+  display: 'flex',
+  alignItems: 'center',
+  // A fingertip's worth of height on a phone.
+  minH: { base: '11', md: 'auto' },
+  textAlign: 'start',
   px: '3',
   py: '2',
   borderRadius: 'md',

@@ -4,11 +4,13 @@ import type { ActorOptions } from 'xstate';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { CalendarInput, CalendarLogic, CalendarSnapshot } from '../../../machines/calendar.machine';
+import { usePhoneLayout } from '../../shell/phone-layout';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { CalendarToolbar } from './calendar-toolbar';
 import { CALENDAR_TEXT } from './calendar-text';
+import { MonthAgenda } from './month-agenda';
 import { MonthView } from './month-view';
 import { PostListView } from './post-list-view';
 import { WeekView } from './week-view';
@@ -36,6 +38,7 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
   const shown = state.startsWith('loaded') ? posts : [];
   const polling = state === 'loaded.watching' || state === 'loaded.refreshing';
   const grid = view === 'week' || view === 'month';
+  const phone = usePhoneLayout();
 
   return (
     <section aria-labelledby="calendar-title" data-state={state} data-view={view} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -73,7 +76,13 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
 
       <div aria-busy={state === 'loading' || state === 'loaded.refreshing'}>
         {view === 'week' ? <WeekView anchor={anchor} today={today} posts={shown} timeZone={timeZone} /> : null}
-        {view === 'month' ? <MonthView anchor={anchor} today={today} posts={shown} timeZone={timeZone} /> : null}
+        {view === 'month' ? (
+          phone ? (
+            <MonthAgenda anchor={anchor} today={today} posts={shown} timeZone={timeZone} />
+          ) : (
+            <MonthView anchor={anchor} today={today} posts={shown} timeZone={timeZone} />
+          )
+        ) : null}
         {!grid && shown.length ? <PostListView posts={shown} timeZone={timeZone} /> : null}
       </div>
     </section>

@@ -31,7 +31,7 @@ export const ScheduleField = memo(function ScheduleField({ editor }: { editor: P
       <Label>Schedule</Label>
       <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
         <ArkField.Input
-          className={cx(input(), css({ maxW: '64' }))}
+          className={cx(input(), css({ maxW: '64', minW: 0, flex: '1 1 auto' }))}
           type="datetime-local"
           name="dateScheduled"
           value={toLocalInput(value)}
