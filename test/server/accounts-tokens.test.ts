@@ -64,7 +64,9 @@ describe(`accounts: tokens, refresh, sign-out, rate limits (${dbLabel()})`, () =
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: 'HS256' }).sign(key);
     const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
     const accessAsBearer = u.accessToken;
-    for (const token of [`${h}.${p}.${flip(s)}`, `${h}.${flip(p)}.${s}`, expired, foreign, accessAsBearer, 'garbage', `${h}.${p}`]) {
+    // The same claims unsigned, as 'alg: none' would have them accepted.
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
+    for (const token of [`${h}.${p}.${flip(s)}`, `${h}.${flip(p)}.${s}`, expired, foreign, accessAsBearer, 'garbage', `${h}.${p}`, unsigned]) {
       const res = await t.request('/api/user', { token });
       expect(res.status, token.slice(-12)).toBe(401);
       expect(typeof (await res.json()).message).toBe('string');

@@ -37,6 +37,8 @@ describe(`media bytes: validators, ranges, signed links (${dbLabel()})`, () => {
     expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // An uploaded file is never run as a page of ours, whatever it holds.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="clip.mp4"; filename*=UTF-8''clip.mp4`);
     expect((await readBody(res)).equals(videoBytes)).toBe(true);
     const variant = await get(`/api/media/${image.mediaId}?size=sm`);

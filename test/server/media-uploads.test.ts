@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,33 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
       expect(put.status).toBe(200);
       expect(complete!.status).toBe(415);
       expect((await complete!.json()).message).toBe('broken.jpg could not be read as an image.');
+      expect(await t.deps.db.select().from(uploads).where(eq(uploads.id, ticket.uploadId))).toEqual([]);
+      await expectNothingNew();
+    });
+
+    it('a decompression bomb (a 112-byte PNG claiming 50,000 x 50,000 pixels) is refused unread (415)', async () => {
+      await snapshot();
+      const chunk = (type: string, data: Buffer) => {
+        const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+        const length = Buffer.alloc(4);
+        length.writeUInt32BE(data.length);
+        const crc = Buffer.alloc(4);
+        crc.writeUInt32BE(zlib.crc32(body));
+        return Buffer.concat([length, body, crc]);
+      };
+      const header = Buffer.alloc(13);
+      header.writeUInt32BE(50_000, 0);
+      header.writeUInt32BE(50_000, 4);
+      header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale: 2.5 billion pixels would unpack from a few bytes
+      const bomb = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        chunk('IHDR', header),
+        chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+        chunk('IEND', Buffer.alloc(0)),
+      ]);
+      const { complete, ticket } = await uploadMedia(t, ada, artworkId, bomb, 'image/png', 'bomb.png');
+      expect(complete!.status).toBe(415);
+      expect((await complete!.json()).message).toBe('bomb.png could not be read as an image.');
       expect(await t.deps.db.select().from(uploads).where(eq(uploads.id, ticket.uploadId))).toEqual([]);
       await expectNothingNew();
     });
