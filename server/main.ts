@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import sharp from 'sharp';
 import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -11,6 +12,8 @@ import { checkDataDir, checkSharedSettings, lockDataDir } from './start-checks';
 import { startStorageSweeper } from './uploads/storage-sweep';
 
 async function main() {
+  // libvips keeps up to 50 MB of recent operations for reuse; every upload is a new image, so it would only hold memory.
+  sharp.cache(false);
   const startedAt = new Date();
   let config;
   try {

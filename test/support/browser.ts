@@ -90,9 +90,10 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
   const url = `http://localhost:${port}`;
   let output = '';
-  const entry = compiled ? ['dist-server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'info', ...env },
+  // scripts/serve.sh execs node with npm start's allocator settings, so the child's pid is the server's.
+  const [command, args] = compiled ? ['sh', ['scripts/serve.sh']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
+    env: { ...process.env, NODE: process.execPath, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
