@@ -107,7 +107,8 @@ export class SoakArtist {
 
   private async remove() {
     const id = this.someArtwork()!;
-    if (await this.send('DELETE', `/api/artwork/${id}`)) {
+    // 204 has no body: only null means it failed.
+    if ((await this.send('DELETE', `/api/artwork/${id}`)) !== null) {
       this.acked.artworks.delete(id);
       this.acked.deleted.push(id);
     }
