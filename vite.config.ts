@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { privateSourceMaps } from './scripts/private-source-maps.ts';
 
 // Text assets are compressed once at build time at the highest levels, so every visitor receives the smallest
 // files without the server spending CPU per request (server/http/static.ts picks one by Accept-Encoding).
@@ -30,13 +31,13 @@ const bundleStats = statsDir
 
 // The API base is '/api' on the same origin unless VITE_API_BASE points elsewhere at build time.
 export default defineConfig({
-  plugins: [react(), precompress, ...bundleStats],
+  plugins: [react(), precompress, ...bundleStats, privateSourceMaps()],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` } },
   build: {
     outDir: 'dist',
-    // Source maps stay beside the build for reading error reports, but no script points to them and the server
-    // does not serve them.
+    // Source maps are kept for reading error reports, but no script points to them and they leave dist/ for
+    // dist-sourcemaps/, which nothing serves (scripts/private-source-maps.ts; the server refuses *.map as well).
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
     rolldownOptions: {

@@ -1,18 +1,16 @@
 import type { z } from 'zod/mini';
 import type { artworkInputSchema } from '../../src/schemas/artwork.schema';
+import { ARTWORK_FIELDS, type ArtworkInputField } from '../../src/schemas/artwork-fields';
 import { type ArtworkRow, sameDimensions } from './artwork.dto';
 
 /** A validated artwork input, dimensions normalized. */
 export type ArtworkValues = z.output<typeof artworkInputSchema>;
 
-/** The input fields, in the order the form shows them; PUT replaces all of them. */
-export const ARTWORK_FIELDS = ['title', 'year', 'medium', 'description', 'tags', 'saleStatus', 'mediaType', 'dimensions'] as const;
-export type ArtworkField = (typeof ARTWORK_FIELDS)[number];
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /** The input fields whose value a replacement changes, for the journal's 'artwork.updated' entry. */
-export function changedFields(before: ArtworkRow, after: ArtworkValues): ArtworkField[] {
+export function changedFields(before: ArtworkRow, after: ArtworkValues): ArtworkInputField[] {
   return ARTWORK_FIELDS.filter((field) => {
     switch (field) {
       case 'tags':

@@ -7,9 +7,17 @@ import type { AppEnv } from '../context';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * A file the build does not have, not a page of the app: a name with a dot at the top level (/ads.txt,
+ * /sitemap.xml, /favicon.ico) or anything under /.well-known/. The app's own addresses with a dot in them are
+ * nested (/social-media/account/ada.bsky.social), so they still get the app.
+ */
+const isFileAddress = (p: string) => /^\/[^/]*\.[^/]*$/.test(p) || p.startsWith('/.well-known/');
+
+/**
  * Serves the built app: hashed assets cached for a year, index.html for every other page so the app's router
- * decides (its 404 page included). Text files go out as the Brotli or gzip copy made at build time when the
- * visitor accepts it; a range request gets the plain file, since byte offsets refer to it.
+ * decides (its 404 page included); a missing file (an asset, /ads.txt) is a plain 404, never the app's page. Text
+ * files go out as the Brotli or gzip copy made at build time when the visitor accepts it; a range request gets the
+ * plain file, since byte offsets refer to it.
  */
 export function serveApp(app: Hono<AppEnv>, staticDir: string) {
   const indexFile = path.join(staticDir, 'index.html');
@@ -35,7 +43,7 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string) {
   app.use('/assets/*', files(IMMUTABLE));
   app.use('*', files('no-cache'));
   app.get('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/') || isFileAddress(c.req.path)) return c.notFound();
     if (!fs.existsSync(indexFile)) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }

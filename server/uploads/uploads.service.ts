@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { fileTypeLabel } from '../../src/schemas/file-types';
 import { MAX_FILE_BYTES, type UploadRequest, type UploadTicket } from '../../src/schemas/upload.schema';
 import type { AppDeps } from '../context';
 import { uploads } from '../db/schema';
@@ -70,7 +71,7 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
   }
   const head = await deps.storage.readHead(upload.storageKey, SNIFF_BYTES);
   if (!(await contentMatchesType(head, upload.contentType))) {
-    await reject(new HttpError(415, `The content of ${upload.fileName} does not match its type ${upload.contentType}.`));
+    await reject(new HttpError(415, `The content of ${upload.fileName} does not match its type ${fileTypeLabel(upload.contentType, upload.fileName)}.`));
   }
   let result: unknown;
   try {

@@ -1,6 +1,7 @@
 import { assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES } from '../schemas/artwork.schema';
 import { ARTWORK_MEDIA_TYPES, type MediaItem } from '../schemas/media.schema';
+import { fileTypeLabel } from '../schemas/file-types';
 import { MAX_FILE_BYTES, fileTooLargeMessage, fileTypeNotAllowedMessage } from '../schemas/upload.schema';
 import { mediaUploadMachine, type MediaUploadOutcome, type MediaUploadRef } from './media-upload.machine';
 
@@ -42,7 +43,7 @@ export type MediaUploadsEvent =
 /** Why a file is refused before anything is sent, or null when it may go. */
 export function mediaFileProblem(file: File): string | null {
   if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
-  if (!(ARTWORK_MEDIA_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(file.type || 'unknown');
+  if (!(ARTWORK_MEDIA_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(fileTypeLabel(file.type, file.name));
   return null;
 }
 

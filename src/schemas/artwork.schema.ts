@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MEDIA_TYPES, mediaTypeSchema, type MediaType } from './media-type.schema';
+import { MEDIA_TYPES, mediaTypeLabel, mediaTypeSchema, type MediaType } from './media-type.schema';
 import { text } from './text.schema';
 
 export const SALE_STATUSES = ['AVAILABLE', 'SOLD', 'NOT_FOR_SALE'] as const;
@@ -44,9 +44,10 @@ export const dimensionsSchema = z
   })
   .check(
     z.superRefine((d, ctx) => {
-      const type = d.mediaType;
-      if (!(MEDIA_TYPES as readonly string[]).includes(type)) return;
-      const wanted = DIMENSIONS_BY_TYPE[type];
+      if (!(MEDIA_TYPES as readonly string[]).includes(d.mediaType)) return;
+      const wanted = DIMENSIONS_BY_TYPE[d.mediaType];
+      // The spec's messages name the type as the artist reads it: 'for Physical 2D artwork'.
+      const type = mediaTypeLabel(d.mediaType);
       for (const field of Object.keys(FIELD_LABELS) as DimensionField[]) {
         const value = d[field];
         const present = value !== undefined && value !== null;
@@ -57,9 +58,9 @@ export const dimensionsSchema = z
         }
       }
       const hasSystem = d.measurementSystem !== undefined && d.measurementSystem !== null;
-      if (isPhysical(type) && !hasSystem) {
+      if (isPhysical(d.mediaType) && !hasSystem) {
         ctx.issues.push({ code: 'custom', path: ['measurementSystem'], input: d.measurementSystem, message: `Measurement system is required for ${type} artwork` });
-      } else if (!isPhysical(type) && hasSystem) {
+      } else if (!isPhysical(d.mediaType) && hasSystem) {
         ctx.issues.push({ code: 'custom', path: ['measurementSystem'], input: d.measurementSystem, message: `Measurement system should not be present for ${type} artwork` });
       }
     }),

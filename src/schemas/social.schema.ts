@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { text } from './text.schema';
+import { extensionLabel, fileTypeLabel } from './file-types';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
 
@@ -155,7 +156,9 @@ export const POST_FILE_TYPES = [
 export function postFileProblem(file: { name: string; type: string; size: number }): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   const allowedExt = (Object.values(POST_FILE_EXTENSIONS) as readonly (readonly string[])[]).some((list) => list.includes(ext));
-  if (!allowedExt || !(POST_FILE_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(file.type || ext || 'unknown');
+  // Named by what is wrong: the extension ('photo.exe' sent as image/png reads 'EXE'), else the declared type.
+  if (!allowedExt) return fileTypeNotAllowedMessage(extensionLabel(file.name));
+  if (!(POST_FILE_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(fileTypeLabel(file.type, file.name));
   if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
   return null;
 }

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
+import { fileTypeLabel } from './file-types';
 import { text } from './text.schema';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export const fileTooLargeMessage = (name: string) => `File ${name} exceeds the maximum size of 20MB`;
-export const fileTypeNotAllowedMessage = (type: string) => `File type ${type} is not allowed`;
+/** The spec's message; `typeLabel` is what the artist calls the type ('PDF', from fileTypeLabel), never a MIME type. */
+export const fileTypeNotAllowedMessage = (typeLabel: string) => `File type ${typeLabel} is not allowed`;
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
@@ -26,7 +28,7 @@ export const uploadRequestSchema = (allowedTypes: readonly string[]) =>
           ctx.issues.push({ code: 'custom', path: ['fileSizeInBytes'], message: fileTooLargeMessage(v.fileName), input: v.fileSizeInBytes });
         }
         if (!allowedTypes.includes(v.fileType)) {
-          ctx.issues.push({ code: 'custom', path: ['fileType'], message: fileTypeNotAllowedMessage(v.fileType), input: v.fileType });
+          ctx.issues.push({ code: 'custom', path: ['fileType'], message: fileTypeNotAllowedMessage(fileTypeLabel(v.fileType, v.fileName)), input: v.fileType });
         }
       }),
     );

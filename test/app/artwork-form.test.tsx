@@ -86,8 +86,8 @@ describe('the artwork form for each media type', () => {
     // Submitting the empty form shows every required message and sends nothing.
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const messages = [
-      ...expected.lengths.map((f) => `${f} is required and must be positive for ${type} artwork`),
-      ...(expected.duration ? [`Duration is required and must be positive for ${type} artwork`] : []),
+      ...expected.lengths.map((f) => `${f} is required and must be positive for ${mediaTypeLabel(type)} artwork`),
+      ...(expected.duration ? [`Duration is required and must be positive for ${mediaTypeLabel(type)} artwork`] : []),
     ];
     for (const message of messages) expect(screen.getByText(message)).toBeInTheDocument();
     for (const name of expected.lengths) expect(screen.getByLabelText(`${name} (${expected.unit})`)).toHaveAttribute('aria-invalid', 'true');

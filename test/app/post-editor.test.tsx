@@ -98,7 +98,7 @@ describe('file rules', () => {
       fileOf('limit.webp', 'image/webp', 20 * 1024 * 1024),
     ]);
     const refused = within(screen.getByRole('list', { name: 'Refused files' })).getAllByRole('listitem');
-    expect(refused.map((li) => li.textContent)).toEqual(['File type application/x-msdownload is not allowed', 'File huge.png exceeds the maximum size of 20MB']);
+    expect(refused.map((li) => li.textContent)).toEqual(['File type EXE is not allowed', 'File huge.png exceeds the maximum size of 20MB']);
     const files = within(screen.getByRole('list', { name: 'Post files' })).getAllByRole('listitem');
     expect(files.map((li) => li.getAttribute('aria-label'))).toEqual(['sunset.jpg', 'song.mp3', 'clip.mov', 'notes.pdf', 'limit.webp']);
     // Images get a local preview and an alt-text input; the others neither.

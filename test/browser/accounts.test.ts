@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { expectAccessible, launchBrowser, newPage, startServer, startSmtp, type RunningServer } from '../support/browser';
+import { expectAccessible, expectVisibleControl, launchBrowser, newPage, startServer, startSmtp, type RunningServer } from '../support/browser';
 import { unzip } from '../support/zip';
 
 const EMAIL = 'ada@example.com';
@@ -81,7 +81,9 @@ describe('accounts in a real browser', () => {
   });
 
   it('signs in as New User, edits the name and sees it in the top bar', async () => {
-    await page.getByRole('link', { name: 'Continue to Artist Studio' }).click();
+    const next = page.getByRole('link', { name: 'Continue to Artist Studio' });
+    await expectVisibleControl(next);
+    await next.click();
     await signIn(FIRST_PASSWORD);
     await expect.poll(() => welcome().textContent()).toBe('Welcome, New User');
     await expectAccessible(page, 'home');
@@ -143,7 +145,9 @@ describe('accounts in a real browser', () => {
     await expectAccessible(page, 'reset password');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('Your password has been reset.').waitFor();
-    await page.getByRole('link', { name: 'Go to Sign In' }).click();
+    const back = page.getByRole('link', { name: 'Go to Sign In' });
+    await expectVisibleControl(back);
+    await back.click();
     await signIn(THIRD_PASSWORD);
   });
 
@@ -151,6 +155,12 @@ describe('accounts in a real browser', () => {
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expectAccessible(page, '404');
+    // The way out is a real link, drawn as a button, that the keyboard follows.
+    const home = page.getByRole('link', { name: 'Go to Home' });
+    await expectVisibleControl(home);
+    await home.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   });
 
   it('returns to the sign-in screen once when the session is tampered with', async () => {

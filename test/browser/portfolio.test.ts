@@ -227,7 +227,7 @@ describe('the portfolio in a real browser', () => {
     const entries = main().getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
     const updated = main().getByRole('list', { name: 'Journal entries' }).locator(':scope > li').filter({ hasText: `Artwork '${EDITED.title}' was updated` });
     await updated.waitFor();
-    expect((await updated.getByRole('list', { name: 'Updated fields' }).getByRole('listitem').allTextContents()).sort()).toEqual(['medium', 'title', 'year']);
+    expect((await updated.getByRole('list', { name: 'Updated fields' }).getByRole('listitem').allTextContents()).sort()).toEqual(['Medium', 'Title', 'Year']);
     expect(await updated.getByText('Artwork Updated', { exact: true }).count()).toBe(1);
     // Its thumbnail is the primary image at that moment.
     await expect.poll(() => updated.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ const entry = (n: number, extra: Partial<JournalEntry> = {}): JournalEntry => ({
   journalEntryType: 'artwork.updated',
   createdDate: new Date(Date.UTC(2026, 10, 22, 10, n)).toISOString(),
   dismissed: false,
-  metadata: { artworkId: `a${n}`, changedFields: ['title', 'year'] },
+  metadata: { artworkId: `a${n}`, changedFields: ['title', 'saleStatus'] },
   ...extra,
 });
 const FULL: JournalPage = { items: Array.from({ length: 10 }, (_, i) => entry(i + 1)), nextCursor: 'c1' };
@@ -69,6 +69,9 @@ const states = {
     if (first) {
       expect(shown[0]).toHaveTextContent(first.message);
       expect(within(shown[0]).getByRole('link', { name: 'View artwork' })).toHaveAttribute('href', `/portfolio/artwork/${first.metadata.artworkId}`);
+      // The updated fields read as the form names them, not as the API's keys.
+      const fields = within(shown[0]).getByRole('list', { name: 'Updated fields' });
+      expect(within(fields).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Title', 'Sale status']);
     }
     // Dismissed entries carry the badge and no Dismiss button.
     for (const [i, e] of s.context.entries.entries()) {

@@ -45,24 +45,34 @@ const DIMENSION_RULES: Record<MediaType, { required: Dim[]; absent: Dim[]; physi
   AUDIO: { required: ['durationInSeconds'], absent: ['height', 'width', 'depth'], physical: false },
 };
 
+// Messages name the type as the artist reads it, never the enum value.
+const TYPE_LABEL: Record<MediaType, string> = {
+  PHYSICAL_2D: 'Physical 2D',
+  DIGITAL_2D: 'Digital 2D',
+  PHYSICAL_3D: 'Physical 3D',
+  DIGITAL_3D: 'Digital 3D',
+  VIDEO: 'Video',
+  AUDIO: 'Audio',
+};
+
 const dimensionRows: Row[] = Object.entries(DIMENSION_RULES).flatMap(([type, rule]) => {
   const valid = artworkInput(type as MediaType);
   const withDims = (dims: Record<string, unknown>) => ({ mediaType: type, dimensions: { ...valid.dimensions, ...dims } });
   const rows: Row[] = [];
   for (const field of rule.required) {
-    const message = `${LABEL[field]} is required and must be positive for ${type} artwork`;
+    const message = `${LABEL[field]} is required and must be positive for ${TYPE_LABEL[type as MediaType]} artwork`;
     rows.push([`${type}: ${field} missing`, withDims({ [field]: undefined }), `dimensions.${field}`, message]);
     rows.push([`${type}: ${field} null`, withDims({ [field]: null }), `dimensions.${field}`, message]);
     rows.push([`${type}: ${field} zero`, withDims({ [field]: 0 }), `dimensions.${field}`, message]);
     rows.push([`${type}: ${field} negative`, withDims({ [field]: -1 }), `dimensions.${field}`, message]);
   }
   for (const field of rule.absent) {
-    rows.push([`${type}: ${field} present`, withDims({ [field]: 10 }), `dimensions.${field}`, `${LABEL[field]} should not be present for ${type} artwork`]);
+    rows.push([`${type}: ${field} present`, withDims({ [field]: 10 }), `dimensions.${field}`, `${LABEL[field]} should not be present for ${TYPE_LABEL[type as MediaType]} artwork`]);
   }
   rows.push(
     rule.physical
-      ? [`${type}: measurement system missing`, withDims({ measurementSystem: undefined }), 'dimensions.measurementSystem', `Measurement system is required for ${type} artwork`]
-      : [`${type}: measurement system present`, withDims({ measurementSystem: 'metric' }), 'dimensions.measurementSystem', `Measurement system should not be present for ${type} artwork`],
+      ? [`${type}: measurement system missing`, withDims({ measurementSystem: undefined }), 'dimensions.measurementSystem', `Measurement system is required for ${TYPE_LABEL[type as MediaType]} artwork`]
+      : [`${type}: measurement system present`, withDims({ measurementSystem: 'metric' }), 'dimensions.measurementSystem', `Measurement system should not be present for ${TYPE_LABEL[type as MediaType]} artwork`],
   );
   return rows;
 });
@@ -117,9 +127,9 @@ describe(`artwork validation, row by row (${dbLabel()})`, () => {
   it('several wrong dimensions are each reported', async () => {
     const res = await send('POST', { ...artworkInput('AUDIO'), dimensions: { mediaType: 'AUDIO', measurementSystem: 'metric', height: 1, durationInSeconds: 0 } });
     expect((await res.json()).fieldErrors).toEqual({
-      'dimensions.height': ['Height should not be present for AUDIO artwork'],
-      'dimensions.durationInSeconds': ['Duration is required and must be positive for AUDIO artwork'],
-      'dimensions.measurementSystem': ['Measurement system should not be present for AUDIO artwork'],
+      'dimensions.height': ['Height should not be present for Audio artwork'],
+      'dimensions.durationInSeconds': ['Duration is required and must be positive for Audio artwork'],
+      'dimensions.measurementSystem': ['Measurement system should not be present for Audio artwork'],
     });
   });
 

@@ -51,10 +51,15 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
       expect((await requestTicket(t, ada, artworkId, { name: 'max.mp4', type: 'video/mp4', size: MAX_FILE_BYTES })).status).toBe(200);
     });
 
-    it.each(['image/svg+xml', 'application/pdf', 'text/html', 'video/x-msvideo'])('type %s is not allowed', async (type) => {
+    it.each([
+      ['image/svg+xml', 'SVG'],
+      ['application/pdf', 'PDF'],
+      ['text/html', 'HTML'],
+      ['video/x-msvideo', 'AVI'],
+    ])('type %s is not allowed, named as the artist knows it (%s)', async (type, label) => {
       const res = await requestTicket(t, ada, artworkId, { name: 'f', type, size: 100 });
       expect(res.status).toBe(400);
-      expect((await res.json()).fieldErrors).toEqual({ fileType: [`File type ${type} is not allowed`] });
+      expect((await res.json()).fieldErrors).toEqual({ fileType: [`File type ${label} is not allowed`] });
     });
 
     it('more bytes than 20 MB sent to the upload URL are refused (413) and removed', async () => {
@@ -83,7 +88,7 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
       await t.deps.storage.put(upload.storageKey, Buffer.from('<html>not a video</html>'.repeat(200)), 'video/mp4');
       const res = await t.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: ada });
       expect(res.status).toBe(415);
-      expect((await res.json()).message).toBe('The content of clip.mp4 does not match its type video/mp4.');
+      expect((await res.json()).message).toBe('The content of clip.mp4 does not match its type MP4.');
       expect(await t.deps.db.select().from(uploads).where(eq(uploads.id, ticket.uploadId))).toEqual([]);
       await expectNothingNew();
     });

@@ -13,14 +13,14 @@ async function writeBuild(dir: string) {
   const { brotliCompressSync, gzipSync } = await import('node:zlib');
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
   const index = '<!doctype html><html><head><script type="module" src="/assets/app-1.js"></script></head><body></body></html>';
-  const files: Record<string, string> = { 'index.html': index, 'assets/app-1.js': SCRIPT, 'robots.txt': 'User-agent: *\nDisallow: /api/\n' };
+  const files: Record<string, string> = { 'index.html': index, 'assets/app-1.js': SCRIPT };
   for (const [name, text] of Object.entries(files)) {
     await fs.writeFile(path.join(dir, name), text);
-    if (name !== 'robots.txt') {
-      await fs.writeFile(path.join(dir, `${name}.br`), brotliCompressSync(text));
-      await fs.writeFile(path.join(dir, `${name}.gz`), gzipSync(text));
-    }
+    await fs.writeFile(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    await fs.writeFile(path.join(dir, `${name}.gz`), gzipSync(text));
   }
+  // The real robots.txt, copied from public/ as the build copies it.
+  await fs.copyFile('public/robots.txt', path.join(dir, 'robots.txt'));
   await fs.writeFile(path.join(dir, 'assets/app-1.js.map'), '{"version":3}');
 }
 
@@ -97,12 +97,31 @@ describe(`serving: compression and security headers (${dbLabel()})`, () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('source maps are not served, and robots.txt is a text file, not the app', async () => {
-    expect((await t.request('/assets/app-1.js.map')).status).toBe(404);
+  it('source maps are not served, whatever the spelling of their address', async () => {
+    for (const address of ['/assets/app-1.js.map', '/assets/app-1.js.map?v=1', '/assets/app-1.js%2Emap', '/assets//app-1.js.map']) {
+      const res = await t.request(address, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(`${address}: ${res.status}`).toBe(`${address}: 404`);
+      expect(await res.text()).not.toContain('version');
+    }
+  });
+
+  it('robots.txt is a text file that lets crawlers read published portfolios and nothing else', async () => {
     const robots = await t.request('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await robots.text()).toContain('Disallow: /api/');
+    const rules = (await robots.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(rules).toEqual(['User-agent: *', 'Allow: /p/', 'Disallow: /api/', 'Disallow: /']);
+  });
+
+  it("a file the build does not have is a 404, not the app's page; the app's addresses with a dot still get it", async () => {
+    for (const address of ['/ads.txt', '/sitemap.xml', '/favicon.ico', '/.well-known/security.txt', '/assets/gone-1.js']) {
+      const res = await t.request(address);
+      expect(`${address}: ${res.status}`).toBe(`${address}: 404`);
+      expect(res.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
+    }
+    const page = await t.request('/social-media/account/ada.bsky.social');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
   });
 
   it('signed-in JSON is never cached and a large answer is compressed on the fly; a small one is not', async () => {

@@ -125,9 +125,9 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
   describe('files', () => {
     it.each([
       [{ name: 'huge.jpg', type: 'image/jpeg', size: MAX_FILE_BYTES + 1 }, { fileSizeInBytes: ['File huge.jpg exceeds the maximum size of 20MB'] }],
-      [{ name: 'page.html', type: 'text/html', size: 10 }, { fileType: ['File type text/html is not allowed'] }],
-      [{ name: 'photo.heic', type: 'image/heic', size: 10 }, { fileType: ['File type image/heic is not allowed'] }],
-      [{ name: 'photo.exe', type: 'image/png', size: 10 }, { fileType: ['File type image/png is not allowed'] }],
+      [{ name: 'page.html', type: 'text/html', size: 10 }, { fileType: ['File type HTML is not allowed'] }],
+      [{ name: 'photo.heic', type: 'image/heic', size: 10 }, { fileType: ['File type HEIC is not allowed'] }],
+      [{ name: 'photo.exe', type: 'image/png', size: 10 }, { fileType: ['File type EXE is not allowed'] }],
     ])('refuses $name ($type, $size bytes) before upload', async (file, fieldErrors) => {
       const post = await savePostOk(t, ada, draft());
       const res = await requestPostTicket(t, ada, post.postId, file);

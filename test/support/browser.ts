@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 
@@ -174,4 +174,22 @@ export async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * A link or button the eye and the keyboard can find: a real `<a href>` or `<button>`, in the tab order, and drawn
+ * as one (underlined, filled or bordered), not as the text around it.
+ */
+export async function expectVisibleControl(control: Locator) {
+  const seen = await control.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const filled = s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundColor !== 'transparent';
+    const bordered = parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none';
+    return {
+      real: el.matches('a[href], button'),
+      tabbable: (el as HTMLElement).tabIndex >= 0,
+      drawn: s.textDecorationLine.includes('underline') || filled || bordered,
+    };
+  });
+  expect(seen).toEqual({ real: true, tabbable: true, drawn: true });
 }

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
+import { button } from 'styled-system/recipes/button';
 import type { verifyEmailMachine } from '../../machines/verify-email.machine';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -26,7 +27,9 @@ export function VerifyEmailPage({ logic, token }: { logic: typeof verifyEmailMac
             ) : null}
           </>
         ) : null}
-        <Link href="/">Continue to Artist Studio</Link>
+        <Link href="/" className={button({ variant: state === 'failed' ? 'outline' : 'solid' })}>
+          Continue to Artist Studio
+        </Link>
       </div>
     </AuthLayout>
   );

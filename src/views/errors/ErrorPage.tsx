@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
 import { MESSAGES } from '../../schemas/messages';
 
 const PAGES: Record<number, { title: string; text: string }> = {
@@ -19,7 +20,9 @@ export function ErrorPage({ status, detail }: { status?: number; detail?: string
       </h1>
       <p className={css({ color: 'fg.muted' })}>{page?.text ?? 'Something went wrong while showing this page.'}</p>
       {detail ? <pre className={css({ fontSize: 'sm', bg: 'bg.subtle', p: '3', borderRadius: 'md', whiteSpace: 'pre-wrap' })}>{detail}</pre> : null}
-      <Link href="/">Go to Home</Link>
+      <Link href="/" className={cx(button({ variant: 'solid' }), css({ alignSelf: 'flex-start' }))}>
+        Go to Home
+      </Link>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
 import type { journalMachine } from '../../machines/journal.machine';
+import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry, type JournalType } from '../../schemas/journal.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -103,7 +104,7 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
             <ul aria-label="Updated fields" className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap', listStyle: 'none' })}>
               {changedFields.map((f) => (
                 <li key={f} className={badge({ tone: 'neutral' })}>
-                  {f}
+                  {artworkFieldLabel(f)}
                 </li>
               ))}
             </ul>
