@@ -38,9 +38,13 @@ export function healthRoutes(hono: Hono<AppEnv>, deps: Pick<AppDeps, 'database' 
     }
   }
 
+  // One probe at a time: a slow store keeps answering "did not answer in time" until its probe ends, rather than
+  // starting another on the same key that would delete the file the first one is about to read.
+  let probing: Promise<string | null> | undefined;
   const storageProblem = () => {
     if (!storageChecked || Date.now() - storageChecked.at > STORAGE_PROBE_CACHE_MS) {
-      storageChecked = { at: Date.now(), result: withTimeout(probeStorage(), 'The file store').catch((err: Error) => err.message) };
+      probing ??= probeStorage().finally(() => (probing = undefined));
+      storageChecked = { at: Date.now(), result: withTimeout(probing, 'The file store').catch((err: Error) => err.message) };
     }
     return storageChecked.result;
   };

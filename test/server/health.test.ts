@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createLifecycle } from '../../server/http/health';
 import type { BlobStore } from '../../server/storage/blob-store';
@@ -34,6 +34,40 @@ describe(`health for load balancers (${dbLabel()})`, () => {
     expect(Object.keys(body.failing)).toEqual(['storage']);
     expect((await get(app, '/health')).status).toBe(200);
     expect((await get(app, '/health/live')).status).toBe(200);
+  });
+
+  it('never runs two file-store probes at once: a slow store reports "in time" until its one probe ends', async () => {
+    let puts = 0;
+    let release!: () => void;
+    // The store's own methods (a class instance), with a put that hangs the first time until released.
+    const store = t.deps.storage;
+    const slow = Object.assign(Object.create(store) as BlobStore, {
+      put: async (...args: Parameters<BlobStore['put']>) => {
+        puts += 1;
+        if (puts === 1) await new Promise<void>((r) => (release = r));
+        return store.put(...args);
+      },
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    try {
+      const app = buildApp({ ...t.deps, storage: slow });
+      const first = get(app, '/health/ready');
+      await vi.advanceTimersByTimeAsync(3_100);
+      const failing = ((await (await first).json()) as { failing: Record<string, string> }).failing;
+      expect(failing.storage).toBe('The file store did not answer in time');
+      // Past the 5 s the result is reused: asked again while the first probe still hangs.
+      await vi.advanceTimersByTimeAsync(6_000);
+      const second = get(app, '/health/ready');
+      await vi.advanceTimersByTimeAsync(3_100);
+      expect((await second).status).toBe(503);
+      expect(puts).toBe(1);
+      release();
+      await vi.advanceTimersByTimeAsync(6_000);
+      // Ready again once the one probe got through.
+      expect(await (await get(app, '/health/ready')).json()).toMatchObject({ status: 'ok' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names the database when it fails', async () => {
