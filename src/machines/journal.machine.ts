@@ -28,6 +28,12 @@ export type JournalEvent =
 
 export const DEFAULT_JOURNAL_FILTER: JournalFilter = { includeDismissed: false };
 
+/**
+ * Older entries wait behind the cursor. Counted on what the server answered, not what is left on screen: dismissing
+ * entries of a full page keeps the way to the older ones.
+ */
+export const hasMoreEntries = (c: Pick<JournalContext, 'received' | 'nextCursor'>) => c.received >= JOURNAL_PAGE_SIZE && c.nextCursor !== null;
+
 
 /**
  * The Activity Journal: a page of entries for the current filter, 'Load more entries', and dismissing one entry at a
@@ -52,9 +58,7 @@ export const journalMachine = setup({
   },
   guards: {
     noEntries: ({ context }) => context.entries.length === 0 && context.nextCursor === null,
-    // Counted on what the server answered, not what is left on screen: dismissing an entry of a full page keeps the
-    // way to the older ones.
-    canLoadMore: ({ context }) => context.received >= JOURNAL_PAGE_SIZE && context.nextCursor !== null,
+    canLoadMore: ({ context }) => hasMoreEntries(context),
     /** Every entry shown was dismissed, and older ones wait behind the cursor. */
     allDismissedWithMore: ({ context }) => context.entries.length === 0 && context.nextCursor !== null && context.error === null,
   },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DEFAULT_IMAGE_ASPECT, DEFAULT_LIST_MODE, LIST_PAGE_SIZES, type ListSettings } from '../schemas/list.schema';
-import type { ListContext, ListEvent, ListFilters, ListInput, ListPage, ListQuery } from './list.types';
+import type { ListContext, ListEvent, ListFilters, ListInput, ListPage, ListPosition, ListQuery } from './list.types';
 import { messageOf } from './error-message';
 
 export type * from './list.types';
@@ -12,6 +12,21 @@ const settingsOf = (c: ListContext): ListSettings => ({ mode: c.mode, pageSize: 
 export const pageCount = (c: Pick<ListContext, 'total' | 'pageSize'>) => Math.max(1, Math.ceil(c.total / c.pageSize));
 export const hasFilters = (f: ListFilters) => f.text.trim() !== '' || Object.keys(f.facets).length > 0;
 const NO_FILTERS: ListFilters = { text: '', facets: {} };
+
+/** Where a list opens without a position of its own: page 1, the input's sort, no filters, the remembered settings. */
+export function startPosition(input: ListInput): ListPosition {
+  const pageSizes = input.pageSizes?.length ? input.pageSizes : LIST_PAGE_SIZES;
+  const remembered = input.settings?.pageSize;
+  return {
+    page: 1,
+    pageSize: remembered !== undefined && pageSizes.includes(remembered) ? remembered : pageSizes[0],
+    sort: input.sort,
+    filters: NO_FILTERS,
+    mode: input.settings?.mode ?? DEFAULT_LIST_MODE,
+  };
+}
+const positionOf = (c: ListContext): ListPosition => ({ page: c.page, pageSize: c.pageSize, sort: c.sort, filters: c.filters, mode: c.mode });
+const lastPageOf = (c: ListContext, page: ListPage) => pageCount({ total: page.total, pageSize: c.pageSize });
 
 /**
  * A generic list: one page of items fetched for the current sort, filter and page size, shown in one of four
@@ -33,10 +48,17 @@ export const listMachine = setup({
   actions: {
     /** Remembers the view settings (mode, page size, image aspect) for the next visit. */
     settingsChanged: (_, _settings: ListSettings) => {},
+    /** Tells where the list now stands (page, size, sort, filters, mode), for the address. */
+    positionChanged: (_, _position: ListPosition) => {},
     firstPage: assign({ page: 1 }),
   },
   guards: {
     noItemsFound: ({ event }) => (event as { output?: ListPage }).output?.items.length === 0,
+    /** An empty page past the end of a list that has items: an old address after artworks were deleted. */
+    pageBeyondEnd: ({ context, event }) => {
+      const output = (event as { output?: ListPage }).output;
+      return output !== undefined && output.items.length === 0 && output.total > 0 && context.page > lastPageOf(context, output);
+    },
     hasFilters: ({ context }) => hasFilters(context.filters),
     otherPageInRange: ({ context, event }) =>
       event.type === 'list.page' && context.items.length > 0 && event.page !== context.page && event.page >= 1 && event.page <= pageCount(context),
@@ -46,15 +68,16 @@ export const listMachine = setup({
   id: 'list',
   context: ({ input }) => {
     const pageSizes = input.pageSizes?.length ? input.pageSizes : LIST_PAGE_SIZES;
-    const remembered = input.settings?.pageSize;
+    const start = startPosition(input);
+    const at = input.position ?? start;
     return {
-      mode: input.settings?.mode ?? DEFAULT_LIST_MODE,
+      mode: at.mode,
       aspect: input.settings?.aspect ?? DEFAULT_IMAGE_ASPECT,
       pageSizes,
-      pageSize: remembered !== undefined && pageSizes.includes(remembered) ? remembered : pageSizes[0],
-      page: 1,
-      sort: input.sort,
-      filters: NO_FILTERS,
+      pageSize: pageSizes.includes(at.pageSize) ? at.pageSize : start.pageSize,
+      page: Math.max(1, at.page),
+      sort: at.sort,
+      filters: at.filters,
       items: [],
       total: 0,
       error: null,
@@ -62,7 +85,13 @@ export const listMachine = setup({
   },
   initial: 'loading',
   on: {
-    'list.mode': { actions: [assign({ mode: ({ event }) => event.mode }), { type: 'settingsChanged', params: ({ context }) => settingsOf(context) }] },
+    'list.mode': {
+      actions: [
+        assign({ mode: ({ event }) => event.mode }),
+        { type: 'settingsChanged', params: ({ context }) => settingsOf(context) },
+        { type: 'positionChanged', params: ({ context }) => positionOf(context) },
+      ],
+    },
     'list.aspect': { actions: [assign({ aspect: ({ event }) => event.aspect }), { type: 'settingsChanged', params: ({ context }) => settingsOf(context) }] },
     'list.sort': { target: '.loading', actions: [assign({ sort: ({ event }) => ({ field: event.field, direction: event.direction }) }), 'firstPage'] },
     'list.filterText': {
@@ -93,11 +122,13 @@ export const listMachine = setup({
     debouncing: {
       description: 'The filter text changed: the items shown stay until typing pauses, then one request goes.',
       tags: ['busy'],
+      entry: { type: 'positionChanged', params: ({ context }) => positionOf(context) },
       after: { filterDebounce: 'loading' },
     },
     loading: {
       description: 'Asking for the page; the previous page, if any, stays on screen meanwhile.',
       tags: ['busy'],
+      entry: { type: 'positionChanged', params: ({ context }) => positionOf(context) },
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
@@ -109,6 +140,12 @@ export const listMachine = setup({
           filters: context.filters,
         }),
         onDone: [
+          {
+            guard: 'pageBeyondEnd',
+            target: 'loading',
+            reenter: true,
+            actions: assign({ page: ({ context, event }) => lastPageOf(context, event.output) }),
+          },
           { guard: 'noItemsFound', target: 'empty', actions: assign({ items: [], total: 0, error: null }) },
           { target: 'loaded', actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, error: null }) },
         ],

@@ -1,4 +1,7 @@
+import type { ListPosition } from '../schemas/list-address.schema';
 import type { ImageAspect, ListMode, ListSettings, SortDirection } from '../schemas/list.schema';
+
+export type { ListPosition };
 
 /** The generic list's schema: what it is asked for, what it holds, what it hears. */
 export interface ListSort {
@@ -29,6 +32,8 @@ export interface ListInput {
   sort: ListSort;
   /** Remembered view settings; values that do not fit this list are ignored. */
   settings?: ListSettings;
+  /** Where to open (read from the address on the way back to the list); otherwise page 1 of `sort`, unfiltered. */
+  position?: ListPosition;
 }
 
 export interface ListContext {

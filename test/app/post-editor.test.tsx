@@ -183,19 +183,27 @@ describe('scheduling', () => {
 });
 
 describe('accounts', () => {
-  it('with none connected, says so and links to connecting a Bluesky account; Save asks for one', async () => {
+  it('with none connected, says so up front and links to connecting a Bluesky account; Save and Post ask for one', async () => {
     const user = userEvent.setup();
     const { saved } = open({ accounts: [], post: null });
     const link = await screen.findByRole('link', { name: 'Connect a Bluesky account' });
     expect(link).toHaveAttribute('href', '/social-media/accounts/connect/bluesky');
+    // Before anything is pressed: the notice, inside the Accounts group, and not yet the spec's message.
+    const accounts = screen.getByRole('group', { name: /Accounts/ });
+    expect(within(accounts).getByText('No social media account is connected yet.')).toContainElement(link);
+    expect(screen.queryByText('At least one account is required')).toBeNull();
     await user.type(screen.getByLabelText('Content'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(accounts).getByText('At least one account is required')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(screen.getByText('At least one account is required')).toBeInTheDocument();
+    expect(within(accounts).getByText('At least one account is required')).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
 
-  it('a single connected account is ticked for a new post', async () => {
+  it('a single connected account is ticked for a new post, and no notice asks to connect one', async () => {
     open({ accounts: [ALICE], post: null });
     expect(await screen.findByRole('checkbox', { name: 'Bluesky @alice.bsky.social' })).toBeChecked();
+    expect(screen.queryByText('No social media account is connected yet.')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Connect a Bluesky account' })).toBeNull();
   });
 });

@@ -88,8 +88,12 @@ const states = {
   'loaded.loadingMore': () => {
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
   },
-  'loaded.dismissing': () => {
+  'loaded.dismissing': (s: Snapshot) => {
     expect(screen.getByRole('button', { name: 'Dismissing...' })).toBeDisabled();
+    // The way to older entries stays on screen while the entry goes.
+    const more = screen.queryByRole('button', { name: 'Load more entries' });
+    if (s.context.received >= 10 && s.context.nextCursor !== null) expect(more).toBeDisabled();
+    else expect(more).toBeNull();
   },
 };
 
@@ -144,6 +148,7 @@ describe('journal: the Activity Journal follows the chart', () => {
     );
     await act(() => fetchPage.resolve(FULL));
     await user.click(within(cards()[0]).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('button', { name: 'Load more entries' })).toBeDisabled();
     await act(() => dismiss.resolve());
     expect(cards()).toHaveLength(9);
     await user.click(screen.getByRole('button', { name: 'Load more entries' }));

@@ -4,7 +4,7 @@ import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { FILTER_DEBOUNCE_MS, hasFilters, listMachine, type ListActorRef, type ListInput, type ListPage, type ListQuery } from '../../src/machines/list.machine';
+import { FILTER_DEBOUNCE_MS, hasFilters, listMachine, type ListActorRef, type ListInput, type ListPage, type ListPosition, type ListQuery } from '../../src/machines/list.machine';
 import { IMAGE_ASPECT_LABELS, LIST_MESSAGES, LIST_MODES, LIST_MODE_LABELS, isTileMode, type ListSettings } from '../../src/schemas/list.schema';
 import { DataList } from '../../src/views/list/DataList';
 import { ListImage } from '../../src/views/list/ListImage';
@@ -29,6 +29,8 @@ interface Item {
 const item = (i: number): Item => ({ id: `i${i}`, name: `Item ${i}`, kind: i % 2 ? 'sketch' : 'painting', image: i % 3 ? `/img/${i}.webp` : null });
 const PAGE: ListPage<Item> = { items: Array.from({ length: 10 }, (_, i) => item(i + 1)), total: 30 };
 const NONE: ListPage<Item> = { items: [], total: 0 };
+/** Page 2 answered empty while the list now has 5 items (some were deleted): the list goes to its last page. */
+const BEYOND: ListPage<Item> = { items: [], total: 5 };
 const FAILURE = 'The server is away.';
 
 const INPUT: ListInput = { sort: { field: 'createdAt', direction: 'desc' } };
@@ -81,6 +83,7 @@ function events(s: Snapshot): Event[] {
   out.push({ type: 'list.clearFilters' });
   // The footer (page size, pages) shows with items only.
   if (c.items.length) out.push({ type: 'list.page', page: 2 }, { type: 'list.page', page: 1 }, { type: 'list.pageSize', pageSize: 25 }, { type: 'list.pageSize', pageSize: 10 });
+  if (c.page > 1) out.push({ type: 'xstate.done.actor.fetchPage', output: BEYOND });
   out.push(
     { type: 'list.retry' },
     { type: 'xstate.after.filterDebounce.list.debouncing' },
@@ -126,6 +129,8 @@ const itemsShown = (s: Snapshot) =>
 function assertView(s: Snapshot) {
   const c = s.context;
   expect(root()).toHaveAttribute('data-state', s.value);
+  // Where the list stands was told (for the address) as it got there.
+  expect(positions.at(-1)).toEqual({ page: c.page, pageSize: c.pageSize, sort: c.sort, filters: c.filters, mode: c.mode });
   expect(screen.getByRole('radio', { name: LIST_MODE_LABELS[c.mode] })).toBeChecked();
   expect(screen.getByRole('searchbox', { name: 'Filter' })).toHaveValue(c.filters.text);
   expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveTextContent(KINDS.find((k) => k.value === c.filters.facets.kind)?.label ?? 'All kinds');
@@ -164,6 +169,7 @@ function assertView(s: Snapshot) {
 }
 
 let fetchPage = controlledPromise<ListPage, ListQuery>('fetchPage');
+let positions: ListPosition[] = [];
 const expectRequestFor = (s: Snapshot) => {
   const c = s.context;
   expect(fetchPage.pendingCount).toBe(1);
@@ -214,7 +220,11 @@ describe('list: the generic list follows the chart', () => {
     const clock = new SimulatedClock();
     const saved: ListSettings[] = [];
     fetchPage = controlledPromise<ListPage, ListQuery>('fetchPage');
-    const logic = listMachine.provide({ actors: { fetchPage: fetchPage.logic }, actions: { settingsChanged: (_, settings) => void saved.push(settings) } });
+    positions = [];
+    const logic = listMachine.provide({
+      actors: { fetchPage: fetchPage.logic },
+      actions: { settingsChanged: (_, settings) => void saved.push(settings), positionChanged: (_, position) => void positions.push(position) },
+    });
     const list = createActor(logic, { input: INPUT, clock }).start();
     actor = list;
     render(
@@ -279,7 +289,12 @@ describe('list: the generic list follows the chart', () => {
           expectSaved();
         },
         'list.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
-        'xstate.done.actor.fetchPage': ({ event }) => act(() => fetchPage.resolve((event as unknown as { output: ListPage<Item> }).output)),
+        'xstate.done.actor.fetchPage': async ({ event }) => {
+          const output = (event as unknown as { output: ListPage<Item> }).output;
+          await act(() => fetchPage.resolve(output));
+          // An empty page past the end asks at once for the last page there is.
+          if (output === BEYOND) expect(fetchPage.calls.at(-1)).toMatchObject({ page: 1 });
+        },
         'xstate.error.actor.fetchPage': () => act(() => fetchPage.reject(new Error(FAILURE))),
       },
       states,

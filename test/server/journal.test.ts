@@ -230,6 +230,18 @@ describe(`activity journal (${dbLabel()})`, () => {
       expect(await again.json()).toMatchObject({ journalId: entry.journalId, dismissed: true });
     });
 
+    it('dismissing entries of a full page, the one its cursor names included, keeps the cursor: the next page follows on', async () => {
+      const before = (await read('?limit=100')).items.map((e) => e.journalId);
+      const first = await read();
+      expect(first.items).toHaveLength(10);
+      for (const entry of [first.items[0], first.items[9]]) {
+        expect((await t2.request(`/api/journal/${entry.journalId}/dismiss`, { method: 'POST', token: me })).status).toBe(200);
+      }
+      // 'Load more entries' after the dismissals: the same cursor, the next ten, none lost or repeated.
+      const next = await read(`?cursor=${encodeURIComponent(first.nextCursor!)}`);
+      expect(next.items.map((e) => e.journalId)).toEqual(before.slice(10, 20));
+    });
+
     it('dismissed entries stay in their place when included, with paging and the type filter', async () => {
       const { all } = await pageThrough('?limit=4&includeDismissed=true&type=artwork.new');
       expect(all.some((e) => e.dismissed)).toBe(true);

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
-import type { journalMachine } from '../../machines/journal.machine';
+import { hasMoreEntries, type journalMachine } from '../../machines/journal.machine';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry, type JournalType } from '../../schemas/journal.schema';
 import { Alert } from '../ui/alert';
@@ -21,6 +21,7 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
   const actor = useActorRef(logic);
   const view = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded'));
   const { entries, filter, error } = useSelector(actor, (s) => s.context);
+  const hasMore = useSelector(actor, (s) => hasMoreEntries(s.context));
   const canLoadMore = useSelector(actor, (s) => s.can({ type: 'journal.loadMore' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ loaded: 'loadingMore' }));
 
@@ -69,8 +70,9 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             ))}
           </ul>
           {error ? <Alert status="danger">{JOURNAL_MESSAGES.error}</Alert> : null}
-          {canLoadMore || loadingMore ? (
-            <Button variant="outline" disabled={loadingMore} onClick={() => actor.send({ type: 'journal.loadMore' })} className={css({ alignSelf: 'center' })}>
+          {/* Stays in place (disabled) while an entry is being dismissed, so the way to older entries never goes. */}
+          {hasMore || loadingMore ? (
+            <Button variant="outline" disabled={!canLoadMore} onClick={() => actor.send({ type: 'journal.loadMore' })} className={css({ alignSelf: 'center' })}>
               {loadingMore ? 'Loading...' : 'Load more entries'}
             </Button>
           ) : null}

@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import type { ListInput, ListQuery } from '../../../machines/list.machine';
 import { ARTWORK_MESSAGES, ARTWORK_PAGE_SIZES, ARTWORK_SORT_FIELDS, SALE_STATUSES, SALE_STATUS_LABELS, type Artwork, type ArtworkListQuery } from '../../../schemas/artwork.schema';
+import type { ListAddressOptions, ListPosition } from '../../../schemas/list-address.schema';
 import type { ListSettings } from '../../../schemas/list.schema';
 import { MEDIA_TYPES, mediaTypeLabel, type MediaType } from '../../../schemas/media-type.schema';
 import { ListImage } from '../../list/ListImage';
@@ -30,12 +31,20 @@ export const ARTWORK_FACETS: ListFacet[] = [
   { name: 'saleStatus', label: 'Sale status', allLabel: 'All statuses', options: SALE_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })) },
 ];
 
-/** My Artworks: pages of 12 (24, 48), newest first, with the remembered view settings. */
-export const artworkListInput = (settings?: ListSettings): ListInput => ({
+/** My Artworks: pages of 12 (24, 48), newest first, with the remembered view settings; opens at `position`. */
+export const artworkListInput = (settings?: ListSettings, position?: ListPosition): ListInput => ({
   pageSizes: ARTWORK_PAGE_SIZES,
   sort: { field: 'createdAt', direction: 'desc' },
   settings,
+  position,
 });
+
+/** What the list's address may hold: the API's sort fields, the offered page sizes, and the two facets. */
+export const ARTWORK_LIST_ADDRESS: ListAddressOptions = {
+  sortFields: ARTWORK_SORT_FIELDS,
+  pageSizes: ARTWORK_PAGE_SIZES,
+  facets: { mediaType: MEDIA_TYPES, saleStatus: SALE_STATUSES },
+};
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
