@@ -25,6 +25,7 @@ export function artworkFixture(extra: Partial<Artwork> = {}): Artwork {
     dimensions: { mediaType: 'PHYSICAL_3D', measurementSystem: 'metric', height: 92.1, width: 73, depth: 4 },
     primaryImageMediaId: null,
     primaryImageUrl: null,
+    primaryImageUncroppedUrl: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...extra,
