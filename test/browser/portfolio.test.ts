@@ -233,7 +233,7 @@ describe('the portfolio in a real browser', () => {
     for (const control of controls) {
       const c = (await control.boundingBox())!;
       const overlaps = c.x < box.x + box.width && box.x < c.x + c.width && c.y < box.y + box.height && box.y < c.y + c.height;
-      expect(overlaps, await control.evaluate((e) => e.textContent || e.getAttribute('aria-label'))).toBe(false);
+      expect(overlaps, (await control.evaluate((e) => e.textContent || e.getAttribute('aria-label'))) ?? '').toBe(false);
     }
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity Journal' }).click();
