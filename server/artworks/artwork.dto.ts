@@ -5,7 +5,10 @@ import type { MediaUrls } from '../media/media-urls';
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
-/** An artwork as the API answers it; its image is the signed address of the primary's list size ('smCrop'). */
+/**
+ * An artwork as the API answers it; its images are signed addresses of the primary's list size ('smCrop', square) and
+ * of its uncropped 'sm' size (the list's 'Original' aspect).
+ */
 export function toArtworkDto(row: ArtworkRow, urls: MediaUrls): Artwork {
   return {
     artworkId: row.id,
@@ -20,6 +23,7 @@ export function toArtworkDto(row: ArtworkRow, urls: MediaUrls): Artwork {
     dimensions: row.dimensions,
     primaryImageMediaId: row.primaryImageMediaId,
     primaryImageUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'smCrop') : null,
+    primaryImageUncroppedUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'sm') : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

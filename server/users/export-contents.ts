@@ -76,7 +76,7 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
   };
 
   const artworkList = artworkRows.map((row) => ({
-    ...withoutUrls(toArtworkDto(row, mediaUrls), 'primaryImageUrl'),
+    ...withoutUrls(toArtworkDto(row, mediaUrls), 'primaryImageUrl', 'primaryImageUncroppedUrl'),
     media: mediaRows
       .filter((m) => m.artworkId === row.id)
       .map((m) => ({

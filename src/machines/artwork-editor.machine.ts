@@ -24,6 +24,10 @@ export interface ArtworkEditorContext {
   artworkId: string | null;
   artwork: Artwork | null;
   form: ArtworkFormState;
+  /** The values as last saved (or as a new form starts): the form differs from them when it has unsaved changes. */
+  pristine: ArtworkFormState['values'];
+  /** Where the artist asked to go while the form had unsaved changes. */
+  leaveTo: string | null;
   error: string | null;
 }
 
@@ -33,12 +37,29 @@ export type ArtworkEditorEvent =
   | { type: 'artwork.retry' }
   | { type: 'artwork.delete' }
   | { type: 'artwork.confirmDelete' }
-  | { type: 'artwork.cancelDelete' };
+  | { type: 'artwork.cancelDelete' }
+  | { type: 'leave.request'; to: string }
+  | { type: 'leave.stay' }
+  | { type: 'leave.confirm' };
 
 export interface Notice {
   title: string;
   toastType: 'success' | 'error';
 }
+
+/** The form differs from what was last saved (for a new artwork: from the empty form it started as). */
+export const hasUnsavedChanges = ({ form, pristine }: Pick<ArtworkEditorContext, 'form' | 'pristine'>) => JSON.stringify(form.values) !== JSON.stringify(pristine);
+
+/** Leaving with unsaved changes asks first: Stay goes back to the form, Leave goes and drops them. */
+const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
+const confirmingLeave = {
+  description: 'The artist asked to leave with unsaved changes: Stay or Leave.',
+  tags: ['confirmingLeave'],
+  on: {
+    'leave.stay': { target: 'editing', actions: 'stay' },
+    'leave.confirm': { target: '#artworkEditor.left', actions: { type: 'leave', params: ({ context }: { context: ArtworkEditorContext }) => context.leaveTo! } },
+  },
+} as const;
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 /**
@@ -50,7 +71,7 @@ export const artworkEditorMachine = setup({
     context: {} as ArtworkEditorContext,
     events: {} as ArtworkEditorEvent,
     input: {} as ArtworkEditorInput,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'confirmingLeave',
   },
   actors: {
     loadArtwork: fromPromise<Artwork, { artworkId: string }>(async () => {
@@ -71,7 +92,20 @@ export const artworkEditorMachine = setup({
     notify: (_, _notice: Notice) => {},
     /** Moves the app to another address, replacing the current history entry. */
     navigate: (_, _to: string) => {},
-    useArtwork: assign((_, artwork: Artwork) => ({ artwork, artworkId: artwork.artworkId, form: startArtworkForm(artworkToForm(artwork)), error: null })),
+    /** Goes where the artist chose to go, leaving the unsaved changes behind. */
+    leave: (_, _to: string) => {},
+    useArtwork: assign((_, artwork: Artwork) => ({
+      artwork,
+      artworkId: artwork.artworkId,
+      form: startArtworkForm(artworkToForm(artwork)),
+      pristine: artworkToForm(artwork),
+      error: null,
+    })),
+    stay: assign({ leaveTo: null }),
+    askToLeave: assign(({ event }) => {
+      assertEvent(event, 'leave.request');
+      return { leaveTo: event.to };
+    }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
       return { form: changeArtworkField(context.form, event) };
@@ -81,6 +115,7 @@ export const artworkEditorMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.artworkId === null,
+    hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     formValid: ({ context }) => isArtworkFormValid(context.form),
     notFound: ({ event }) => [400, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
   },
@@ -90,6 +125,8 @@ export const artworkEditorMachine = setup({
     artworkId: input.artworkId,
     artwork: null,
     form: startArtworkForm(emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D')),
+    pristine: emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D'),
+    leaveTo: null,
     error: null,
   }),
   initial: 'start',
@@ -119,8 +156,10 @@ export const artworkEditorMachine = setup({
           on: {
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }],
+            ...LEAVE_REQUEST,
           },
         },
+        confirmingLeave,
         saving: {
           tags: ['busy'],
           invoke: {
@@ -156,8 +195,10 @@ export const artworkEditorMachine = setup({
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'updating' }, { actions: 'showAllMessages' }],
             'artwork.delete': 'confirmingDelete',
+            ...LEAVE_REQUEST,
           },
         },
+        confirmingLeave,
         updating: {
           tags: ['busy'],
           invoke: {
@@ -197,6 +238,7 @@ export const artworkEditorMachine = setup({
       },
     },
     deleted: { type: 'final' },
+    left: { type: 'final', description: 'The artist left with unsaved changes, having been asked.' },
   },
 });
 

@@ -2,7 +2,7 @@ import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyPostValues, startPostForm, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import { messageOf } from './error-message';
-import { notifyError, notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
+import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-files';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
@@ -89,7 +89,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
                 { type: 'navigate', params: ({ event }) => `/social-media/post/${event.output.postId}` },
               ],
             },
-            onError: { target: 'editing', actions: [{ type: 'fail', params: 'save' }, notifyError] },
+            onError: { target: 'editing', actions: [{ type: 'fail', params: 'save' }] },
           },
         },
       },
@@ -157,7 +157,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
             onDone: { target: 'nextUpload', actions: 'markUploaded' },
             onError: [
               { guard: 'publishedMeanwhile', target: 'rereading', actions: 'abandonBatch' },
-              { target: 'nextUpload', actions: ['markUploadFailed', notifyError] },
+              { target: 'nextUpload', actions: ['markUploadFailed'] },
             ],
           },
         },
@@ -176,7 +176,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
             ],
             onError: [
               { guard: 'publishedMeanwhile', target: 'rereading' },
-              { target: 'editing', actions: [{ type: 'fail', params: 'save' }, notifyError] },
+              { target: 'editing', actions: [{ type: 'fail', params: 'save' }] },
             ],
           },
         },
@@ -188,8 +188,8 @@ export const postEditorMachine = postEditorSetup.createMachine({
             src: 'refreshPost',
             input: ({ context }) => ({ postId: context.postId! }),
             // Still a draft after all, or not readable: the refusal is shown as any failure is.
-            onDone: [SHOW_PUBLISHED, { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'failRefused', notifyError] }],
-            onError: { target: 'editing', actions: ['failRefused', notifyError] },
+            onDone: [SHOW_PUBLISHED, { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'failRefused'] }],
+            onError: { target: 'editing', actions: ['failRefused'] },
           },
         },
         publishing: {
@@ -202,7 +202,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
               target: '#postEditor.published',
               actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, { type: 'notify', params: ({ event }) => outcomeOf(event.output) }],
             },
-            onError: { target: 'editing', actions: [{ type: 'fail', params: 'publish' }, notifyError] },
+            onError: { target: 'editing', actions: [{ type: 'fail', params: 'publish' }] },
           },
         },
       },
@@ -248,7 +248,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
               target: 'check',
               actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, { type: 'notify', params: ({ event }) => outcomeOf(event.output) }],
             },
-            onError: { target: 'check', actions: [{ type: 'fail', params: 'publish' }, notifyError] },
+            onError: { target: 'check', actions: [{ type: 'fail', params: 'publish' }] },
           },
         },
       },

@@ -1,5 +1,4 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { MESSAGES } from '../schemas/messages';
 import type { PostMedia, SavePost, SocialPost } from '../schemas/social.schema';
 import { serverFieldErrors } from './form';
 import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePostValues, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
@@ -25,12 +24,6 @@ const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 /** The post becomes what the server says: fields, files and responses (on load, and once published). */
 const adopt = (post: SocialPost) => ({ post, postId: post.postId, form: startPostForm(postValuesOf(post)), files: files.filesOfPost(post) });
-
-/** The failure just put in context, as a toast too. */
-export const notifyError = {
-  type: 'notify',
-  params: ({ context }: { context: PostEditorContext }): Notice => ({ title: context.error ?? MESSAGES.anErrorOccurred, toastType: 'error' }),
-} as const;
 
 /** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
 export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {

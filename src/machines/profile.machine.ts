@@ -63,15 +63,18 @@ export const profileMachine = setup({
     /** Tells the rest of the app (the top bar) that the user changed. */
     userChanged: (_, _user: User) => {},
     releaseAvatarUrl: (_, _url: string | null) => {},
+    // Each message answers the last action: the next one starts with none on screen.
     startProfileForm: assign(({ context }) => ({
       profileForm: emptyForm({ firstName: context.user?.firstName ?? '', lastName: context.user?.lastName ?? '' }),
       error: null,
       notice: null,
+      avatarError: null,
     })),
     startCredentialsForm: assign({
       credentialsForm: emptyForm({ currentPassword: '', email: '', newPassword: '' }),
       error: null,
       notice: null,
+      avatarError: null,
     }),
     setError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
   },
@@ -124,7 +127,7 @@ export const profileMachine = setup({
                 editing: {
                   on: {
                     'field.change': {
-                      actions: assign(({ context, event }) => ({ profileForm: changeField(context.profileForm, profileUpdateSchema, event.name, event.value) })),
+                      actions: assign(({ context, event }) => ({ profileForm: changeField(context.profileForm, profileUpdateSchema, event.name, event.value), error: null })),
                     },
                     'profile.save': [
                       { guard: 'profileValid', target: 'saving', actions: assign({ error: null }) },
@@ -165,6 +168,7 @@ export const profileMachine = setup({
                     'field.change': {
                       actions: assign(({ context, event }) => ({
                         credentialsForm: changeField(context.credentialsForm, securityUpdateSchema, event.name, event.value),
+                        error: null,
                       })),
                     },
                     'profile.save': [
@@ -203,8 +207,8 @@ export const profileMachine = setup({
           initial: 'checking',
           on: {
             'avatar.choose': [
-              { guard: 'acceptableFile', target: '.uploading', actions: assign({ avatarError: null, avatarProgress: 0 }) },
-              { actions: assign({ avatarError: ({ event }) => avatarFileProblem(event.file) }) },
+              { guard: 'acceptableFile', target: '.uploading', actions: assign({ avatarError: null, avatarProgress: 0, notice: null }) },
+              { actions: assign({ avatarError: ({ event }) => avatarFileProblem(event.file), notice: null }) },
             ],
           },
           states: {

@@ -116,6 +116,8 @@ export const artworkSchema = z.object({
   primaryImageMediaId: z.nullable(z.string()),
   /** A signed address of the primary image's list variant ('smCrop'), or null. */
   primaryImageUrl: z.nullable(z.string()),
+  /** The same image uncropped ('sm', within 600 x 600): the list's 'Original' aspect shows its own shape. */
+  primaryImageUncroppedUrl: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

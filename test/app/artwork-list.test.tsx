@@ -32,6 +32,7 @@ const artwork = (extra: Partial<Artwork> = {}): Artwork => {
     dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 40 },
     primaryImageMediaId: null,
     primaryImageUrl: `/api/media/m${n}?size=smCrop&sig=x`,
+    primaryImageUncroppedUrl: `/api/media/m${n}?size=sm&sig=x`,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...extra,
@@ -42,7 +43,7 @@ const ITEMS = [
   artwork({ title: 'Harbour at dusk', saleStatus: 'AVAILABLE' }),
   artwork({ title: 'Sold piece', saleStatus: 'SOLD', year: null }),
   artwork({ title: 'Keeper', saleStatus: 'NOT_FOR_SALE', medium: '' }),
-  artwork({ title: '', saleStatus: 'ON_LOAN', primaryImageUrl: null }),
+  artwork({ title: '', saleStatus: 'ON_LOAN', primaryImageUrl: null, primaryImageUncroppedUrl: null }),
 ];
 
 function renderPage({ items = ITEMS, total = 100, settings, phone = false }: { items?: Artwork[]; total?: number; settings?: ListSettings; phone?: boolean } = {}) {
@@ -213,25 +214,49 @@ describe('My Artworks', () => {
     expect(location.history.at(-1)).toBe(`/portfolio/artwork/${ITEMS[2].artworkId}`);
   });
 
-  it('the image aspect shapes the tiles: landscape 16:9, portrait 3:4, original uncropped', async () => {
+  it('the image aspect shapes the tiles: square and landscape crops, a portrait frame filled, original uncropped', async () => {
     const { user, saveSettings, list } = renderPage();
     await waitFor(() => expect(tiles()).toHaveLength(4));
     const img = () => tiles()[0].querySelector('img')!;
+    const frame = () => img().parentElement!;
+    const columns = () => screen.getByRole('list', { name: 'Artworks' }).style.gridTemplateColumns;
     const choose = async (label: string) => {
       await user.click(screen.getByRole('combobox', { name: 'Image aspect' }));
       await user.click(await screen.findByRole('option', { name: label }));
     };
     expect(screen.getByRole('combobox', { name: 'Image aspect' })).toHaveTextContent('Square');
+    expect(img()).toHaveStyle({ objectFit: 'cover', width: '100%', height: '200px' });
+    expect(img()).toHaveAttribute('src', ITEMS[0].primaryImageUrl);
     await choose('Landscape (16:9)');
     expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['356', '200']);
     expect(img()).toHaveStyle({ objectFit: 'cover' });
+    expect(columns()).toBe('repeat(auto-fill, 356px)');
+    // Portrait: a 3:4 frame as wide as the tile (its text needs 200px), filled by the crop: no bars beside it.
     await choose('Portrait (3:4)');
-    expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['150', '200']);
+    expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['200', '267']);
+    expect(columns()).toBe('repeat(auto-fill, 200px)');
+    expect(frame()).toHaveStyle({ height: '267px' });
+    expect(img()).toHaveStyle({ objectFit: 'cover', width: '100%', height: '267px' });
+    // Original: the uncropped picture, whole, in its own shape (no fixed box of its own, no grey frame).
     await choose('Original');
-    expect(img()).toHaveStyle({ objectFit: 'contain' });
+    expect(img()).toHaveAttribute('src', ITEMS[0].primaryImageUncroppedUrl);
+    expect(img()).toHaveStyle({ objectFit: 'contain', width: 'auto', height: 'auto', maxWidth: '100%', maxHeight: '200px' });
+    expect(frame()).toHaveAttribute('data-aspect', 'original');
     expect(saveSettings).toHaveBeenLastCalledWith({ mode: 'large-tiles', pageSize: 12, aspect: 'original' });
     // The aspect is a matter of display: no new request.
     expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a long title on two lines, the whole title as its tooltip', async () => {
+    const long = 'A very long title for a study of the harbour at dusk, with boats, gulls and the lighthouse beyond the pier';
+    renderPage({ items: [artwork({ title: long })] });
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    const title = within(tiles()[0]).getByTestId('tile-title');
+    expect(title).toHaveTextContent(long);
+    expect(title).toHaveAttribute('title', long);
+    // Panda's lineClamp utility (-webkit-line-clamp: 2); jsdom cannot measure lines.
+    expect(title.className).toMatch(/\blc_2\b/);
+    expect(title.className).not.toMatch(/white-space_nowrap|ws_nowrap/);
   });
 
   it('starts from the remembered mode, page size and aspect', async () => {

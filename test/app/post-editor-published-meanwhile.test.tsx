@@ -106,8 +106,9 @@ describe('Save or Post refused because the server published the post meanwhile (
 
     const refused = 'Failed to save post: The server refused it as already published. Reload the page to see the post.';
     expect(screen.getByRole('heading', { name: 'Edit Post' })).toBeInTheDocument();
+    // Shown once, above the form; not as a toast too.
     expect(alerts()).toEqual([refused]);
-    expect(notices).toEqual([{ title: refused, toastType: 'error' }]);
+    expect(notices).toEqual([]);
     expect(content()).toHaveValue('Fresh paint!');
   });
 });

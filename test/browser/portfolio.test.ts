@@ -222,6 +222,19 @@ describe('the portfolio in a real browser', () => {
     await expectAccessible(page, 'edit artwork');
     await main().getByRole('button', { name: 'Submit' }).click();
     await toast('Artwork updated successfully').waitFor();
+    // The toast covers none of the page's controls: not Delete Artwork, Submit, the account menu or the main links.
+    const box = (await toast('Artwork updated successfully').boundingBox())!;
+    const controls = [
+      main().getByRole('button', { name: 'Delete Artwork' }),
+      main().getByRole('button', { name: 'Submit' }),
+      page.getByRole('button', { name: 'Account menu' }),
+      ...['Home', 'Profile', 'Activity Journal'].map((name) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })),
+    ];
+    for (const control of controls) {
+      const c = (await control.boundingBox())!;
+      const overlaps = c.x < box.x + box.width && box.x < c.x + c.width && c.y < box.y + box.height && box.y < c.y + c.height;
+      expect(overlaps, (await control.evaluate((e) => e.textContent || e.getAttribute('aria-label'))) ?? '').toBe(false);
+    }
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity Journal' }).click();
     const entries = main().getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { artworkEditorMachine, type ArtworkEditorInput, type Notice } from '../../src/machines/artwork-editor.machine';
+import { artworkEditorMachine, hasUnsavedChanges, type ArtworkEditorInput, type Notice } from '../../src/machines/artwork-editor.machine';
 import { visibleArtworkErrors, type ArtworkFieldChange } from '../../src/machines/artwork-form';
 import type { Artwork, ArtworkInput } from '../../src/schemas/artwork.schema';
-import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM } from '../../src/views/portfolio/editor/ArtworkEditor';
+import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM, LEAVE_DIALOG } from '../../src/views/portfolio/editor/ArtworkEditor';
 import { ARTWORK_ID, artworkFixture, editorParts, renderEditor } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
@@ -22,6 +22,9 @@ const RENAMED = artworkFixture({ title: 'Irises' });
 const CREATED = artworkFixture({ mediaType: 'AUDIO', title: '', year: 1999, dimensions: { mediaType: 'AUDIO', durationInSeconds: 95 } });
 
 const change = (c: ArtworkFieldChange): Event => ({ type: 'form.change', ...c }) as Event;
+
+/** Following a link elsewhere ('Elsewhere', to /journal): asked first only with unsaved changes. */
+const LEAVING = [{ type: 'leave.request', to: '/journal' }, { type: 'leave.stay' }, { type: 'leave.confirm' }] as Event[];
 
 /** Editing a saved artwork (a 3D one, measured in cm): load, update, delete. */
 const existing = {
@@ -41,6 +44,7 @@ const existing = {
     { type: 'artwork.confirmDelete' },
     { type: 'xstate.done.actor.deleteArtwork' },
     { type: 'xstate.error.actor.deleteArtwork', error: UNREACHABLE },
+    ...LEAVING,
   ] as Event[],
 };
 
@@ -54,11 +58,12 @@ const creating = {
     { type: 'form.submit' },
     { type: 'xstate.done.actor.createArtwork', output: CREATED },
     { type: 'xstate.error.actor.createArtwork', error: UNREACHABLE },
+    ...LEAVING,
   ] as Event[],
 };
 
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.form.values.title, s.context.form.values.year, s.context.form.values.dimensions, s.context.form.submitted, Object.keys(s.context.form.touched).sort()]);
+  JSON.stringify([s.value, hasUnsavedChanges(s.context), s.context.form.values.title, s.context.form.values.year, s.context.form.values.dimensions, s.context.form.submitted, Object.keys(s.context.form.touched).sort()]);
 
 const existingModel = createModel(artworkEditorMachine, { events: existing.events, input: existing.input, serializeState });
 const creatingModel = createModel(artworkEditorMachine, {
@@ -71,7 +76,7 @@ const scenarios = [
   { name: 'create', input: creating.input, paths: coveringPaths(creatingModel) },
 ];
 
-const preview = () => screen.getByRole('figure', { name: 'Primary image' });
+const preview = () => screen.getByRole('figure', { name: 'Primary image', hidden: true });
 
 /** The messages under the fields are exactly the ones the machine shows now. */
 function expectMessages(s: Snapshot) {
@@ -94,14 +99,16 @@ const states = {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
   creating: async () => {
-    expect(screen.getByRole('heading', { name: 'Create New Artwork' })).toBeInTheDocument();
+    // `hidden`: the leave dialog hides the page from assistive tech while it is open.
+    expect(screen.getByRole('heading', { name: 'Create New Artwork', hidden: true })).toBeInTheDocument();
     expect(screen.getByTestId('media-type')).toHaveTextContent('Audio');
     expect(within(preview()).getByText('Save artwork to add images')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Artwork' })).toBeNull();
     // Media can be added only once saved.
     expect(screen.queryByRole('button', { name: 'Choose files', hidden: true })).toBeNull();
   },
-  'creating.editing': (s: Snapshot) => {
+  'creating.editing': async (s: Snapshot) => {
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expectMessages(s);
   },
@@ -137,7 +144,21 @@ const states = {
   deleted: () => {
     expect(screen.getByRole('status')).toHaveTextContent('Artwork deleted.');
   },
+  'creating.confirmingLeave': () => expectLeaveDialog(),
+  'saved.confirmingLeave': () => expectLeaveDialog(),
+  left: () => {
+    expect(screen.queryByRole('form', { hidden: true })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
 };
+
+/** The leave guard: an alert dialog offering Stay and Leave. */
+async function expectLeaveDialog() {
+  const dialog = await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title });
+  expect(dialog).toHaveAccessibleDescription(LEAVE_DIALOG.message);
+  expect(within(dialog).getByRole('button', { name: LEAVE_DIALOG.leave })).toBeEnabled();
+  expect(within(dialog).getByRole('button', { name: LEAVE_DIALOG.stay })).toBeEnabled();
+}
 
 async function typeInto(user: UserEvent, label: string, text: string) {
   const input = screen.getByLabelText(label);
@@ -152,7 +173,7 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
     const createArtwork = controlledPromise<Artwork, ArtworkInput>('createArtwork');
     const updateArtwork = controlledPromise<Artwork, { artworkId: string; input: ArtworkInput }>('updateArtwork');
     const deleteArtwork = controlledPromise<void, { artworkId: string }>('deleteArtwork');
-    const { parts, notices, navigations } = editorParts({
+    const { parts, notices, navigations, leaves } = editorParts({
       loadArtwork: loadArtwork.logic,
       createArtwork: createArtwork.logic,
       updateArtwork: updateArtwork.logic,
@@ -174,6 +195,17 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
           } else throw new Error(`no driver for ${c.field}`);
         },
         'form.submit': () => user.click(screen.getByRole('button', { name: 'Submit' })),
+        'leave.request': async () => {
+          const asked = screen.queryAllByRole('alertdialog').length;
+          await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+          // Without unsaved changes the link simply goes: nothing held, nothing asked.
+          if (!asked && !screen.queryByRole('alertdialog')) expect(leaves).toEqual([]);
+        },
+        'leave.stay': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.stay })),
+        'leave.confirm': async () => {
+          await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.leave }));
+          expect(leaves).toEqual(['/journal']);
+        },
         'artwork.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
         'artwork.delete': () => user.click(screen.getByRole('button', { name: 'Delete Artwork' })),
         'artwork.cancelDelete': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),

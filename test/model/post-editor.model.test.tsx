@@ -107,7 +107,11 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         },
       ]),
     );
-    const failedWith = (title: string) => expect(lastNotice()).toEqual({ title, toastType: 'error' });
+    /** A failure shows once: in the alert above the form, never as a toast as well. */
+    const failedWith = (title: string) => {
+      expect(notices.filter((n) => n.title === title)).toEqual([]);
+      expect(screen.getAllByRole('alert').filter((a) => a.textContent === title)).toHaveLength(1);
+    };
     /** The body of the last save: the form and the files of the state it led to. */
     const expectSaved = (s: Snapshot, postId: string | null) =>
       expect(savePost.calls.at(-1)).toEqual(toSavePost(s.context.form.values, postId, postId ? savedFilesOf(s.context.files) : { mediaIds: [], altTexts: {} }));
@@ -236,14 +240,18 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         const notes = notices.length;
         const now = outputOf<SocialPost>(step);
         await act(() => refreshPost.resolve(now));
-        if (now.isDraft) expect(notices.slice(notes)).toEqual([{ title: REFUSED, toastType: 'error' }]);
+        if (now.isDraft) {
+          expect(notices.slice(notes)).toEqual([]);
+          failedWith(REFUSED);
+        }
         else expectPublishedMeanwhile(notices.slice(notes), current!);
         shown = now;
       },
       'xstate.error.actor.rereadPost': async (step) => {
         const notes = notices.length;
         await act(() => refreshPost.reject(errorOf(step)));
-        expect(notices.slice(notes)).toEqual([{ title: REFUSED, toastType: 'error' }]);
+        expect(notices.slice(notes)).toEqual([]);
+        failedWith(REFUSED);
       },
       'xstate.after.pollInterval.postEditor.published.waiting': () =>
         act(() => {

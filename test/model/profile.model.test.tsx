@@ -56,6 +56,7 @@ const serializeState = (s: Snapshot) =>
     s.context.profileForm.submitted || s.context.credentialsForm.submitted,
     Boolean(s.context.error),
     Boolean(s.context.avatarError),
+    Boolean(s.context.notice),
     s.context.avatarProgress,
   ]);
 // A form's fields can only change while that form is shown.
@@ -110,6 +111,8 @@ const expectAvatar = (s: Snapshot) => {
     expect(within(avatar).getByRole('img', { name: 'Default user icon' })).toBeInTheDocument();
   }
   if (s.context.avatarError) expect(screen.getByRole('alert')).toHaveTextContent(s.context.avatarError);
+  // One message at a time: each answers the last action, and the next action clears it.
+  expect(screen.queryAllByRole('status').length + screen.queryAllByRole('alert').length).toBeLessThanOrEqual(1);
 };
 
 const states = {
@@ -238,6 +241,34 @@ describe('profile: the Profile page follows the chart', () => {
     const accept = screen.getByLabelText('Avatar image file').getAttribute('accept')!.split(',');
     expect(accept.length).toBeGreaterThan(0);
     expect(accept.every((type) => type.startsWith('image/'))).toBe(true);
+  });
+
+  it('a message leaves when the next action starts: choosing an avatar, editing again, typing after a failure', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const loadUser = controlledPromise<User>('loadUser');
+    const saveProfile = controlledPromise<User, ProfileUpdate>('saveProfile');
+    render(<ProfilePage logic={profileMachine.provide({ actors: { loadUser: loadUser.logic, saveProfile: saveProfile.logic } })} />);
+    await act(() => loadUser.resolve(base));
+    const messages = () => [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].map((e) => e.textContent);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await act(() => saveProfile.resolve({ ...base, firstName: 'Ada', displayName: 'Ada' }));
+    expect(messages()).toEqual(['Profile saved.']);
+
+    // The next action (another file) replaces the success with its own answer.
+    await user.upload(screen.getByLabelText('Avatar image file'), text);
+    expect(messages()).toEqual(['Choose an image file (JPEG, PNG, WebP, GIF or AVIF).']);
+
+    // Editing again starts clean; a failed save shows once, and typing again clears it.
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(messages()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await act(() => saveProfile.reject(failure('The server cannot be reached.')));
+    expect(messages()).toEqual(['The server cannot be reached.']);
+    await user.type(screen.getByLabelText('Last name'), 'L');
+    expect(messages()).toEqual([]);
   });
 
   it('covers every state and transition', () => {

@@ -37,6 +37,7 @@ describe(`artworks API (${dbLabel()})`, () => {
       dimensions: { mediaType: 'PHYSICAL_3D', measurementSystem: 'imperial', height: 12, width: 8, depth: 4.5 },
       primaryImageMediaId: null,
       primaryImageUrl: null,
+      primaryImageUncroppedUrl: null,
     });
     const read = await t.request(`/api/artwork/${created.artworkId}`, { token: ada.idToken });
     expect(read.status).toBe(200);

@@ -59,6 +59,7 @@ describe(`artwork media (${dbLabel()})`, () => {
       const after = await getArtwork(artwork.artworkId);
       expect(after.primaryImageMediaId).toBe(item.mediaId);
       expect(after.primaryImageUrl).toMatch(new RegExp(`^/api/media/${item.mediaId}\\?size=smCrop&exp=\\d+&sig=[\\w-]+$`));
+      expect(after.primaryImageUncroppedUrl).toMatch(new RegExp(`^/api/media/${item.mediaId}\\?size=sm&exp=\\d+&sig=[\\w-]+$`));
     });
 
     it('stores the original and four WebP variants of the right sizes under media/<user>/<artwork>/<media>/', async () => {

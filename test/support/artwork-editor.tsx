@@ -1,13 +1,14 @@
 import { act, render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
-import { Router } from 'wouter';
+import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ArtworkEditorInput, Notice } from '../../src/machines/artwork-editor.machine';
 import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import { ArtworkEditor } from '../../src/views/portfolio/editor/ArtworkEditor';
 import { provideArtworkEditor, type ArtworkEditorParts } from '../../src/views/portfolio/editor/editor-logic';
+import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const ARTWORK_ID = '0b9d5a4e-6f1c-4c1e-9d59-3c1f7f7a1a01';
 
@@ -25,6 +26,7 @@ export function artworkFixture(extra: Partial<Artwork> = {}): Artwork {
     dimensions: { mediaType: 'PHYSICAL_3D', measurementSystem: 'metric', height: 92.1, width: 73, depth: 4 },
     primaryImageMediaId: null,
     primaryImageUrl: null,
+    primaryImageUncroppedUrl: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...extra,
@@ -61,6 +63,7 @@ export const pendingForever = fromPromise(() => new Promise<never>(() => {})) as
 export function editorParts(given: Partial<ArtworkEditorParts> = {}) {
   const notices: Notice[] = [];
   const navigations: string[] = [];
+  const leaves: string[] = [];
   const parts: ArtworkEditorParts = {
     loadArtwork: pendingForever,
     createArtwork: pendingForever,
@@ -72,17 +75,24 @@ export function editorParts(given: Partial<ArtworkEditorParts> = {}) {
     uploadMedia: pendingForever,
     notify: (n) => void notices.push(n),
     navigate: (to) => void navigations.push(to),
+    leave: (to) => void leaves.push(to),
     ...given,
   } as ArtworkEditorParts;
-  return { parts, notices, navigations };
+  return { parts, notices, navigations, leaves };
 }
 
+/** The editor inside the app's leave guard, beside a link elsewhere ('Elsewhere', to /journal) to leave by. */
 export function renderEditor(parts: ArtworkEditorParts, input: ArtworkEditorInput) {
-  return render(
-    <Router hook={memoryLocation({ path: '/portfolio/artwork' }).hook}>
-      <ArtworkEditor logic={provideArtworkEditor(parts)} input={input} />
+  const location = memoryLocation({ path: '/portfolio/artwork', record: true });
+  const view = render(
+    <Router hook={location.hook}>
+      <LeaveGuardRouter>
+        <Link href="/journal">Elsewhere</Link>
+        <ArtworkEditor logic={provideArtworkEditor(parts)} input={input} />
+      </LeaveGuardRouter>
     </Router>,
   );
+  return Object.assign(view, { location });
 }
 
 /** Ark's tags input clears its text on the next animation frame: wait for it between tags. */

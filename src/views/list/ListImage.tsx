@@ -3,12 +3,17 @@ import { css } from 'styled-system/css';
 import { MESSAGES } from '../../schemas/messages';
 import type { ListView } from './list-types';
 
-const frame = css({ display: 'flex', alignItems: 'center', justifyContent: 'center', bg: 'bg.subtle', overflow: 'hidden', flexShrink: 0, w: 'full' });
+const frame = css({ display: 'flex', alignItems: 'center', justifyContent: 'center', bg: 'bg.subtle', overflow: 'hidden', flexShrink: 0, w: 'full', '&[data-aspect=original]': { bg: 'transparent' } });
 const placeholder = css({ display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: 'fg.muted', fontSize: 'xs', p: '1' });
+
+/** Inside the box: a crop fills it; 'original' shows the uncropped picture whole in its own shape, as large as fits. */
+const fit = (aspect: ListView['aspect'], { height }: ListView['image']) =>
+  aspect === 'original' ? { width: 'auto', height: 'auto', maxWidth: '100%', maxHeight: height, objectFit: 'contain' as const } : { width: '100%', height, objectFit: 'cover' as const };
 
 /**
  * An item's picture in the image box of the current view: lazy-loaded with its size set (no layout shift), cropped
- * to the chosen aspect ('original' shows it whole), and 'Image not available' when there is none or it fails.
+ * to fill the chosen aspect ('original' shows it whole: give it the uncropped address), and 'Image not available'
+ * when there is none or it fails.
  */
 export function ListImage({ src, view, alt = '' }: { src: string | null | undefined; view: ListView; alt?: string }) {
   // Which address failed to load: a local fact about this <img>, not part of the list's flow.
@@ -26,7 +31,7 @@ export function ListImage({ src, view, alt = '' }: { src: string | null | undefi
           loading="lazy"
           decoding="async"
           onError={() => setFailed(src)}
-          style={{ width, height, objectFit: view.aspect === 'original' ? 'contain' : 'cover' }}
+          style={fit(view.aspect, view.image)}
         />
       ) : (
         <span className={placeholder} style={{ width, height }}>

@@ -7,6 +7,7 @@ import { useApp } from '../app-context';
 import { ArtworkEditor } from '../portfolio/editor/ArtworkEditor';
 import { ChooseMediaType } from '../portfolio/editor/ChooseMediaType';
 import { provideArtworkEditor } from '../portfolio/editor/editor-logic';
+import { useLeaveGuard } from '../shell/leave-guard';
 
 const asMediaType = (value: string | undefined): MediaType | undefined =>
   value && (MEDIA_TYPES as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as MediaType) : undefined;
@@ -14,7 +15,9 @@ const asMediaType = (value: string | undefined): MediaType | undefined =>
 /** /portfolio/artwork/:id/:mediaType? — 'new' creates an artwork of mediaType; any other id edits that artwork. */
 export default function ArtworkEditorRoute({ params }: { params: { id: string; mediaType?: string } }) {
   const { http, cache, toasts } = useApp();
-  const [location, setLocation] = useLocation();
+  const [location] = useLocation();
+  // The editor's own moves (after saving or deleting) and a confirmed leave are never held by its guard.
+  const { pass } = useLeaveGuard();
   // The address the editor moved to itself (after creating): the same editor stays, it is not started again.
   const moved = useRef<{ to: string; key: string } | null>(null);
   const isNew = params.id === 'new';
@@ -41,10 +44,11 @@ export default function ArtworkEditorRoute({ params }: { params: { id: string; m
       notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
       navigate: (to) => {
         moved.current = { to, key: keyRef.current };
-        setLocation(to, { replace: true });
+        pass(to, { replace: true });
       },
+      leave: (to) => pass(to),
     });
-  }, [http, cache, toasts, setLocation]);
+  }, [http, cache, toasts, pass]);
 
   if (isNew && !mediaType) return <ChooseMediaType />;
   return <ArtworkEditor key={key} logic={logic} input={{ artworkId: isNew ? null : params.id, mediaType }} />;

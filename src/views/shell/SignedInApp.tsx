@@ -7,6 +7,7 @@ import { WIDE_SCREEN_QUERY } from '../../theme/breakpoints';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { Spinner } from '../ui/spinner';
 import { MainNav } from './MainNav';
+import { LeaveGuardRouter } from './leave-guard';
 import { MenuButton, NavDrawer } from './NavDrawer';
 import { PhoneLayoutProvider } from './phone-layout';
 import { SideNav } from './SideNav';
@@ -43,6 +44,7 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
 
   return (
     <PhoneLayoutProvider value={phone}>
+      <LeaveGuardRouter>
       <div className={css({ minH: '100vh', display: 'flex', flexDirection: 'column' })}>
         <a
           href="#main"
@@ -74,6 +76,7 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
           </main>
         </div>
       </div>
+      </LeaveGuardRouter>
     </PhoneLayoutProvider>
   );
 }

@@ -5,16 +5,24 @@ import type { toastsMachine, ToastRef } from '../../machines/toasts.machine';
 import type { ToastType } from '../../machines/toast.machine';
 import { MESSAGES } from '../../schemas/messages';
 
+/**
+ * Where toasts cover no control (docs/decisions.md, 'Messages and toasts'): on a wide screen at the top centre, over
+ * the top bar's empty middle (its name sits left, the account menu right; page actions such as Delete Artwork sit
+ * below, at the right); on a phone at the bottom, the full width, where no bar or button is fixed. The region itself
+ * lets clicks through; only a toast takes them.
+ */
 const container = css({
   position: 'fixed',
-  top: '1rem',
-  right: '0.5rem',
-  maxWidth: '350px',
-  w: 'full',
+  zIndex: 'toast',
   display: 'flex',
   flexDirection: 'column',
   gap: '2',
-  zIndex: 'toast',
+  pointerEvents: 'none',
+  '& > *': { pointerEvents: 'auto' },
+  left: '2',
+  right: '2',
+  bottom: 'calc(0.5rem + env(safe-area-inset-bottom, 0px))',
+  md: { top: '2', bottom: 'auto', left: '50%', right: 'auto', transform: 'translateX(-50%)', w: 'full', maxWidth: '350px' },
 });
 
 const BORDER: Record<ToastType, string> = {
@@ -36,7 +44,7 @@ const toastBox = css({
   alignItems: 'flex-start',
 });
 
-/** Toasts top-right, each removed after its duration; errors are announced at once, the rest politely. */
+/** Toasts where they cover no control, each removed after its duration; errors are announced at once, the rest politely. */
 export function Toaster({ toasts }: { toasts: ActorRefFrom<typeof toastsMachine> }) {
   const list = useSelector(toasts, (s) => s.context.toasts);
   return (

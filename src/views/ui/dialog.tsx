@@ -22,6 +22,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe choice's label ('Cancel' unless given). */
+  cancelLabel?: string;
   /** Shown on the confirm button while the action runs; both buttons are then disabled. */
   busyLabel?: string;
   busy?: boolean;
@@ -33,7 +35,7 @@ export interface ConfirmDialogProps {
  * A modal alert dialog whose open state belongs to a machine: Escape, a click outside and Cancel all cancel.
  * Focus starts on Cancel, the safe choice.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busyLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -55,7 +57,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, b
             <Dialog.Description>{message}</Dialog.Description>
             <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
               <Button variant="outline" data-confirm-cancel="" disabled={busy} onClick={onCancel}>
-                Cancel
+                {cancelLabel}
               </Button>
               <Button variant="danger" disabled={busy} onClick={onConfirm}>
                 {busy && busyLabel ? busyLabel : confirmLabel}

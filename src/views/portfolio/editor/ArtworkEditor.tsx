@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
-import type { ArtworkEditorInput, artworkEditorMachine } from '../../../machines/artwork-editor.machine';
+import { hasUnsavedChanges, type ArtworkEditorInput, type artworkEditorMachine } from '../../../machines/artwork-editor.machine';
 import type { ArtworkMediaRef } from '../../../machines/artwork-media.machine';
 import { mediaTypeLabel } from '../../../schemas/media-type.schema';
 import { Alert } from '../../ui/alert';
@@ -10,15 +10,23 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
+import { useBlockLeaving } from '../../shell/leave-guard';
 import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from './MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
+/** The leave guard's words (docs/decisions.md, 'Leaving a form with unsaved changes'). */
+export const LEAVE_DIALOG = {
+  title: 'Leave without saving?',
+  message: 'You have unsaved changes. If you leave now, they will be lost.',
+  stay: 'Stay',
+  leave: 'Leave',
+} as const;
 
-type View = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted';
-const VIEWS: View[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted'];
+type View = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
+const VIEWS: View[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '6xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -31,7 +39,18 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
   const media = useSelector(editor, (s) => s.children.media as ArtworkMediaRef | undefined);
   const confirming = useSelector(editor, (s) => s.matches({ saved: 'confirmingDelete' }));
   const deleting = useSelector(editor, (s) => s.matches({ saved: 'deleting' }));
+  const confirmingLeave = useSelector(editor, (s) => s.hasTag('confirmingLeave'));
+  // An in-app navigation asks the chart; it holds it (and asks) only when the form has unsaved changes.
+  useBlockLeaving(
+    (to) => {
+      if (editor.getSnapshot().status !== 'active') return false;
+      editor.send({ type: 'leave.request', to });
+      return editor.getSnapshot().hasTag('confirmingLeave');
+    },
+    () => editor.getSnapshot().status === 'active' && hasUnsavedChanges(editor.getSnapshot().context),
+  );
 
+  if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
   if (view === 'notFound') {
     return (
@@ -116,6 +135,15 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
         busy={deleting}
         onConfirm={() => editor.send({ type: 'artwork.confirmDelete' })}
         onCancel={() => editor.send({ type: 'artwork.cancelDelete' })}
+      />
+      <ConfirmDialog
+        open={confirmingLeave}
+        title={LEAVE_DIALOG.title}
+        message={LEAVE_DIALOG.message}
+        confirmLabel={LEAVE_DIALOG.leave}
+        cancelLabel={LEAVE_DIALOG.stay}
+        onConfirm={() => editor.send({ type: 'leave.confirm' })}
+        onCancel={() => editor.send({ type: 'leave.stay' })}
       />
     </section>
   );

@@ -20,6 +20,8 @@ export interface ArtworkEditorParts {
   notify: (notice: Notice) => void;
   /** Replaces the current address (after creation, after deletion). */
   navigate: (to: string) => void;
+  /** Goes where the artist chose to go, past the leave guard (they chose to leave unsaved changes). */
+  leave: (to: string) => void;
 }
 
 /** The media tab's actors (list, uploads, selection) with their I/O. */
@@ -50,6 +52,7 @@ export function provideArtworkEditor(parts: ArtworkEditorParts): typeof artworkE
     actions: {
       notify: (_, notice) => parts.notify(notice),
       navigate: (_, to) => parts.navigate(to),
+      leave: (_, to) => parts.leave(to),
     },
   });
 }

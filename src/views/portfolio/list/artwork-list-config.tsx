@@ -14,6 +14,8 @@ export const artworkTitle = (a: Artwork) => a.title.trim() || UNTITLED;
 export const artworkYear = (a: Artwork) => (a.year === null ? ARTWORK_MESSAGES.unknownYear : String(a.year));
 export const artworkMedium = (a: Artwork) => a.medium.trim() || ARTWORK_MESSAGES.noMedium;
 export const artworkHref = (a: Artwork) => `/portfolio/artwork/${a.artworkId}`;
+/** The square crop for every aspect but 'Original', which needs the picture uncropped. */
+const artworkImage = (a: Artwork, view: ListView) => (view.aspect === 'original' ? a.primaryImageUncroppedUrl : a.primaryImageUrl);
 
 type SortField = (typeof ARTWORK_SORT_FIELDS)[number];
 const SORT_LABELS: Record<SortField, string> = {
@@ -63,15 +65,16 @@ export function toArtworkQuery(q: ListQuery): Partial<ArtworkListQuery> {
 }
 
 const muted = css({ color: 'fg.muted' });
-const titleClass = css({ fontWeight: 'semibold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-const line = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm' });
+// Two lines, then an ellipsis; the whole title is the tile's tooltip and is read whole by assistive tech.
+const titleClass = css({ fontWeight: 'semibold', lineClamp: 2, overflowWrap: 'anywhere' });
+const line = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm' });
 const clip = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm', color: 'fg.muted' });
 const tileBody = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', minW: 0 });
 const tileBodySmall = css({ display: 'flex', flexDirection: 'column', gap: '0.5', p: '2', minW: 0 });
 
 /** Row mode: Image, Title, Year, Medium, Status. The title is the row's link. */
 export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [
-  { id: 'image', header: 'Image', cell: (a, view) => <ListImage src={a.primaryImageUrl} view={view} /> },
+  { id: 'image', header: 'Image', cell: (a, view) => <ListImage src={artworkImage(a, view)} view={view} /> },
   { id: 'title', header: 'Title', sortField: 'title', link: true, cell: artworkTitle },
   { id: 'year', header: 'Year', sortField: 'year', cell: (a) => <span className={a.year === null ? muted : undefined}>{artworkYear(a)}</span> },
   { id: 'medium', header: 'Medium', sortField: 'medium', cell: (a) => <span className={a.medium.trim() ? undefined : muted}>{artworkMedium(a)}</span> },
@@ -82,9 +85,11 @@ export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [
 export function ArtworkTile(a: Artwork, view: ListView) {
   return (
     <>
-      <ListImage src={a.primaryImageUrl} view={view} />
+      <ListImage src={artworkImage(a, view)} view={view} />
       <span className={view.small ? tileBodySmall : tileBody}>
-        <span className={titleClass}>{artworkTitle(a)}</span>
+        <span className={titleClass} title={artworkTitle(a)} data-testid="tile-title">
+          {artworkTitle(a)}
+        </span>
         <span className={line}>
           <span>{artworkYear(a)}</span>
           <SaleStatusBadge status={a.saleStatus} />

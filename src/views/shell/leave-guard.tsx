@@ -1,0 +1,90 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Router, useRouter, type BaseLocationHook } from 'wouter';
+
+/** Asked before an in-app navigation: true means a page took it over (it asks the artist first). */
+export type LeaveBlocker = (to: string) => boolean;
+type NavigateOptions = { replace?: boolean };
+
+interface LeaveGuard {
+  setBlocker: (blocker: LeaveBlocker | null) => void;
+  /** Navigates without asking: the artist already chose to leave, or the page moves itself (after saving). */
+  pass: (to: string, options?: NavigateOptions) => void;
+}
+
+const LeaveGuardContext = createContext<LeaveGuard | null>(null);
+const noGuard: LeaveGuard = { setBlocker: () => {}, pass: () => {} };
+
+/**
+ * Every in-app navigation (wouter's Link, useLocation's setter) goes through the router's location hook; this wraps
+ * the hook of the router around it so that a page with unsaved changes can hold a navigation and ask first.
+ */
+export function LeaveGuardRouter({ children }: { children: ReactNode }) {
+  const parentHook = useRouter().hook as BaseLocationHook;
+  const blocker = useRef<LeaveBlocker | null>(null);
+  const passing = useRef(false);
+  const navigateRef = useRef<(to: string, options?: NavigateOptions) => void>(() => {});
+
+  const hook = useMemo<BaseLocationHook>(
+    () => () => {
+      const [location, navigate] = parentHook();
+      navigateRef.current = navigate as (to: string, options?: NavigateOptions) => void;
+      const guarded = (to: string, options?: NavigateOptions) => {
+        if (!passing.current && blocker.current?.(to)) return;
+        navigate(to, options);
+      };
+      return [location, guarded];
+    },
+    [parentHook],
+  );
+
+  const guard = useMemo<LeaveGuard>(
+    () => ({
+      setBlocker: (b) => {
+        blocker.current = b;
+      },
+      pass: (to, options) => {
+        passing.current = true;
+        try {
+          navigateRef.current(to, options);
+        } finally {
+          passing.current = false;
+        }
+      },
+    }),
+    [],
+  );
+
+  return (
+    <LeaveGuardContext.Provider value={guard}>
+      <Router hook={hook}>{children}</Router>
+    </LeaveGuardContext.Provider>
+  );
+}
+
+/** The guard around this page (a no-op outside a LeaveGuardRouter). */
+export const useLeaveGuard = (): LeaveGuard => useContext(LeaveGuardContext) ?? noGuard;
+
+/**
+ * While mounted, asks `block` before in-app navigations, and has the browser ask before a reload or closing the tab
+ * while `hasUnsavedChanges()` (the browser shows its own words there; pages cannot choose them).
+ */
+export function useBlockLeaving(block: LeaveBlocker, hasUnsavedChanges: () => boolean) {
+  const { setBlocker } = useLeaveGuard();
+  const latest = useRef({ block, hasUnsavedChanges });
+  latest.current = { block, hasUnsavedChanges };
+  const blocker = useCallback((to: string) => latest.current.block(to), []);
+
+  useEffect(() => {
+    setBlocker(blocker);
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!latest.current.hasUnsavedChanges()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      setBlocker(null);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [blocker, setBlocker]);
+}
