@@ -26,6 +26,7 @@ const artwork = (n: number): Artwork => ({
   dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 40 },
   primaryImageMediaId: null,
   primaryImageUrl: null,
+  primaryImageUncroppedUrl: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 });
