@@ -4,6 +4,7 @@ import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import { messageOf } from './error-message';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-files';
+import type { PostEditorContext } from './post-editor.types';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
@@ -13,6 +14,17 @@ const EDITS = {
   'files.add': { actions: 'addFiles' },
   'files.remove': { actions: 'removeFile' },
   'files.altText': { actions: 'setAltText' },
+} as const;
+
+/** Leaving with unsaved changes asks first (in-app links; the view holds reloads itself): Stay or Leave. */
+const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
+const confirmingLeave = {
+  description: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
+  tags: ['confirmingLeave'],
+  on: {
+    'leave.stay': { target: 'editing', actions: 'stay' },
+    'leave.confirm': { target: '#postEditor.left', actions: { type: 'leave', params: ({ context }: { context: PostEditorContext }) => context.leaveTo! } },
+  },
 } as const;
 
 /** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
@@ -41,6 +53,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     error: null,
     checkError: null,
     now: input.now ?? Date.now,
+    leaveTo: null,
   }),
   initial: 'loading',
   states: {
@@ -74,8 +87,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
             ...EDITS,
             'post.save': [{ guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
             'post.publish': [{ guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+            ...LEAVE_REQUEST,
           },
         },
+        confirmingLeave,
         creating: {
           tags: ['busy'],
           invoke: {
@@ -112,6 +127,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
             ...EDITS,
             'post.save': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
             'post.publish': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+            ...LEAVE_REQUEST,
           },
           initial: 'deciding',
           states: {
@@ -140,6 +156,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
             },
           },
         },
+        confirmingLeave,
         submitting: { always: [{ guard: 'hasLocalFiles', target: 'uploading', actions: 'startBatch' }, { target: 'saving' }] },
         uploading: {
           description: 'One local file at a time joins the end of the post; a failed one is skipped and the rest continue.',
@@ -253,6 +270,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
         },
       },
     },
+    left: { type: 'final', description: 'The artist left with unsaved changes, having been asked.' },
   },
 });
 

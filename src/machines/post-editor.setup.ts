@@ -32,6 +32,14 @@ export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorCont
   return !samePostValues(form.values, postValuesOf(post)) || files.localFileIds(list).length > 0 || JSON.stringify(files.savedFilesOf(list)) !== saved;
 }
 
+/** A new post differs from the empty post it started as: text, hashtags, mentions, accounts, schedule, or any file. */
+export const hasNewPostEdits = ({ accounts, form, files: list }: Pick<PostEditorContext, 'accounts' | 'form' | 'files'>): boolean =>
+  !samePostValues(form.values, emptyPostValues(accounts)) || list.length > 0;
+
+/** Leaving now would lose something: a saved post's unsaved edits, or anything put into a new one. */
+export const hasUnsavedChanges = (context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'>): boolean =>
+  context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context);
+
 /** The draft open here was published meanwhile: said once, and louder when the artist's unsaved changes missed it. */
 export const notifyPublishedMeanwhile = {
   type: 'notify',
@@ -53,7 +61,7 @@ export const postEditorSetup = setup({
     context: {} as PostEditorContext,
     events: {} as PostEditorEvent,
     input: {} as PostEditorInput,
-    tags: {} as 'busy' | 'editable',
+    tags: {} as 'busy' | 'editable' | 'confirmingLeave',
   },
   actors: {
     load: fromPromise<PostEditorData, { postId: string | null }>(async () => {
@@ -80,6 +88,13 @@ export const postEditorSetup = setup({
     notify: (_, _notice: Notice) => {},
     /** Moves the app to another address, replacing the current history entry (the editor stays). */
     navigate: (_, _to: string) => {},
+    /** Goes where the artist chose to go, leaving the unsaved changes behind. */
+    leave: (_, _to: string) => {},
+    askToLeave: assign(({ event }) => {
+      assertEvent(event, 'leave.request');
+      return { leaveTo: event.to };
+    }),
+    stay: assign({ leaveTo: null }),
     useLoaded: assign((_, data: PostEditorData) =>
       data.post ? { accounts: data.accounts, error: null, ...adopt(data.post) } : { accounts: data.accounts, error: null, form: startPostForm(emptyPostValues(data.accounts)) },
     ),
@@ -140,6 +155,7 @@ export const postEditorSetup = setup({
     isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
     formValid: ({ context }) => isPostFormValid(context.form),
+    hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     hasLocalFiles: ({ context }) => files.localFileIds(context.files).length > 0,
     moreToUpload: ({ context }) => context.batch.length > 0,
     publishIntent: ({ context }) => context.intent === 'publish',

@@ -46,6 +46,8 @@ export interface PostEditorContext {
   checkError: string | null;
   /** The current time (epoch ms): when a scheduled draft comes due. */
   now: () => number;
+  /** Where the artist asked to go while the post had unsaved changes. */
+  leaveTo: string | null;
 }
 
 export type PostEditorEvent =
@@ -59,7 +61,11 @@ export type PostEditorEvent =
   | { type: 'post.publish' }
   | { type: 'post.reload' }
   /** Post again on a published post: its failed deliveries are tried again. */
-  | { type: 'post.retryFailed' };
+  | { type: 'post.retryFailed' }
+  /** An in-app navigation away from the editor (the leave guard asks the chart first). */
+  | { type: 'leave.request'; to: string }
+  | { type: 'leave.stay' }
+  | { type: 'leave.confirm' };
 
 export interface Notice {
   title: string;

@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { Route, Router, Switch } from 'wouter';
+import { Link, Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AppRuntime } from '../../src/app';
 import { toastsMachine } from '../../src/machines/toasts.machine';
@@ -11,6 +11,8 @@ import type { SavePost } from '../../src/schemas/social.schema';
 import { createQueryCache } from '../../src/services/query-cache';
 import { AppProvider } from '../../src/views/app-context';
 import PostEditorRoute from '../../src/views/routes/post-editor-route';
+import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
+import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { ALICE, POST_ID, postFixture } from '../support/post-editor';
 
 /** The API as the route's real social service meets it: accounts, save and read of one post. */
@@ -43,9 +45,12 @@ describe('the post editor route', () => {
     render(
       <AppProvider value={app}>
         <Router hook={location.hook}>
-          <Switch>
-            <Route path="/social-media/post/:postId" component={PostEditorRoute} />
-          </Switch>
+          <LeaveGuardRouter>
+            <Link href="/social-media/post/new">New Social Media Post</Link>
+            <Switch>
+              <Route path="/social-media/post/:postId" component={PostEditorRoute} />
+            </Switch>
+          </LeaveGuardRouter>
         </Router>
       </AppProvider>,
     );
@@ -67,10 +72,20 @@ describe('the post editor route', () => {
     expect(screen.getByTestId('post-label')).toHaveTextContent('Draft');
     expect(toasts.getSnapshot().context.toasts.map((t) => t.getSnapshot().context.title)).toEqual(['Draft saved successfully']);
 
-    // New Social Media Post again: a fresh editor, though the URL key ('new') is the one it started with.
-    act(() => location.navigate('/social-media/post/new'));
+    // New Social Media Post again, with the saved draft changed: asked first (the route's Leave goes past the guard),
+    // then a fresh editor, though the URL key ('new') is the one it started with.
+    await user.type(content, ', again');
+    await user.click(screen.getByRole('link', { name: 'New Social Media Post' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title })).getByRole('button', { name: LEAVE_DIALOG.leave }));
+    expect(location.history.at(-1)).toBe('/social-media/post/new');
     expect(await screen.findByRole('heading', { name: 'New Post' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Content')).toHaveValue(''));
     expect(screen.queryByTestId('post-label')).toBeNull();
+
+    // New Social Media Post on a new post with text: nothing is left, so nothing is asked and the text stays.
+    await user.type(screen.getByLabelText('Content'), 'Second light');
+    await user.click(screen.getByRole('link', { name: 'New Social Media Post' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByLabelText('Content')).toHaveValue('Second light');
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { artworkEditorMachine, hasUnsavedChanges, type ArtworkEditorInput, type Notice } from '../../src/machines/artwork-editor.machine';
 import { visibleArtworkErrors, type ArtworkFieldChange } from '../../src/machines/artwork-form';
 import type { Artwork, ArtworkInput } from '../../src/schemas/artwork.schema';
-import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM, LEAVE_DIALOG } from '../../src/views/portfolio/editor/ArtworkEditor';
+import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM } from '../../src/views/portfolio/editor/ArtworkEditor';
+import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { ARTWORK_ID, artworkFixture, editorParts, renderEditor } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

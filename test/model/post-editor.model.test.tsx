@@ -1,9 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { POST_POLL_MS, postEditorMachine } from '../../src/machines/post-editor.machine';
 import { postValuesOf, toSavePost } from '../../src/machines/post-editor.form';
+import { hasUnsavedChanges } from '../../src/machines/post-editor.setup';
+import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { fileNameOf, savedFilesOf } from '../../src/machines/post-files';
 import type { Notice, PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
@@ -27,6 +29,7 @@ const serializeState = (s: Snapshot) =>
     s.context.post?.isDraft,
     s.context.post?.dateScheduled,
     s.context.post?.responses.map((r) => r.postStatus),
+    hasUnsavedChanges(s.context),
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
@@ -47,13 +50,35 @@ const scenarios = [
 /** The longest a scheduled draft waits before it is read again. */
 const HOUR = 60 * 60_000;
 
+/** The leave guard: an alert dialog offering Stay and Leave, over the form as the artist left it. */
+async function expectLeaveDialog(s: Snapshot) {
+  const dialog = await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title });
+  expect(dialog).toHaveAccessibleDescription(LEAVE_DIALOG.message);
+  expect(within(dialog).getByRole('button', { name: LEAVE_DIALOG.leave })).toBeEnabled();
+  expect(within(dialog).getByRole('button', { name: LEAVE_DIALOG.stay })).toBeEnabled();
+  expect(screen.getByLabelText('Content')).toHaveValue(s.context.form.values.content);
+  expect(hasUnsavedChanges(s.context)).toBe(true);
+}
+
+/** Editing, once any leave dialog has closed (it hides the page from assistive tech while open). */
+const editing = async (s: Snapshot) => {
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expectView.editing(s);
+};
+
 const states = {
   loading: expectView.loading,
   notFound: expectView.notFound,
   loadFailed: expectView.loadFailed,
-  'unsaved.editing': expectView.editing,
+  'unsaved.editing': editing,
+  'unsaved.confirmingLeave': expectLeaveDialog,
   'unsaved.creating': expectView.busy,
-  'draft.editing': expectView.editing,
+  'draft.editing': editing,
+  'draft.confirmingLeave': expectLeaveDialog,
+  left: () => {
+    expect(screen.queryByRole('form', { hidden: true })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
   'draft.uploading': expectView.uploading,
   'draft.saving': expectView.busy,
   'draft.publishing': expectView.busy,
@@ -84,7 +109,7 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     const uploadFile = controlledPromise<PostMedia, UploadFileInput>('uploadFile');
     const publishPost = controlledPromise<SocialPost, { postId: string }>('publishPost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
-    const { parts, notices, navigations } = postEditorParts({
+    const { parts, notices, navigations, leaves } = postEditorParts({
       load: load.logic,
       savePost: savePost.logic,
       uploadFile: uploadFile.logic,
@@ -144,6 +169,22 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         await user.type(screen.getByLabelText(`Alt text for ${FILE_NAMES[id]}`), altText);
       },
       'files.progress': (step) => act(() => uploadFile.calls.at(-1)!.onProgress(eventOf<{ fraction: number }>(step).fraction)),
+      'leave.request': async () => {
+        const notes = notices.length;
+        await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+        // Nothing to lose: the link simply goes, nothing held, nothing asked. Either way nothing is saved or told.
+        if (!hasUnsavedChanges(current!.context)) expect(screen.queryByRole('alertdialog')).toBeNull();
+        expect(leaves).toEqual([]);
+        expect(notices.length).toBe(notes);
+      },
+      'leave.stay': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.stay })),
+      'leave.confirm': async () => {
+        const saves = savePost.calls.length;
+        await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.leave }));
+        // Left as asked, the changes dropped: nothing saved on the way out.
+        expect(leaves).toEqual(['/journal']);
+        expect(savePost.calls.length).toBe(saves);
+      },
       'post.save': () => user.click(screen.getByRole('button', { name: 'Save' })),
       'post.publish': () => user.click(screen.getByRole('button', { name: 'Post' })),
       'post.retryFailed': () => user.click(screen.getByRole('button', { name: 'Retry failed' })),

@@ -49,6 +49,10 @@ const RATE_LIMITED = { postError: 'Bluesky asked us to slow down; trying again s
 const loaded = (output: PostEditorData): Event => ({ type: 'xstate.done.actor.load', output });
 const change = (field: 'content' | 'accounts', value: string | AccountRef[]) => ({ type: 'form.change', field, value }) as Event;
 
+/** Following a link elsewhere ('Elsewhere', to /journal): asked first only with unsaved changes; then Stay or Leave. */
+const LEAVE_REQUEST: Event = { type: 'leave.request', to: '/journal' };
+const LEAVE_ANSWERS: Event[] = [{ type: 'leave.stay' }, { type: 'leave.confirm' }];
+
 /** Uploading, saving and publishing a draft: the same in every scenario that gets there. */
 function draftWork(s: Snapshot, publishOutputs: SocialPost[], saveError: Error): Event[] {
   if (s.matches({ draft: 'uploading' })) {
@@ -86,8 +90,9 @@ export function newEvents(s: Snapshot): Event[] {
     else if (!files.length && !refused.length) step.push({ type: 'files.add', files: [SUNSET, NOTES, SETUP, EXTRA] });
     else if (files.length === 2 && !files[0].altText) step.push({ type: 'files.altText', id: 'file-1', altText: 'Sunset over the bay' });
     else if (files.length === 2) step.push({ type: 'files.remove', id: 'file-2' });
-    return [...step, { type: 'post.save' }, { type: 'post.publish' }];
+    return [...step, { type: 'post.save' }, { type: 'post.publish' }, LEAVE_REQUEST];
   }
+  if (s.matches({ unsaved: 'confirmingLeave' })) return LEAVE_ANSWERS;
   if (s.matches({ unsaved: 'creating' })) {
     return [
       { type: 'xstate.done.actor.createPost', output: postFixture({ content: 'Hello', accounts: [ref(ALICE)] }) },
@@ -117,8 +122,9 @@ export function draftEvents(s: Snapshot): Event[] {
     else if (s.context.seq === 0) step.push({ type: 'files.add', files: [SUNSET] });
     else if (canvas && canvas.altText === CANVAS_MEDIA.altText) step.push({ type: 'files.altText', id: canvas.id, altText: 'A blank canvas, primed' });
     else if (canvas) step.push({ type: 'files.remove', id: canvas.id });
-    return [...step, { type: 'post.save' }, { type: 'post.publish' }];
+    return [...step, { type: 'post.save' }, { type: 'post.publish' }, LEAVE_REQUEST];
   }
+  if (s.matches({ draft: 'confirmingLeave' })) return LEAVE_ANSWERS;
   return draftWork(s, [published([responseFixture(ALICE, 'posted'), responseFixture(BOB, 'error')]), POSTED], PAST_SCHEDULE);
 }
 

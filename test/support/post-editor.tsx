@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
 import { fromPromise, type SimulatedClock } from 'xstate';
-import { Router } from 'wouter';
+import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Notice } from '../../src/machines/post-editor.types';
 import type { PostMedia, PostResponse, SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import { PostEditor } from '../../src/views/social/editor/PostEditor';
 import { providePostEditor, type PostEditorParts } from '../../src/views/social/editor/post-editor-logic';
+import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const POST_ID = '5f0c7a1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 export const ALICE: SocialAccount = { platform: 'bluesky', handle: 'alice.bsky.social', service: 'https://bsky.social', connectedAt: '2026-11-01T10:00:00.000Z' };
@@ -58,10 +59,11 @@ export const responseFixture = (account: SocialAccount, postStatus: PostResponse
 /** A promise that never settles: an actor the test does not care about. */
 export const pendingForever = fromPromise(() => new Promise<never>(() => {})) as never;
 
-/** Every part waits forever unless the test gives it; notices and navigations are recorded. */
+/** Every part waits forever unless the test gives it; notices, navigations and confirmed leaves are recorded. */
 export function postEditorParts(given: Partial<PostEditorParts> = {}) {
   const notices: Notice[] = [];
   const navigations: string[] = [];
+  const leaves: string[] = [];
   const parts: PostEditorParts = {
     load: pendingForever,
     savePost: pendingForever,
@@ -70,19 +72,28 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
     refreshPost: pendingForever,
     notify: (n) => void notices.push(n),
     navigate: (to) => void navigations.push(to),
+    leave: (to) => void leaves.push(to),
     ...given,
   };
-  return { parts, notices, navigations };
+  return { parts, notices, navigations, leaves };
 }
 
-/** With a simulated clock the editor's time is the clock's, so a schedule comes due as the test moves it on. */
+/**
+ * The editor inside the app's leave guard, beside a link elsewhere ('Elsewhere', to /journal) to leave by. With a
+ * simulated clock the editor's time is the clock's, so a schedule comes due as the test moves it on.
+ */
 export function renderPostEditor(parts: PostEditorParts, postId: string | null, options: { maxFiles?: number; clock?: SimulatedClock } = {}) {
   const { clock } = options;
-  return render(
-    <Router hook={memoryLocation({ path: `/social-media/post/${postId ?? 'new'}` }).hook}>
-      <PostEditor logic={providePostEditor(parts)} input={{ postId }} maxFiles={options.maxFiles} clock={clock} now={clock ? () => clock.now() : undefined} />
+  const location = memoryLocation({ path: `/social-media/post/${postId ?? 'new'}`, record: true });
+  const view = render(
+    <Router hook={location.hook}>
+      <LeaveGuardRouter>
+        <Link href="/journal">Elsewhere</Link>
+        <PostEditor logic={providePostEditor(parts)} input={{ postId }} maxFiles={options.maxFiles} clock={clock} now={clock ? () => clock.now() : undefined} />
+      </LeaveGuardRouter>
     </Router>,
   );
+  return Object.assign(view, { location });
 }
 
 /** A file of `size` bytes (only its size matters to the rules). */

@@ -6,11 +6,14 @@ import { createSocialService } from '../../services/social.service';
 import { useApp } from '../app-context';
 import { PostEditor } from '../social/editor/PostEditor';
 import { providePostEditor } from '../social/editor/post-editor-logic';
+import { useLeaveGuard } from '../shell/leave-guard';
 
 /** /social-media/post/:postId — 'new' starts a new post; any other id edits (or shows) that post. */
 export default function PostEditorRoute({ params }: { params: { postId: string } }) {
   const { http, cache, toasts } = useApp();
-  const [location, setLocation] = useLocation();
+  const [location] = useLocation();
+  // The editor's own move (a new post just saved) and a confirmed leave are never held by its guard.
+  const { pass } = useLeaveGuard();
   // The address the editor moved to itself (a new post just saved): the same editor stays, it is not started again.
   const moved = useRef<{ to: string; key: string } | null>(null);
   // Leaving that address (e.g. New Social Media Post again) must give a fresh editor even for the same URL key.
@@ -38,10 +41,11 @@ export default function PostEditorRoute({ params }: { params: { postId: string }
       notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
       navigate: (to) => {
         moved.current = { to, key: keyRef.current };
-        setLocation(to, { replace: true });
+        pass(to, { replace: true });
       },
+      leave: (to) => pass(to),
     });
-  }, [http, cache, toasts, setLocation]);
+  }, [http, cache, toasts, pass]);
 
   return <PostEditor key={key} logic={logic} input={{ postId: params.postId === 'new' ? null : params.postId }} maxFiles={MAX_POST_FILES} />;
 }

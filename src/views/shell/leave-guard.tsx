@@ -29,7 +29,8 @@ export function LeaveGuardRouter({ children }: { children: ReactNode }) {
       const [location, navigate] = parentHook();
       navigateRef.current = navigate as (to: string, options?: NavigateOptions) => void;
       const guarded = (to: string, options?: NavigateOptions) => {
-        if (!passing.current && blocker.current?.(to)) return;
+        // A link to where the artist already is (New Social Media Post on a new post) leaves nothing: not asked.
+        if (!passing.current && to !== location && blocker.current?.(to)) return;
         navigate(to, options);
       };
       return [location, guarded];

@@ -11,19 +11,13 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { useBlockLeaving } from '../../shell/leave-guard';
+import { LeaveDialog } from '../../shell/LeaveDialog';
 import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from './MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
-/** The leave guard's words (docs/decisions.md, 'Leaving a form with unsaved changes'). */
-export const LEAVE_DIALOG = {
-  title: 'Leave without saving?',
-  message: 'You have unsaved changes. If you leave now, they will be lost.',
-  stay: 'Stay',
-  leave: 'Leave',
-} as const;
 
 type View = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
 const VIEWS: View[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
@@ -136,15 +130,7 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
         onConfirm={() => editor.send({ type: 'artwork.confirmDelete' })}
         onCancel={() => editor.send({ type: 'artwork.cancelDelete' })}
       />
-      <ConfirmDialog
-        open={confirmingLeave}
-        title={LEAVE_DIALOG.title}
-        message={LEAVE_DIALOG.message}
-        confirmLabel={LEAVE_DIALOG.leave}
-        cancelLabel={LEAVE_DIALOG.stay}
-        onConfirm={() => editor.send({ type: 'leave.confirm' })}
-        onCancel={() => editor.send({ type: 'leave.stay' })}
-      />
+      <LeaveDialog open={confirmingLeave} onLeave={() => editor.send({ type: 'leave.confirm' })} onStay={() => editor.send({ type: 'leave.stay' })} />
     </section>
   );
 }

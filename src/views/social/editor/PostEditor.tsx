@@ -5,11 +5,14 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
 import type { PostEditorRef, postEditorMachine } from '../../../machines/post-editor.machine';
+import { hasUnsavedChanges } from '../../../machines/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../../machines/post-editor.messages';
 import type { PostEditorInput } from '../../../machines/post-editor.types';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { useBlockLeaving } from '../../shell/leave-guard';
+import { LeaveDialog } from '../../shell/LeaveDialog';
 import { AccountsField } from './AccountsField';
 import { ContentField } from './ContentField';
 import { PostActions } from './PostActions';
@@ -19,7 +22,7 @@ import { PublishedPost } from './PublishedPost';
 import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
-import { labelOf, viewOf } from './post-editor-selectors';
+import { isConfirmingLeave, labelOf, viewOf } from './post-editor-selectors';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -53,7 +56,19 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   const editor = useActorRef(logic, clock ? { input: actorInput, clock } : { input: actorInput });
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
+  const confirmingLeave = useSelector(editor, isConfirmingLeave);
+  // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
+  // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
+  useBlockLeaving(
+    (to) => {
+      if (editor.getSnapshot().status !== 'active') return false;
+      editor.send({ type: 'leave.request', to });
+      return editor.getSnapshot().hasTag('confirmingLeave');
+    },
+    () => editor.getSnapshot().status === 'active' && hasUnsavedChanges(editor.getSnapshot().context),
+  );
 
+  if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
   if (view === 'notFound') {
     return (
@@ -122,6 +137,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
           </form>
         )}
       </div>
+      <LeaveDialog open={confirmingLeave} onLeave={() => editor.send({ type: 'leave.confirm' })} onStay={() => editor.send({ type: 'leave.stay' })} />
     </section>
   );
 }

@@ -13,6 +13,8 @@ export interface PostEditorParts {
   notify: (notice: Notice) => void;
   /** Replaces the current address (after a new post is created), keeping the same editor. */
   navigate: (to: string) => void;
+  /** Goes where the artist chose to go after being asked (past the leave guard), dropping the unsaved changes. */
+  leave: (to: string) => void;
 }
 
 export function providePostEditor(parts: PostEditorParts): typeof postEditorMachine {
@@ -21,6 +23,7 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
     actions: {
       notify: (_, notice) => parts.notify(notice),
       navigate: (_, to) => parts.navigate(to),
+      leave: (_, to) => parts.leave(to),
     },
   });
 }

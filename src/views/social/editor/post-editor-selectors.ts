@@ -1,12 +1,14 @@
 import type { PostEditorSnapshot } from '../../../machines/post-editor.machine';
 import { postLabel } from '../../../schemas/social.schema';
 
-export type EditorView = 'loading' | 'notFound' | 'loadFailed' | 'unsaved' | 'draft' | 'published';
-const VIEWS: EditorView[] = ['loading', 'notFound', 'loadFailed', 'unsaved', 'draft', 'published'];
+export type EditorView = 'loading' | 'notFound' | 'loadFailed' | 'unsaved' | 'draft' | 'published' | 'left';
+const VIEWS: EditorView[] = ['loading', 'notFound', 'loadFailed', 'unsaved', 'draft', 'published', 'left'];
 
 /** Plain functions of a snapshot: what each part of the editor renders. */
 export const viewOf = (s: PostEditorSnapshot): EditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
-export const isEditable = (s: PostEditorSnapshot) => s.hasTag('editable');
+/** Behind the (modal) leave dialog the form looks as it was: Stay returns to it unchanged. */
+export const isEditable = (s: PostEditorSnapshot) => s.hasTag('editable') || s.hasTag('confirmingLeave');
+export const isConfirmingLeave = (s: PostEditorSnapshot) => s.hasTag('confirmingLeave');
 /** 'Scheduled Draft', 'Draft' or 'Published' once saved; a new post has none. */
 export const labelOf = (s: PostEditorSnapshot) => (s.context.post ? postLabel(s.context.post) : null);
 /** Which button is working: Save ('save') or Post ('publish'), or none. */
