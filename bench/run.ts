@@ -73,7 +73,7 @@ async function main() {
     `each figure is measured in one run on this machine, not assumed.\n\n`;
   if (!only.length) fs.writeFileSync('BENCHMARKS.md', header + sections.join('\n'));
   else {
-    fs.writeFileSync('BENCHMARKS.md', replaceSections(fs.readFileSync('BENCHMARKS.md', 'utf8'), sections, `${only.join(' ')}`));
+    fs.writeFileSync('BENCHMARKS.md', replaceSections(fs.readFileSync('BENCHMARKS.md', 'utf8'), sections, only.map((n) => (n.includes(' ') ? `"${n}"` : n)).join(' ')));
     console.log('\n(Only some suites ran: their sections in BENCHMARKS.md were replaced, each marked with this run.)');
   }
   process.exitCode = failed ? 1 : 0;
