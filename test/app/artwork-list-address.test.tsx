@@ -3,33 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FILTER_DEBOUNCE_MS, startPosition } from '../../src/machines/list.machine';
-import type { Artwork } from '../../src/schemas/artwork.schema';
 import { listAddressSchema, parseListAddress, toListSearch } from '../../src/schemas/list-address.schema';
 import ArtworkListRoute from '../../src/views/routes/artwork-list-route';
 import { ARTWORK_LIST_ADDRESS, artworkListInput } from '../../src/views/portfolio/list/artwork-list-config';
 import { PhoneLayoutProvider } from '../../src/views/shell/phone-layout';
+import { artworkRow } from '../support/artwork-row';
 import { renderWithFakeApi, type FakeRequest } from '../support/fake-api';
 
 // jsdom has no scrolling; Ark's select scrolls its open list to the chosen option.
 Element.prototype.scrollTo ??= () => {};
 
-const artwork = (n: number): Artwork => ({
-  artworkId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  userId: 'u1',
-  title: `Study ${n}`,
-  year: 2020,
-  medium: 'Oil on canvas',
-  description: '',
-  tags: [],
-  saleStatus: 'AVAILABLE',
-  mediaType: 'PHYSICAL_2D',
-  dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 40 },
-  primaryImageMediaId: null,
-  primaryImageUrl: null,
-  primaryImageUncroppedUrl: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-});
+const artwork = (n: number) => artworkRow(n);
 
 /** A portfolio of `total` artworks, paged as the server pages it. */
 const pages = (total: number) => (r: FakeRequest) => {

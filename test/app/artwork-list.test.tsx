@@ -10,6 +10,7 @@ import { ArtworkListPage } from '../../src/views/portfolio/list/ArtworkListPage'
 import { artworkListLogic } from '../../src/views/portfolio/list/artwork-list-logic';
 import { readListSettings, writeListSettings } from '../../src/services/list-settings';
 import { PhoneLayoutProvider } from '../../src/views/shell/phone-layout';
+import { artworkRow } from '../support/artwork-row';
 
 // jsdom has no scrolling; Ark's select scrolls its open list to the chosen option.
 Element.prototype.scrollTo ??= () => {};
@@ -19,24 +20,7 @@ const EMPTY_MESSAGE = "No artworks found. Create your first artwork using the 'N
 let n = 0;
 const artwork = (extra: Partial<Artwork> = {}): Artwork => {
   n += 1;
-  return {
-    artworkId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    userId: 'u1',
-    title: `Study ${n}`,
-    year: 2020,
-    medium: 'Oil on canvas',
-    description: '',
-    tags: [],
-    saleStatus: 'AVAILABLE',
-    mediaType: 'PHYSICAL_2D',
-    dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 40 },
-    primaryImageMediaId: null,
-    primaryImageUrl: `/api/media/m${n}?size=smCrop&sig=x`,
-    primaryImageUncroppedUrl: `/api/media/m${n}?size=sm&sig=x`,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...extra,
-  };
+  return artworkRow(n, { primaryImageUrl: `/api/media/m${n}?size=smCrop&sig=x`, primaryImageUncroppedUrl: `/api/media/m${n}?size=sm&sig=x`, ...extra });
 };
 
 const ITEMS = [
