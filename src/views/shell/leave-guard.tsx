@@ -89,3 +89,25 @@ export function useBlockLeaving(block: LeaveBlocker, hasUnsavedChanges: () => bo
     };
   }, [blocker, setBlocker]);
 }
+
+/** A form's chart that answers `leave.request` by entering a state tagged `confirmingLeave` when it has unsaved changes. */
+interface LeaveAwareActor<Context> {
+  getSnapshot(): { status: string; context: Context; hasTag(tag: string): boolean };
+  send(event: { type: 'leave.request'; to: string }): void;
+}
+
+/**
+ * Guards leaving a form whose chart decides: an in-app navigation is sent to the chart as `leave.request` and held
+ * only when the chart goes on to ask; a reload or closing the tab is held while `hasUnsavedChanges(context)`.
+ */
+export function useChartLeaveGuard<Context>(actor: LeaveAwareActor<Context>, hasUnsavedChanges: (context: Context) => boolean) {
+  const active = () => actor.getSnapshot().status === 'active';
+  useBlockLeaving(
+    (to) => {
+      if (!active()) return false;
+      actor.send({ type: 'leave.request', to });
+      return actor.getSnapshot().hasTag('confirmingLeave');
+    },
+    () => active() && hasUnsavedChanges(actor.getSnapshot().context),
+  );
+}

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
-import { useBlockLeaving } from '../../shell/leave-guard';
+import { useChartLeaveGuard } from '../../shell/leave-guard';
 import { LeaveDialog } from '../../shell/LeaveDialog';
 import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from './MediaPanel';
@@ -35,14 +35,7 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
   const deleting = useSelector(editor, (s) => s.matches({ saved: 'deleting' }));
   const confirmingLeave = useSelector(editor, (s) => s.hasTag('confirmingLeave'));
   // An in-app navigation asks the chart; it holds it (and asks) only when the form has unsaved changes.
-  useBlockLeaving(
-    (to) => {
-      if (editor.getSnapshot().status !== 'active') return false;
-      editor.send({ type: 'leave.request', to });
-      return editor.getSnapshot().hasTag('confirmingLeave');
-    },
-    () => editor.getSnapshot().status === 'active' && hasUnsavedChanges(editor.getSnapshot().context),
-  );
+  useChartLeaveGuard(editor, hasUnsavedChanges);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;

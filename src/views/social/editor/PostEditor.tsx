@@ -11,7 +11,7 @@ import type { PostEditorInput } from '../../../machines/post-editor.types';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { useBlockLeaving } from '../../shell/leave-guard';
+import { useChartLeaveGuard } from '../../shell/leave-guard';
 import { LeaveDialog } from '../../shell/LeaveDialog';
 import { AccountsField } from './AccountsField';
 import { ContentField } from './ContentField';
@@ -59,14 +59,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   const confirmingLeave = useSelector(editor, isConfirmingLeave);
   // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
   // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
-  useBlockLeaving(
-    (to) => {
-      if (editor.getSnapshot().status !== 'active') return false;
-      editor.send({ type: 'leave.request', to });
-      return editor.getSnapshot().hasTag('confirmingLeave');
-    },
-    () => editor.getSnapshot().status === 'active' && hasUnsavedChanges(editor.getSnapshot().context),
-  );
+  useChartLeaveGuard(editor, hasUnsavedChanges);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
