@@ -32,8 +32,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const deps = await createDeps(config, createLogger('silent'), { mailer, database: await openTestDatabase() });
   const app = buildApp(deps);
-  const sendMail = async () => {
-    while ((await deps.outbox.sendDue('test-app')) > 0);
+  // One send at a time: a mail claimed by a concurrent request's send is only in `mails` once that send ends, so a
+  // second caller waits for it rather than finding the outbox empty and reading `mails` too early.
+  let sending = Promise.resolve();
+  const sendMail = () => {
+    sending = sending.catch(() => undefined).then(async () => {
+      while ((await deps.outbox.sendDue('test-app')) > 0);
+    });
+    return sending;
   };
 
   return {
