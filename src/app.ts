@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { sessionMachine } from './machines/session.machine';
-import { toastsMachine } from './machines/toasts.machine';
+import { sessionMachine } from './machines/session/session.machine';
+import { toastsMachine } from './machines/toasts/toasts.machine';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
 import { createSessionBridge, followOtherTabs } from './services/session-bridge';

@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { fromPromise } from 'xstate';
-import type { PostEditorData } from '../../src/machines/post-editor.types';
-import { PostEditor } from '../../src/views/social/editor/PostEditor';
-import { providePostEditor } from '../../src/views/social/editor/post-editor-logic';
+import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import { PostEditor } from '../../src/views/post-editor/PostEditor';
+import { providePostEditor } from '../../src/views/post-editor/post-editor-logic';
 import '../../src/index.css';
 
 /**

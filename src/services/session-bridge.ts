@@ -1,5 +1,5 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../machines/session.machine';
+import type { sessionMachine } from '../machines/session/session.machine';
 import type { SessionBridge } from './http';
 import { SESSION_KEY, readStoredSession } from './session-store';
 

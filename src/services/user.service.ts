@@ -1,6 +1,6 @@
 import type { Http } from './http';
 import { MESSAGES } from '../schemas/messages';
-import type { DataArchive, DownloadProgress } from '../machines/data-export.machine';
+import type { DataArchive, DownloadProgress } from '../machines/your-data/data-export.machine';
 import { securityResultSchema, userSchema, type DeleteAccount, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
 import { call } from './api-error';
 import { uploadFile, type Progress } from './upload.service';

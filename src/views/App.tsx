@@ -1,17 +1,17 @@
 import { Suspense, lazy } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Switch } from 'wouter';
-import { selectIsSignedIn } from '../machines/session.machine';
+import { selectIsSignedIn } from '../machines/session/session.machine';
 import { useApp } from './app-context';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { Toaster } from './toasts/Toaster';
 import { Spinner } from './ui/spinner';
-import AuthScreenRoute from './routes/sign-in-route';
+import AuthScreenRoute from './auth-screen/sign-in-route';
 
 // Signed-out visitors download only what the sign-in screen needs, in the entry itself: one file instead of a
 // cascade of small ones, each with its own request and headers. Everything after sign-in loads lazily.
-const VerifyEmailRoute = lazy(() => import('./routes/verify-email-route'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password-route'));
+const VerifyEmailRoute = lazy(() => import('./verify-email/verify-email-route'));
+const ResetPasswordRoute = lazy(() => import('./reset-password/reset-password-route'));
 const SignedInApp = lazy(() => import('./shell/SignedInApp'));
 
 /** Signed in: the application. Signed out: the sign-in screen, whatever the address (mailed-link pages excepted). */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AuthTabs } from '../../src/views/auth/auth-tabs';
+import { AuthTabs } from '../../src/views/auth-screen/auth-tabs';
 
 const ITEMS = [
   { value: 'signIn', label: 'Sign In' },

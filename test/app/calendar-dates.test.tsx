@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayKeyOf, daysOf, rangeOf, shiftAnchor, startOfDayIn } from '../../src/machines/calendar-dates';
-import { DUE_SOON_MS, MAX_WAIT_MS, awaitsServer, waitUntilDue } from '../../src/machines/calendar.machine';
-import { excerpt, formatPostTime, groupPosts, periodTitle, postsByDay } from '../../src/views/social/calendar/post-format';
+import { dayKeyOf, daysOf, rangeOf, shiftAnchor, startOfDayIn } from '../../src/machines/calendar/calendar-dates';
+import { DUE_SOON_MS, MAX_WAIT_MS, awaitsServer, waitUntilDue } from '../../src/machines/calendar/calendar.machine';
+import { excerpt, formatPostTime, groupPosts, periodTitle, postsByDay } from '../../src/views/calendar/post-format';
 import { DUE, LATE_NOV, MINUTE, NOW, PENDING, PENDING_POSTED, PUBLISHED_NOV, PUBLISHED_OCT, SCHEDULED_FAR, SETTLED, TZ, UNSCHEDULED, post } from '../support/calendar-posts';
 
 describe("times in the artist's time zone", () => {

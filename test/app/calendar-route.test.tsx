@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { POLL_INTERVAL_MS } from '../../src/machines/calendar.machine';
+import { POLL_INTERVAL_MS } from '../../src/machines/calendar/calendar.machine';
 import type { SocialPost } from '../../src/schemas/social.schema';
-import SocialCalendarRoute from '../../src/views/routes/social-calendar-route';
+import SocialCalendarRoute from '../../src/views/calendar/calendar-route';
 import { PhoneLayoutProvider } from '../../src/views/shell/phone-layout';
 import { AWAITING, DUE, NOW, PUBLISHED_NOV, SETTLED, WENT_OUT } from '../support/calendar-posts';
 import { renderWithFakeApi } from '../support/fake-api';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/schemas/journal.schema';
-import JournalRoute from '../../src/views/routes/journal-route';
+import JournalRoute from '../../src/views/journal/journal-route';
 import { renderWithFakeApi, type FakeRequest } from '../support/fake-api';
 
 const entry = (n: number): JournalEntry => ({

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
-import { ArtworkEditor } from '../../src/views/portfolio/editor/ArtworkEditor';
+import { ArtworkEditor } from '../../src/views/artwork-editor/ArtworkEditor';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
-import { provideArtworkEditor } from '../../src/views/portfolio/editor/editor-logic';
+import { provideArtworkEditor } from '../../src/views/artwork-editor/artwork-editor-logic';
 import { LeaveGuardRouter, useLeaveGuard } from '../../src/views/shell/leave-guard';
 import { editorParts } from '../support/artwork-editor';
 

@@ -3,13 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor.types';
+import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import { ALICE, fileOf, postEditorParts, renderPostEditor } from '../support/post-editor';
 
 /** Every commit inside the files part (the part itself or any file card) is counted. */
 const commits = vi.hoisted(() => ({ files: 0 }));
-vi.mock('../../src/views/social/editor/PostFiles', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/views/social/editor/PostFiles')>();
+vi.mock('../../src/views/post-editor/PostFiles', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/views/post-editor/PostFiles')>();
   const CountedFiles = (props: Parameters<typeof real.PostFiles>[0]) =>
     createElement(Profiler, { id: 'post-files', onRender: () => void commits.files++ }, createElement(real.PostFiles, props));
   return { ...real, PostFiles: CountedFiles };

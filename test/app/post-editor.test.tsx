@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor.types';
+import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
-import { counterOver, counterWithin } from '../../src/views/social/editor/ContentField';
+import { counterOver, counterWithin } from '../../src/views/post-editor/ContentField';
 import { typeTag } from '../support/artwork-editor';
 import { ALICE, BOB, fileOf, POST_ID, postEditorParts, postFixture, ref, renderPostEditor } from '../support/post-editor';
 

@@ -1,7 +1,7 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { sessionMachine } from '../../src/machines/session.machine';
+import { sessionMachine } from '../../src/machines/session/session.machine';
 import type { TokenSet } from '../../src/schemas/auth.schema';
 import type { User } from '../../src/schemas/user.schema';
 import { createHttp } from '../../src/services/http';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '../../src/schemas/social.schema';
-import SocialAccountsRoute from '../../src/views/routes/social-accounts-route';
-import SocialConnectRoute from '../../src/views/routes/social-connect-route';
-import SocialHomeRoute from '../../src/views/routes/social-home-route';
+import SocialAccountsRoute from '../../src/views/social-accounts/social-accounts-route';
+import SocialConnectRoute from '../../src/views/connect-account/connect-account-route';
+import SocialHomeRoute from '../../src/views/social-accounts/social-home-route';
 import { renderWithFakeApi, type FakeAnswer } from '../support/fake-api';
 
 const ALICE: SocialAccount = { platform: 'bluesky', handle: 'alice.bsky.social', service: 'https://bsky.social', connectedAt: '2026-11-02T12:00:00.000Z' };

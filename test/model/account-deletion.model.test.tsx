@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { accountDeletionMachine } from '../../src/machines/account-deletion.machine';
-import { visibleError } from '../../src/machines/form';
+import { accountDeletionMachine } from '../../src/machines/your-data/account-deletion.machine';
+import { visibleError } from '../../src/machines/shared/form';
 import type { DeleteAccount } from '../../src/schemas/user.schema';
-import { AccountDeletion } from '../../src/views/profile/YourData';
+import { AccountDeletion } from '../../src/views/your-data/YourData';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof accountDeletionMachine>;

@@ -3,12 +3,12 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { artworkMediaMachine } from '../../src/machines/artwork-media.machine';
-import type { Notice } from '../../src/machines/artwork-editor.machine';
-import type { MediaUploadInput } from '../../src/machines/media-upload.machine';
+import { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-media.machine';
+import type { Notice } from '../../src/machines/artwork-editor/artwork-editor.machine';
+import type { MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
 import { formatFileSize, type MediaItem } from '../../src/schemas/media.schema';
-import { provideArtworkMedia } from '../../src/views/portfolio/editor/editor-logic';
-import { MediaPanel } from '../../src/views/portfolio/editor/MediaPanel';
+import { provideArtworkMedia } from '../../src/views/artwork-editor/artwork-editor-logic';
+import { MediaPanel } from '../../src/views/artwork-media/MediaPanel';
 import { ARTWORK_ID, mediaFixture, pendingForever } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

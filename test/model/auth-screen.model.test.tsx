@@ -2,10 +2,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { authScreenMachine } from '../../src/machines/auth-screen.machine';
+import { authScreenMachine } from '../../src/machines/auth-screen/auth-screen.machine';
 import { AUTH_MESSAGES, EMAIL_NOT_VERIFIED, type CreateAccount, type ForgotPassword, type SignIn, type TokenSet } from '../../src/schemas/auth.schema';
 import { MESSAGES } from '../../src/schemas/messages';
-import { AuthScreen } from '../../src/views/auth/AuthScreen';
+import { AuthScreen } from '../../src/views/auth-screen/AuthScreen';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof authScreenMachine>;

@@ -4,10 +4,10 @@ import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { MAX_WAIT_MS, POLL_INTERVAL_MS, calendarMachine, waitUntilDue, type CalendarView, type PostsLoaded, type PostsQuery } from '../../src/machines/calendar.machine';
+import { MAX_WAIT_MS, POLL_INTERVAL_MS, calendarMachine, waitUntilDue, type CalendarView, type PostsLoaded, type PostsQuery } from '../../src/machines/calendar/calendar.machine';
 import { SOCIAL_MESSAGES, postLabel, type SocialPost } from '../../src/schemas/social.schema';
-import { CalendarPage } from '../../src/views/social/calendar/CalendarPage';
-import { CALENDAR_TEXT, VIEW_LABELS } from '../../src/views/social/calendar/calendar-text';
+import { CalendarPage } from '../../src/views/calendar/CalendarPage';
+import { CALENDAR_TEXT, VIEW_LABELS } from '../../src/views/calendar/calendar-text';
 import { AWAITING, NOW, SETTLED, TZ, UPCOMING, WENT_OUT, nyDate, nyDateTime, nyMonthYear, nyWeekday } from '../support/calendar-posts';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

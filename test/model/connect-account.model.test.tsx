@@ -4,12 +4,12 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { ACCOUNTS_PATH, connectAccountMachine, connectedMessage, type ConnectNotice, type ConnectValues } from '../../src/machines/connect-account.machine';
-import { visibleError } from '../../src/machines/form';
+import { ACCOUNTS_PATH, connectAccountMachine, connectedMessage, type ConnectNotice, type ConnectValues } from '../../src/machines/connect-account/connect-account.machine';
+import { visibleError } from '../../src/machines/shared/form';
 import { ServiceError } from '../../src/services/api-error';
 import { DEFAULT_BLUESKY_SERVICE, HANDLE_HINT, SOCIAL_MESSAGES, type ConnectAccount, type SocialAccount } from '../../src/schemas/social.schema';
-import { ConnectAccountPage } from '../../src/views/social/connect/ConnectAccountPage';
-import { CONNECT_TEXT } from '../../src/views/social/connect/connect-text';
+import { ConnectAccountPage } from '../../src/views/connect-account/ConnectAccountPage';
+import { CONNECT_TEXT } from '../../src/views/connect-account/connect-text';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof connectAccountMachine>;

@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { dataExportMachine, type DataArchive, type DownloadProgress } from '../../src/machines/data-export.machine';
-import { DataExport } from '../../src/views/profile/YourData';
+import { dataExportMachine, type DataArchive, type DownloadProgress } from '../../src/machines/your-data/data-export.machine';
+import { DataExport } from '../../src/views/your-data/YourData';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof dataExportMachine>;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 const machineDir = path.resolve('src/machines');
 const modelDir = path.resolve('test/model');
 
-/** `export const fooMachine = setup(...)` (or `= fooSetup.createMachine(...)`) in every chart file of src/machines. */
-const machines = readdirSync(machineDir)
+/** `export const fooMachine = setup(...)` (or `= fooSetup.createMachine(...)`) in every chart file of src/machines (one folder per flow). */
+const machines = readdirSync(machineDir, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.machine.ts'))
   .flatMap((file) => [...readFileSync(path.join(machineDir, file), 'utf8').matchAll(/^export const (\w+Machine) = (?:setup\(|\w+\.createMachine\()/gm)].map((m) => ({ file, name: m[1] })));
 

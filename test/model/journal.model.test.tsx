@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { journalMachine, type JournalFilter } from '../../src/machines/journal.machine';
+import { journalMachine, type JournalFilter } from '../../src/machines/journal/journal.machine';
 import { JOURNAL_MESSAGES, type JournalEntry, type JournalPage } from '../../src/schemas/journal.schema';
 import { JournalPage as JournalView } from '../../src/views/journal/JournalPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';

@@ -4,7 +4,7 @@ import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { FILTER_DEBOUNCE_MS, hasFilters, listMachine, type ListActorRef, type ListInput, type ListPage, type ListPosition, type ListQuery } from '../../src/machines/list.machine';
+import { FILTER_DEBOUNCE_MS, hasFilters, listMachine, type ListActorRef, type ListInput, type ListPage, type ListPosition, type ListQuery } from '../../src/machines/list/list.machine';
 import { IMAGE_ASPECT_LABELS, LIST_MESSAGES, LIST_MODES, LIST_MODE_LABELS, isTileMode, type ListSettings } from '../../src/schemas/list.schema';
 import { DataList } from '../../src/views/list/DataList';
 import { ListImage } from '../../src/views/list/ListImage';

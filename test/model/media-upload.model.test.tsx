@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/media-upload.machine';
+import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';
-import { UploadRow } from '../../src/views/portfolio/editor/MediaUploads';
+import { UploadRow } from '../../src/views/artwork-media/MediaUploads';
 import { ARTWORK_ID, mediaFixture } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../../src/machines/artwork-editor.machine';
-import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/media-upload.machine';
-import { MAX_PARALLEL_UPLOADS, mediaUploadsMachine } from '../../src/machines/media-uploads.machine';
+import type { Notice } from '../../src/machines/artwork-editor/artwork-editor.machine';
+import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
+import { MAX_PARALLEL_UPLOADS, mediaUploadsMachine } from '../../src/machines/artwork-media/media-uploads.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';
-import { MediaUploads } from '../../src/views/portfolio/editor/MediaUploads';
+import { MediaUploads } from '../../src/views/artwork-media/MediaUploads';
 import { ARTWORK_ID, mediaFixture } from '../support/artwork-editor';
 import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

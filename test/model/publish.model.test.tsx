@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { publishMachine } from '../../src/machines/publish.machine';
+import { publishMachine } from '../../src/machines/publish/publish.machine';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
-import { PublishPanel } from '../../src/views/home/PublishPanel';
+import { PublishPanel } from '../../src/views/publish/PublishPanel';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof publishMachine>;

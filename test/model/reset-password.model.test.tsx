@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { visibleError } from '../../src/machines/form';
-import { resetPasswordMachine } from '../../src/machines/reset-password.machine';
+import { visibleError } from '../../src/machines/shared/form';
+import { resetPasswordMachine } from '../../src/machines/reset-password/reset-password.machine';
 import { AUTH_MESSAGES, type ResetPassword } from '../../src/schemas/auth.schema';
-import { ResetPasswordPage } from '../../src/views/auth/ResetPasswordPage';
+import { ResetPasswordPage } from '../../src/views/reset-password/ResetPasswordPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof resetPasswordMachine>;

@@ -4,8 +4,8 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { createActor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppRuntime } from '../../src/app';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
-import { toastsMachine } from '../../src/machines/toasts.machine';
+import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
 import type { SignIn, TokenSet } from '../../src/schemas/auth.schema';
 import { NEW_USER, displayNameOf, type ProfileUpdate, type User } from '../../src/schemas/user.schema';
 import { createHttp } from '../../src/services/http';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shellMachine, type ShellInput } from '../../src/machines/shell.machine';
+import { shellMachine, type ShellInput } from '../../src/machines/shell/shell.machine';
 import { WIDE_SCREEN_QUERY } from '../../src/theme/breakpoints';
 import SignedInApp from '../../src/views/shell/SignedInApp';
 import { renderWithFakeApi } from '../support/fake-api';

@@ -5,10 +5,10 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { accountName, disconnectedMessage, socialAccountsMachine, type AccountNotice } from '../../src/machines/social-accounts.machine';
+import { accountName, disconnectedMessage, socialAccountsMachine, type AccountNotice } from '../../src/machines/social-accounts/social-accounts.machine';
 import { DATE_FORMAT, SOCIAL_MESSAGES, type AccountRef, type SocialAccount } from '../../src/schemas/social.schema';
-import { SocialAccountsPage } from '../../src/views/social/accounts/SocialAccountsPage';
-import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from '../../src/views/social/accounts/accounts-text';
+import { SocialAccountsPage } from '../../src/views/social-accounts/SocialAccountsPage';
+import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from '../../src/views/social-accounts/accounts-text';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof socialAccountsMachine>;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { TOAST_DEFAULT_DURATION, TOAST_FALLBACK_DURATION, toastMachine, type Toast } from '../../src/machines/toast.machine';
+import { TOAST_DEFAULT_DURATION, TOAST_FALLBACK_DURATION, toastMachine, type Toast } from '../../src/machines/toasts/toast.machine';
 import { ToastItem } from '../../src/views/toasts/Toaster';
 import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { TOAST_DEFAULT_DURATION } from '../../src/machines/toast.machine';
-import { toastsMachine } from '../../src/machines/toasts.machine';
+import { TOAST_DEFAULT_DURATION } from '../../src/machines/toasts/toast.machine';
+import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
 import { Toaster } from '../../src/views/toasts/Toaster';
 import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 

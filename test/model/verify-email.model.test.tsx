@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { verifyEmailMachine } from '../../src/machines/verify-email.machine';
+import { verifyEmailMachine } from '../../src/machines/verify-email/verify-email.machine';
 import { AUTH_MESSAGES } from '../../src/schemas/auth.schema';
-import { VerifyEmailPage } from '../../src/views/auth/VerifyEmailPage';
+import { VerifyEmailPage } from '../../src/views/verify-email/VerifyEmailPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof verifyEmailMachine>;

@@ -3,11 +3,11 @@ import type { UserEvent } from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ArtworkEditorInput, Notice } from '../../src/machines/artwork-editor.machine';
+import type { ArtworkEditorInput, Notice } from '../../src/machines/artwork-editor/artwork-editor.machine';
 import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { MediaItem } from '../../src/schemas/media.schema';
-import { ArtworkEditor } from '../../src/views/portfolio/editor/ArtworkEditor';
-import { provideArtworkEditor, type ArtworkEditorParts } from '../../src/views/portfolio/editor/editor-logic';
+import { ArtworkEditor } from '../../src/views/artwork-editor/ArtworkEditor';
+import { provideArtworkEditor, type ArtworkEditorParts } from '../../src/views/artwork-editor/artwork-editor-logic';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const ARTWORK_ID = '0b9d5a4e-6f1c-4c1e-9d59-3c1f7f7a1a01';

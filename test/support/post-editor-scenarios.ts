@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { postEditorMachine } from '../../src/machines/post-editor.machine';
-import type { PostEditorData } from '../../src/machines/post-editor.types';
+import type { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
+import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { AccountRef, PostMedia, SocialPost } from '../../src/schemas/social.schema';
 import type { ModelEvent } from '../model/harness';
 import { ALICE, BOB, fileOf, mediaFixture, postFixture, ref, responseFixture } from './post-editor';

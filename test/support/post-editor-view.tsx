@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { postEditorMachine } from '../../src/machines/post-editor.machine';
-import { visiblePostError, type PostField } from '../../src/machines/post-editor.form';
-import { fileNameOf, isImageFile } from '../../src/machines/post-files';
+import type { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
+import { visiblePostError, type PostField } from '../../src/machines/post-editor/post-editor.form';
+import { fileNameOf, isImageFile } from '../../src/machines/post-editor/post-editor.files';
 import { composePostText } from '../../src/schemas/post-text';
 import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
 

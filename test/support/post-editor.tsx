@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import { fromPromise, type SimulatedClock } from 'xstate';
 import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Notice } from '../../src/machines/post-editor.types';
+import type { Notice } from '../../src/machines/post-editor/post-editor.types';
 import type { PostMedia, PostResponse, SocialAccount, SocialPost } from '../../src/schemas/social.schema';
-import { PostEditor } from '../../src/views/social/editor/PostEditor';
-import { providePostEditor, type PostEditorParts } from '../../src/views/social/editor/post-editor-logic';
+import { PostEditor } from '../../src/views/post-editor/PostEditor';
+import { providePostEditor, type PostEditorParts } from '../../src/views/post-editor/post-editor-logic';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const POST_ID = '5f0c7a1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { css } from 'styled-system/css';
-import { publishMachine } from '../../machines/publish.machine';
+import { publishMachine } from '../../machines/publish/publish.machine';
 import { createPublishService } from '../../services/publish.service';
 import { useApp } from '../app-context';
-import { PublishPanel } from './PublishPanel';
+import { PublishPanel } from '../publish/PublishPanel';
 import { WelcomeArt } from './WelcomeArt';
 
 /** Home: the welcome image and text, and the Publish button. */

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
-import { hasMoreEntries, type journalMachine } from '../../machines/journal.machine';
+import { hasMoreEntries, type journalMachine } from '../../machines/journal/journal.machine';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry, type JournalType } from '../../schemas/journal.schema';
 import { Alert } from '../ui/alert';

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { dataList } from 'styled-system/recipes/data-list';
-import type { ListActorRef, ListSnapshot } from '../../machines/list.machine';
+import type { ListActorRef, ListSnapshot } from '../../machines/list/list.machine';
 import { LIST_MESSAGES } from '../../schemas/list.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

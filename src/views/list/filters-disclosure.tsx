@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { hasFilters, type ListActorRef } from '../../machines/list.machine';
+import { hasFilters, type ListActorRef } from '../../machines/list/list.machine';
 import { ChevronDownIcon } from '../ui/icons';
 
 const summary = css({

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { ListActorRef, ListSnapshot } from '../../machines/list.machine';
+import type { ListActorRef, ListSnapshot } from '../../machines/list/list.machine';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select';
 

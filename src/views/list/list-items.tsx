@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ListSort } from '../../machines/list.machine';
+import type { ListSort } from '../../machines/list/list.machine';
 import type { SortDirection } from '../../schemas/list.schema';
 import type { ListColumn, ListView } from './list-types';
 import { tileWidth } from './list-view';

@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes/input';
-import { hasFilters, type ListActorRef, type ListSnapshot } from '../../machines/list.machine';
+import { hasFilters, type ListActorRef, type ListSnapshot } from '../../machines/list/list.machine';
 import { IMAGE_ASPECTS, IMAGE_ASPECT_LABELS, LIST_MODES, LIST_MODE_LABELS, type ImageAspect, type ListMode, type SortDirection } from '../../schemas/list.schema';
 import { Button } from '../ui/button';
 import { Segments } from '../ui/segment-group';

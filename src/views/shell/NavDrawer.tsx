@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Portal } from '@ark-ui/react/portal';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import { selectDrawerOpen, type shellMachine } from '../../machines/shell.machine';
+import { selectDrawerOpen, type shellMachine } from '../../machines/shell/shell.machine';
 import { Drawer } from '../ui/drawer';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { SideNav } from './SideNav';

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Route, Switch, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { selectIsPhone, shellMachine } from '../../machines/shell.machine';
+import { selectIsPhone, shellMachine } from '../../machines/shell/shell.machine';
 import { WIDE_SCREEN_QUERY } from '../../theme/breakpoints';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { Spinner } from '../ui/spinner';
@@ -14,16 +14,16 @@ import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
 const HomePage = lazy(() => import('../home/HomePage'));
-const ProfileRoute = lazy(() => import('../routes/profile-route'));
-const JournalRoute = lazy(() => import('../routes/journal-route'));
-const ArtworkListRoute = lazy(() => import('../routes/artwork-list-route'));
-const ArtworkEditorRoute = lazy(() => import('../routes/artwork-editor-route'));
-const CollectionsPage = lazy(() => import('../portfolio/CollectionsPage'));
-const SocialCalendarRoute = lazy(() => import('../routes/social-calendar-route'));
-const SocialAccountsRoute = lazy(() => import('../routes/social-accounts-route'));
-const SocialConnectRoute = lazy(() => import('../routes/social-connect-route'));
-const SocialHomeRoute = lazy(() => import('../routes/social-home-route'));
-const PostEditorRoute = lazy(() => import('../routes/post-editor-route'));
+const ProfileRoute = lazy(() => import('../profile/profile-route'));
+const JournalRoute = lazy(() => import('../journal/journal-route'));
+const ArtworkListRoute = lazy(() => import('../artwork-list/artwork-list-route'));
+const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-route'));
+const CollectionsPage = lazy(() => import('../collections/CollectionsPage'));
+const SocialCalendarRoute = lazy(() => import('../calendar/calendar-route'));
+const SocialAccountsRoute = lazy(() => import('../social-accounts/social-accounts-route'));
+const SocialConnectRoute = lazy(() => import('../connect-account/connect-account-route'));
+const SocialHomeRoute = lazy(() => import('../social-accounts/social-home-route'));
+const PostEditorRoute = lazy(() => import('../post-editor/post-editor-route'));
 
 const wideScreen = () => window.matchMedia(WIDE_SCREEN_QUERY);
 

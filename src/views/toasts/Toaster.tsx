@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { css, cx } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import type { toastsMachine, ToastRef } from '../../machines/toasts.machine';
-import type { ToastType } from '../../machines/toast.machine';
+import type { toastsMachine, ToastRef } from '../../machines/toasts/toasts.machine';
+import type { ToastType } from '../../machines/toasts/toast.machine';
 import { MESSAGES } from '../../schemas/messages';
 
 /**

@@ -1,0 +1,245 @@
+import { serverFieldErrors } from '../shared/form';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { ARTWORK_MESSAGES, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../../schemas/artwork.schema';
+import type { MediaType } from '../../schemas/media-type.schema';
+import { artworkMediaMachine } from '../artwork-media/artwork-media.machine';
+import {
+  changeArtworkField,
+  isArtworkFormValid,
+  startArtworkForm,
+  submitArtworkForm,
+  withServerErrors,
+  type ArtworkFieldChange,
+  type ArtworkFormState,
+} from './artwork-editor.form';
+import { messageOf } from '../shared/error-message';
+
+export interface ArtworkEditorInput {
+  /** null creates a new artwork of `mediaType`; otherwise the artwork to load. */
+  artworkId: string | null;
+  mediaType?: MediaType;
+}
+
+export interface ArtworkEditorContext {
+  artworkId: string | null;
+  artwork: Artwork | null;
+  form: ArtworkFormState;
+  /** The values as last saved (or as a new form starts): the form differs from them when it has unsaved changes. */
+  pristine: ArtworkFormState['values'];
+  /** Where the artist asked to go while the form had unsaved changes. */
+  leaveTo: string | null;
+  error: string | null;
+}
+
+export type ArtworkEditorEvent =
+  | ({ type: 'form.change' } & ArtworkFieldChange)
+  | { type: 'form.submit' }
+  | { type: 'artwork.retry' }
+  | { type: 'artwork.delete' }
+  | { type: 'artwork.confirmDelete' }
+  | { type: 'artwork.cancelDelete' }
+  | { type: 'leave.request'; to: string }
+  | { type: 'leave.stay' }
+  | { type: 'leave.confirm' };
+
+export interface Notice {
+  title: string;
+  toastType: 'success' | 'error';
+}
+
+/** The form differs from what was last saved (for a new artwork: from the empty form it started as). */
+export const hasUnsavedChanges = ({ form, pristine }: Pick<ArtworkEditorContext, 'form' | 'pristine'>) => JSON.stringify(form.values) !== JSON.stringify(pristine);
+
+/** Leaving with unsaved changes asks first: Stay goes back to the form, Leave goes and drops them. */
+const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
+const confirmingLeave = {
+  description: 'The artist asked to leave with unsaved changes: Stay or Leave.',
+  tags: ['confirmingLeave'],
+  on: {
+    'leave.stay': { target: 'editing', actions: 'stay' },
+    'leave.confirm': { target: '#artworkEditor.left', actions: { type: 'leave', params: ({ context }: { context: ArtworkEditorContext }) => context.leaveTo! } },
+  },
+} as const;
+
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+/**
+ * The artwork form: a new artwork (id 'new') is created once, then it is a saved artwork that can be updated,
+ * deleted after a confirmation, and given media (the `media` actor runs only while saved).
+ */
+export const artworkEditorMachine = setup({
+  types: {
+    context: {} as ArtworkEditorContext,
+    events: {} as ArtworkEditorEvent,
+    input: {} as ArtworkEditorInput,
+    tags: {} as 'busy' | 'confirmingLeave',
+  },
+  actors: {
+    loadArtwork: fromPromise<Artwork, { artworkId: string }>(async () => {
+      throw new Error('loadArtwork not provided');
+    }),
+    createArtwork: fromPromise<Artwork, ArtworkInput>(async () => {
+      throw new Error('createArtwork not provided');
+    }),
+    updateArtwork: fromPromise<Artwork, { artworkId: string; input: ArtworkInput }>(async () => {
+      throw new Error('updateArtwork not provided');
+    }),
+    deleteArtwork: fromPromise<void, { artworkId: string }>(async () => {
+      throw new Error('deleteArtwork not provided');
+    }),
+    media: artworkMediaMachine,
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+    /** Moves the app to another address, replacing the current history entry. */
+    navigate: (_, _to: string) => {},
+    /** Goes where the artist chose to go, leaving the unsaved changes behind. */
+    leave: (_, _to: string) => {},
+    useArtwork: assign((_, artwork: Artwork) => ({
+      artwork,
+      artworkId: artwork.artworkId,
+      form: startArtworkForm(artworkToForm(artwork)),
+      pristine: artworkToForm(artwork),
+      error: null,
+    })),
+    stay: assign({ leaveTo: null }),
+    askToLeave: assign(({ event }) => {
+      assertEvent(event, 'leave.request');
+      return { leaveTo: event.to };
+    }),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return { form: changeArtworkField(context.form, event) };
+    }),
+    showAllMessages: assign(({ context }) => ({ form: submitArtworkForm(context.form) })),
+    keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, serverFieldErrors((event as { error?: unknown }).error)) })),
+  },
+  guards: {
+    isNew: ({ context }) => context.artworkId === null,
+    hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
+    formValid: ({ context }) => isArtworkFormValid(context.form),
+    notFound: ({ event }) => [400, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+  },
+}).createMachine({
+  id: 'artworkEditor',
+  context: ({ input }) => ({
+    artworkId: input.artworkId,
+    artwork: null,
+    form: startArtworkForm(emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D')),
+    pristine: emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D'),
+    leaveTo: null,
+    error: null,
+  }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: 'isNew', target: 'creating' }, { target: 'loading' }] },
+    loading: {
+      description: 'Reading the artwork to edit.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadArtwork',
+        src: 'loadArtwork',
+        input: ({ context }) => ({ artworkId: context.artworkId! }),
+        onDone: { target: 'saved', actions: { type: 'useArtwork', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'notFound', target: 'notFound' },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        ],
+      },
+    },
+    notFound: {},
+    loadFailed: { on: { 'artwork.retry': 'loading' } },
+    creating: {
+      description: 'A new artwork: media can be added only once it is saved.',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }],
+            ...LEAVE_REQUEST,
+          },
+        },
+        confirmingLeave,
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createArtwork',
+            src: 'createArtwork',
+            input: ({ context }) => toArtworkInput(context.form.values),
+            onDone: {
+              target: '#artworkEditor.saved',
+              actions: [
+                { type: 'useArtwork', params: ({ event }) => event.output },
+                { type: 'notify', params: { title: ARTWORK_MESSAGES.created, toastType: 'success' } },
+                { type: 'navigate', params: ({ event }) => `/portfolio/artwork/${event.output.artworkId}` },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                'keepServerMessages',
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', messageOf(event.error)), toastType: 'error' }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    saved: {
+      description: 'A saved artwork: its form updates it, and its media can be managed.',
+      invoke: { id: 'media', src: 'media', input: ({ context }) => ({ artworkId: context.artworkId! }) },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.submit': [{ guard: 'formValid', target: 'updating' }, { actions: 'showAllMessages' }],
+            'artwork.delete': 'confirmingDelete',
+            ...LEAVE_REQUEST,
+          },
+        },
+        confirmingLeave,
+        updating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'updateArtwork',
+            src: 'updateArtwork',
+            input: ({ context }) => ({ artworkId: context.artworkId!, input: toArtworkInput(context.form.values) }),
+            onDone: {
+              target: 'editing',
+              actions: [{ type: 'useArtwork', params: ({ event }) => event.output }, { type: 'notify', params: { title: ARTWORK_MESSAGES.updated, toastType: 'success' } }],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                'keepServerMessages',
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', messageOf(event.error)), toastType: 'error' }) },
+              ],
+            },
+          },
+        },
+        confirmingDelete: { on: { 'artwork.confirmDelete': 'deleting', 'artwork.cancelDelete': 'editing' } },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteArtwork',
+            src: 'deleteArtwork',
+            input: ({ context }) => ({ artworkId: context.artworkId! }),
+            onDone: {
+              target: '#artworkEditor.deleted',
+              actions: [{ type: 'notify', params: { title: ARTWORK_MESSAGES.deleted, toastType: 'success' } }, { type: 'navigate', params: '/portfolio/artwork' }],
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', messageOf(event.error)), toastType: 'error' }) },
+            },
+          },
+        },
+      },
+    },
+    deleted: { type: 'final' },
+    left: { type: 'final', description: 'The artist left with unsaved changes, having been asked.' },
+  },
+});
+
+export type ArtworkEditorRef = ActorRefFrom<typeof artworkEditorMachine>;

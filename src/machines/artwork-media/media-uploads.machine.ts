@@ -1,0 +1,143 @@
+import { assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
+import { ARTWORK_MEDIA_TYPES, type MediaItem } from '../../schemas/media.schema';
+import { fileTypeLabel } from '../../schemas/file-types';
+import { MAX_FILE_BYTES, fileTooLargeMessage, fileTypeNotAllowedMessage } from '../../schemas/upload.schema';
+import { mediaUploadMachine, type MediaUploadOutcome, type MediaUploadRef } from './media-upload.machine';
+
+/** How many files go up at the same time; the others wait in the queue. */
+export const MAX_PARALLEL_UPLOADS = 3;
+
+export interface QueuedFile {
+  id: string;
+  file: File;
+}
+export interface UploadEntry {
+  id: string;
+  fileName: string;
+  ref: MediaUploadRef;
+  status: 'running' | 'failed';
+}
+export interface RejectedFile {
+  id: string;
+  fileName: string;
+  message: string;
+}
+
+export interface MediaUploadsContext {
+  artworkId: string;
+  queue: QueuedFile[];
+  uploads: UploadEntry[];
+  rejected: RejectedFile[];
+  /** Numbers the files of this list: `upload-1`, `upload-2`, ... */
+  seq: number;
+}
+
+export type MediaUploadsEvent =
+  | { type: 'uploads.add'; files: File[] }
+  | { type: 'uploads.cancel'; id: string }
+  | { type: 'uploads.dismiss'; id: string }
+  /** A file's actor finished. */
+  | { type: `xstate.done.actor.${string}`; actorId: string; output: MediaUploadOutcome };
+
+/** Why a file is refused before anything is sent, or null when it may go. */
+export function mediaFileProblem(file: File): string | null {
+  if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
+  if (!(ARTWORK_MEDIA_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(fileTypeLabel(file.type, file.name));
+  return null;
+}
+
+const running = (context: MediaUploadsContext) => context.uploads.filter((u) => u.status === 'running').length;
+const outcomeOf = (event: MediaUploadsEvent) => (event as { output?: MediaUploadOutcome }).output;
+
+/**
+ * Many files at once: each acceptable file waits in a queue and gets its own upload actor when one of the
+ * MAX_PARALLEL_UPLOADS places is free. A refused file is listed with its reason; the rest continue.
+ */
+export const mediaUploadsMachine = setup({
+  types: {
+    context: {} as MediaUploadsContext,
+    events: {} as MediaUploadsEvent,
+    input: {} as { artworkId: string },
+    tags: {} as 'busy',
+  },
+  actors: { upload: mediaUploadMachine },
+  actions: {
+    notify: (_, _notice: { title: string; toastType: 'success' | 'error' }) => {},
+    /** Tells the media list about a new item. */
+    uploaded: sendParent((_, item: MediaItem) => ({ type: 'media.uploaded', item })),
+    enqueue: assign(({ context, event }) => {
+      if (event.type !== 'uploads.add') return {};
+      let seq = context.seq;
+      const queue = [...context.queue];
+      const rejected = [...context.rejected];
+      for (const file of event.files) {
+        const id = `upload-${++seq}`;
+        const problem = mediaFileProblem(file);
+        if (problem) rejected.push({ id, fileName: file.name, message: problem });
+        else queue.push({ id, file });
+      }
+      return { seq, queue, rejected };
+    }),
+    startNext: assign(({ context, spawn }) => {
+      const queue = [...context.queue];
+      const uploads = [...context.uploads];
+      let free = MAX_PARALLEL_UPLOADS - running(context);
+      while (free-- > 0 && queue.length) {
+        const { id, file } = queue.shift()!;
+        uploads.push({ id, fileName: file.name, status: 'running', ref: spawn('upload', { id, input: { artworkId: context.artworkId, file } }) });
+      }
+      return { queue, uploads };
+    }),
+    forget: assign(({ context, event }) => {
+      const id = (event as { id?: string; actorId?: string }).id ?? (event as { actorId: string }).actorId;
+      return { queue: context.queue.filter((q) => q.id !== id), uploads: context.uploads.filter((u) => u.id !== id), rejected: context.rejected.filter((r) => r.id !== id) };
+    }),
+    stopUpload: stopChild(({ event }) => (event as { id: string }).id),
+    markFailed: assign({
+      uploads: ({ context, event }) => context.uploads.map((u) => (u.id === (event as { actorId: string }).actorId ? { ...u, status: 'failed' as const } : u)),
+    }),
+  },
+  guards: {
+    uploadSucceeded: ({ event }) => outcomeOf(event)?.status === 'done',
+    isRunning: ({ context, event }) => context.uploads.some((u) => u.id === (event as { id: string }).id && u.status === 'running'),
+    hasWork: ({ context }) => context.queue.length > 0 || running(context) > 0,
+    noWork: ({ context }) => context.queue.length === 0 && running(context) === 0,
+  },
+}).createMachine({
+  id: 'mediaUploads',
+  context: ({ input }) => ({ artworkId: input.artworkId, queue: [], uploads: [], rejected: [], seq: 0 }),
+  on: {
+    'uploads.add': { actions: ['enqueue', 'startNext'] },
+    'uploads.cancel': [
+      { guard: 'isRunning', actions: ['stopUpload', 'forget', 'startNext'] },
+      { actions: 'forget' },
+    ],
+    'uploads.dismiss': { actions: 'forget' },
+    'xstate.done.actor.*': [
+      {
+        guard: 'uploadSucceeded',
+        actions: [
+          'forget',
+          { type: 'notify', params: { title: ARTWORK_MESSAGES.mediaUploaded, toastType: 'success' } },
+          { type: 'uploaded', params: ({ event }) => (outcomeOf(event) as { item: MediaItem }).item },
+          'startNext',
+        ],
+      },
+      {
+        actions: [
+          'markFailed',
+          { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.uploadFailedTitle((outcomeOf(event) as { message: string }).message), toastType: 'error' }) },
+          'startNext',
+        ],
+      },
+    ],
+  },
+  initial: 'idle',
+  states: {
+    idle: { always: { guard: 'hasWork', target: 'uploading' } },
+    uploading: { tags: ['busy'], always: { guard: 'noWork', target: 'idle' } },
+  },
+});
+
+export type MediaUploadsRef = ActorRefFrom<typeof mediaUploadsMachine>;

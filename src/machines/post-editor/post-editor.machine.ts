@@ -1,0 +1,278 @@
+import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { emptyPostValues, startPostForm, toSavePost } from './post-editor.form';
+import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
+import { messageOf } from '../shared/error-message';
+import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
+import * as files from './post-editor.files';
+import type { PostEditorContext } from './post-editor.types';
+
+export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
+
+/** What the artist can change while a post is editable. */
+const EDITS = {
+  'form.change': { actions: 'changeField' },
+  'files.add': { actions: 'addFiles' },
+  'files.remove': { actions: 'removeFile' },
+  'files.altText': { actions: 'setAltText' },
+} as const;
+
+/** Leaving with unsaved changes asks first (in-app links; the view holds reloads itself): Stay or Leave. */
+const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
+const confirmingLeave = {
+  description: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
+  tags: ['confirmingLeave'],
+  on: {
+    'leave.stay': { target: 'editing', actions: 'stay' },
+    'leave.confirm': { target: '#postEditor.left', actions: { type: 'leave', params: ({ context }: { context: PostEditorContext }) => context.leaveTo! } },
+  },
+} as const;
+
+/** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
+const SHOW_PUBLISHED = { guard: 'wasPublished', target: '#postEditor.published', actions: [notifyPublishedMeanwhile, 'adoptPublished'] } as const;
+
+/**
+ * The post editor: unsaved (no postId) -> draft (saved, isDraft) -> published, as spec section 4 has it. Save keeps
+ * a draft: a new post is created, then its local files are uploaded and it is saved again with its files in order;
+ * Post saves, then publishes. A published post is read-only; while deliveries are pending it is read again. A saved
+ * draft with a schedule, left open, is read again when it comes due, so the editor follows the server publishing it.
+ */
+export const postEditorMachine = postEditorSetup.createMachine({
+  id: 'postEditor',
+  context: ({ input }) => ({
+    postId: input.postId,
+    post: null,
+    accounts: [],
+    form: startPostForm(emptyPostValues([])),
+    files: [],
+    refused: [],
+    seq: 0,
+    maxFiles: input.maxFiles ?? null,
+    intent: 'save',
+    batch: [],
+    batchFailed: false,
+    error: null,
+    checkError: null,
+    now: input.now ?? Date.now,
+    leaveTo: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Reading the connected accounts, and the post unless it is new.',
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ postId: context.postId }),
+        onDone: [
+          { guard: 'isNewPost', target: 'unsaved', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
+          { guard: 'isDraftPost', target: 'draft', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
+          { target: 'published', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          { guard: 'notFound', target: 'notFound' },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        ],
+      },
+    },
+    notFound: {},
+    loadFailed: { on: { 'post.reload': 'loading' } },
+    unsaved: {
+      description: 'A new post with no postId yet: its files stay on this device until it is saved.',
+      initial: 'editing',
+      states: {
+        editing: {
+          tags: ['editable'],
+          on: {
+            ...EDITS,
+            'post.save': [{ guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
+            'post.publish': [{ guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+            ...LEAVE_REQUEST,
+          },
+        },
+        confirmingLeave,
+        creating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createPost',
+            src: 'savePost',
+            input: ({ context }) => toSavePost(context.form.values, null, { mediaIds: [], altTexts: {} }),
+            onDone: {
+              target: '#postEditor.draft.created',
+              actions: [
+                { type: 'keepPost', params: ({ event }) => event.output },
+                { type: 'navigate', params: ({ event }) => `/social-media/post/${event.output.postId}` },
+              ],
+            },
+            onError: { target: 'editing', actions: [{ type: 'fail', params: 'save' }] },
+          },
+        },
+      },
+    },
+    draft: {
+      description: 'A saved draft: Save updates it (uploading local files first), Post saves then publishes it.',
+      initial: 'editing',
+      states: {
+        created: {
+          always: [
+            { guard: 'hasLocalFiles', target: 'uploading', actions: 'startBatch' },
+            { guard: 'publishIntent', target: 'publishing' },
+            { target: 'editing', actions: { type: 'notify', params: { title: M.saved, toastType: 'success' } } },
+          ],
+        },
+        editing: {
+          description: 'The artist edits the draft. Only here, with nothing in flight, is a scheduled draft read again.',
+          tags: ['editable'],
+          on: {
+            ...EDITS,
+            'post.save': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
+            'post.publish': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+            ...LEAVE_REQUEST,
+          },
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'isDue', target: 'watching' }, { guard: 'isScheduled', target: 'waiting' }, { target: 'idle' }],
+            },
+            idle: { description: 'Not scheduled (as saved): nothing changes on its own.' },
+            waiting: {
+              description: 'Scheduled for later: read again when it comes due (at most an hour from now).',
+              after: { untilDue: 'checking' },
+            },
+            watching: {
+              description: 'Due: the server publishes it within seconds; read again every few seconds.',
+              after: { pollInterval: 'checking' },
+            },
+            checking: {
+              description: 'Reading the post again. Still a draft: what the artist typed stays, the form is never replaced.',
+              invoke: {
+                id: 'checkPost',
+                src: 'refreshPost',
+                input: ({ context }) => ({ postId: context.postId! }),
+                onDone: [SHOW_PUBLISHED, { target: 'deciding', actions: { type: 'keepPost', params: ({ event }) => event.output } }],
+                // Shown beside the schedule only: a toast every few seconds would drown the page. The checks go on.
+                onError: { target: 'deciding', actions: 'checkFailed' },
+              },
+            },
+          },
+        },
+        confirmingLeave,
+        submitting: { always: [{ guard: 'hasLocalFiles', target: 'uploading', actions: 'startBatch' }, { target: 'saving' }] },
+        uploading: {
+          description: 'One local file at a time joins the end of the post; a failed one is skipped and the rest continue.',
+          tags: ['busy'],
+          entry: 'markUploading',
+          on: { 'files.progress': { actions: 'setProgress' } },
+          invoke: {
+            id: 'uploadFile',
+            src: 'uploadFile',
+            input: ({ context, self }) => ({
+              postId: context.postId!,
+              file: files.localFileOf(context.files, context.batch[0])!.file,
+              onProgress: (fraction: number) => self.send({ type: 'files.progress', id: context.batch[0], fraction }),
+            }),
+            onDone: { target: 'nextUpload', actions: 'markUploaded' },
+            onError: [
+              { guard: 'publishedMeanwhile', target: 'rereading', actions: 'abandonBatch' },
+              { target: 'nextUpload', actions: ['markUploadFailed'] },
+            ],
+          },
+        },
+        nextUpload: { always: [{ guard: 'moreToUpload', target: 'uploading' }, { target: 'saving' }] },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'savePost',
+            src: 'savePost',
+            input: ({ context }) => toSavePost(context.form.values, context.postId, files.savedFilesOf(context.files)),
+            onDone: [
+              { guard: 'publishReady', target: 'publishing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
+              // Saved without the files that failed: their message stays up, the draft is not published.
+              { guard: 'uploadFailed', target: 'editing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
+              { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, { type: 'notify', params: { title: M.saved, toastType: 'success' } }] },
+            ],
+            onError: [
+              { guard: 'publishedMeanwhile', target: 'rereading' },
+              { target: 'editing', actions: [{ type: 'fail', params: 'save' }] },
+            ],
+          },
+        },
+        rereading: {
+          description: 'The server refused the change (409): the post was published meanwhile. Reading it to show it published.',
+          tags: ['busy'],
+          invoke: {
+            id: 'rereadPost',
+            src: 'refreshPost',
+            input: ({ context }) => ({ postId: context.postId! }),
+            // Still a draft after all, or not readable: the refusal is shown as any failure is.
+            onDone: [SHOW_PUBLISHED, { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'failRefused'] }],
+            onError: { target: 'editing', actions: ['failRefused'] },
+          },
+        },
+        publishing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'publishPost',
+            src: 'publishPost',
+            input: ({ context }) => ({ postId: context.postId! }),
+            onDone: {
+              target: '#postEditor.published',
+              actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, { type: 'notify', params: ({ event }) => outcomeOf(event.output) }],
+            },
+            onError: { target: 'editing', actions: [{ type: 'fail', params: 'publish' }] },
+          },
+        },
+      },
+    },
+    published: {
+      description: 'Read-only. Pending deliveries are read again until they settle; failed ones can be tried again.',
+      initial: 'check',
+      states: {
+        check: { always: [{ guard: 'hasPending', target: 'waiting' }, { target: 'idle' }] },
+        idle: { on: { 'post.retryFailed': { guard: 'hasFailed', target: 'retrying', actions: assign({ error: null }) } } },
+        waiting: {
+          after: { pollInterval: 'refreshing' },
+          on: { 'post.retryFailed': { guard: 'hasFailed', target: 'retrying', actions: assign({ error: null }) } },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshPost',
+            src: 'refreshPost',
+            input: ({ context }) => ({ postId: context.postId! }),
+            onDone: [
+              {
+                guard: 'newFailures',
+                target: 'check',
+                actions: [
+                  { type: 'notify', params: ({ event }) => outcomeOf(event.output) },
+                  { type: 'adoptPost', params: ({ event }) => event.output },
+                  assign({ error: null }),
+                ],
+              },
+              { target: 'check', actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, assign({ error: null })] },
+            ],
+            // Only shown inline: polling goes on, a toast every few seconds would drown the page.
+            onError: { target: 'waiting', actions: assign({ error: ({ event }) => M.refreshFailed(messageOf(event.error)) }) },
+          },
+        },
+        retrying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'retryPublish',
+            src: 'publishPost',
+            input: ({ context }) => ({ postId: context.postId! }),
+            onDone: {
+              target: 'check',
+              actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, { type: 'notify', params: ({ event }) => outcomeOf(event.output) }],
+            },
+            onError: { target: 'check', actions: [{ type: 'fail', params: 'publish' }] },
+          },
+        },
+      },
+    },
+    left: { type: 'final', description: 'The artist left with unsaved changes, having been asked.' },
+  },
+});
+
+export type PostEditorRef = ActorRefFrom<typeof postEditorMachine>;
+export type PostEditorSnapshot = SnapshotFrom<typeof postEditorMachine>;

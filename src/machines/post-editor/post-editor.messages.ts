@@ -1,0 +1,25 @@
+import type { PostResponse } from '../../schemas/social.schema';
+
+/** 'Failed to save post: why', or the prefix alone when the service had nothing better to say. */
+const failed = (prefix: string, message: string) => (message && message !== prefix ? `${prefix}: ${message}` : prefix);
+
+/** What the editor tells the artist; the spec only logs these failures, here they are shown (toast and inline). */
+export const POST_EDITOR_MESSAGES = {
+  saved: 'Draft saved successfully',
+  published: 'Post published successfully',
+  saveFailed: (message: string) => failed('Failed to save post', message),
+  uploadFailed: (fileName: string, message: string) => failed(`Failed to upload file ${fileName}`, message),
+  publishFailed: (message: string) => failed('Failed to publish post', message),
+  refreshFailed: (message: string) => failed("Could not check the post's status", message),
+  /** A change refused (409) for a post that could not then be shown published. */
+  refusedAsPublished: 'The server refused it as already published. Reload the page to see the post.',
+  /** A draft open here was published by the server (its schedule came) or elsewhere; what was not saved is not in it. */
+  publishedMeanwhile: (scheduled: boolean, unsavedLost: boolean) =>
+    `${scheduled ? 'This post was published at its scheduled time.' : 'This post was published meanwhile.'}${unsavedLost ? ' Your unsaved changes were not included.' : ''}`,
+  /** Deliveries that failed, each with its reason. */
+  deliveryFailed: (responses: Pick<PostResponse, 'handle' | 'postError'>[]) =>
+    `Post failed on ${responses.map((r) => `@${r.handle}: ${r.postError ?? 'unknown error'}`).join('; ')}`,
+  notFound: 'Post not found',
+  noAccounts: 'No social media account is connected yet.',
+  connectBluesky: 'Connect a Bluesky account',
+} as const;

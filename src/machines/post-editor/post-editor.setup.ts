@@ -1,0 +1,178 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
+import { serverFieldErrors } from '../shared/form';
+import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePostValues, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
+import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
+import type { Notice, PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
+import * as files from './post-editor.files';
+import { messageOf } from '../shared/error-message';
+
+/** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
+export const POST_POLL_MS = 3000;
+/** The longest wait before a scheduled draft left open is read again (a far-off schedule is re-checked hourly). */
+export const MAX_SCHEDULE_WAIT_MS = 60 * 60_000;
+
+/** When a saved draft publishes itself, if it does. */
+const scheduleOf = (post: SocialPost | null) => (post?.isDraft && post.dateScheduled != null ? post.dateScheduled : null);
+/** How long until the saved draft's schedule comes (none once it has), at most MAX_SCHEDULE_WAIT_MS. */
+export const waitUntilDue = (post: SocialPost | null, now: number) => Math.max(0, Math.min((scheduleOf(post) ?? now) - now, MAX_SCHEDULE_WAIT_MS));
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+export const failedOf = (post: SocialPost) => post.responses.filter((r) => r.postStatus === 'error');
+const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+
+/** The post becomes what the server says: fields, files and responses (on load, and once published). */
+const adopt = (post: SocialPost) => ({ post, postId: post.postId, form: startPostForm(postValuesOf(post)), files: files.filesOfPost(post) });
+
+/** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
+export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
+  if (!post) return false;
+  const saved = JSON.stringify(files.savedFilesOf(files.filesOfPost(post)));
+  return !samePostValues(form.values, postValuesOf(post)) || files.localFileIds(list).length > 0 || JSON.stringify(files.savedFilesOf(list)) !== saved;
+}
+
+/** A new post differs from the empty post it started as: text, hashtags, mentions, accounts, schedule, or any file. */
+export const hasNewPostEdits = ({ accounts, form, files: list }: Pick<PostEditorContext, 'accounts' | 'form' | 'files'>): boolean =>
+  !samePostValues(form.values, emptyPostValues(accounts)) || list.length > 0;
+
+/** Leaving now would lose something: a saved post's unsaved edits, or anything put into a new one. */
+export const hasUnsavedChanges = (context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'>): boolean =>
+  context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context);
+
+/** The draft open here was published meanwhile: said once, and louder when the artist's unsaved changes missed it. */
+export const notifyPublishedMeanwhile = {
+  type: 'notify',
+  params: ({ context }: { context: PostEditorContext }): Notice => {
+    const lost = hasUnsavedEdits(context);
+    return { title: M.publishedMeanwhile(context.post?.dateScheduled != null, lost), toastType: lost ? 'error' : 'success' };
+  },
+} as const;
+
+/** After publishing (or trying the failed accounts again): a success, or which accounts failed and why. */
+export const outcomeOf = (post: SocialPost): Notice => {
+  const failed = failedOf(post);
+  return failed.length ? { title: M.deliveryFailed(failed), toastType: 'error' } : { title: M.published, toastType: 'success' };
+};
+
+/** The post editor's types, actors (placeholders the route replaces), actions and guards; its chart is in post-editor.machine.ts. */
+export const postEditorSetup = setup({
+  types: {
+    context: {} as PostEditorContext,
+    events: {} as PostEditorEvent,
+    input: {} as PostEditorInput,
+    tags: {} as 'busy' | 'editable' | 'confirmingLeave',
+  },
+  actors: {
+    load: fromPromise<PostEditorData, { postId: string | null }>(async () => {
+      throw new Error('load not provided');
+    }),
+    savePost: fromPromise<SocialPost, SavePost>(async () => {
+      throw new Error('savePost not provided');
+    }),
+    uploadFile: fromPromise<PostMedia, UploadFileInput>(async () => {
+      throw new Error('uploadFile not provided');
+    }),
+    publishPost: fromPromise<SocialPost, { postId: string }>(async () => {
+      throw new Error('publishPost not provided');
+    }),
+    refreshPost: fromPromise<SocialPost, { postId: string }>(async () => {
+      throw new Error('refreshPost not provided');
+    }),
+  },
+  delays: {
+    pollInterval: POST_POLL_MS,
+    untilDue: ({ context }) => waitUntilDue(context.post, context.now()),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+    /** Moves the app to another address, replacing the current history entry (the editor stays). */
+    navigate: (_, _to: string) => {},
+    /** Goes where the artist chose to go, leaving the unsaved changes behind. */
+    leave: (_, _to: string) => {},
+    askToLeave: assign(({ event }) => {
+      assertEvent(event, 'leave.request');
+      return { leaveTo: event.to };
+    }),
+    stay: assign({ leaveTo: null }),
+    useLoaded: assign((_, data: PostEditorData) =>
+      data.post ? { accounts: data.accounts, error: null, ...adopt(data.post) } : { accounts: data.accounts, error: null, form: startPostForm(emptyPostValues(data.accounts)) },
+    ),
+    adoptPost: assign((_, post: SocialPost) => adopt(post)),
+    /** Published meanwhile: the editor shows the post as the server has it; the failure that revealed it is moot. */
+    adoptPublished: assign(({ event }) => ({ ...adopt(outputOf<SocialPost>(event)), error: null, checkError: null })),
+    /** Saved as typed (or read again while a draft): the form and the files stay as they are. */
+    keepPost: assign((_, post: SocialPost) => ({ post, postId: post.postId, checkError: null })),
+    checkFailed: assign(({ event }) => ({ checkError: M.refreshFailed(messageOf(errorOf(event))) })),
+    /** The Save stops where the server refused a file: every local file waits for the next Save. */
+    abandonBatch: assign(({ context }) => ({ files: files.queueLocalFiles(context.files), batch: [] })),
+    failRefused: assign({ error: M.saveFailed(M.refusedAsPublished) }),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return { form: changePostField(context.form, event) };
+    }),
+    addFiles: assign(({ context, event }) => {
+      assertEvent(event, 'files.add');
+      return files.addFiles(context.files, event.files, context.maxFiles, context.seq);
+    }),
+    removeFile: assign(({ context, event }) => {
+      assertEvent(event, 'files.remove');
+      return { files: files.removeFile(context.files, event.id) };
+    }),
+    setAltText: assign(({ context, event }) => {
+      assertEvent(event, 'files.altText');
+      return { files: files.setAltText(context.files, event.id, event.altText) };
+    }),
+    setProgress: assign(({ context, event }) => {
+      assertEvent(event, 'files.progress');
+      return { files: files.setProgress(context.files, event.id, event.fraction) };
+    }),
+    startSubmit: assign((_, intent: 'save' | 'publish') => ({ intent, error: null })),
+    showAllMessages: assign(({ context }) => ({ form: submitPostForm(context.form) })),
+    startBatch: assign(({ context }) => ({ files: files.queueLocalFiles(context.files), batch: files.localFileIds(context.files), batchFailed: false })),
+    markUploading: assign(({ context }) => ({ files: files.markUploading(context.files, context.batch[0]) })),
+    markUploaded: assign(({ context, event }) => ({
+      files: files.markUploaded(context.files, context.batch[0], outputOf<PostMedia>(event)),
+      batch: context.batch.slice(1),
+    })),
+    markUploadFailed: assign(({ context, event }) => {
+      const name = files.localFileOf(context.files, context.batch[0])?.file.name ?? '';
+      return {
+        files: files.markFailed(context.files, context.batch[0], messageOf(errorOf(event))),
+        batch: context.batch.slice(1),
+        batchFailed: true,
+        error: M.uploadFailed(name, messageOf(errorOf(event))),
+      };
+    }),
+    /** A failed call: its message above the form, the server's field messages under the fields; nothing typed is lost. */
+    fail: assign(({ context, event }, what: 'save' | 'publish') => ({
+      error: (what === 'save' ? M.saveFailed : M.publishFailed)(messageOf(errorOf(event))),
+      form: withServerErrors(context.form, serverFieldErrors(errorOf(event))),
+    })),
+  },
+  guards: {
+    notFound: ({ event }) => [400, 404].includes(statusOf(errorOf(event)) ?? 0),
+    isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
+    isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
+    formValid: ({ context }) => isPostFormValid(context.form),
+    hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
+    hasLocalFiles: ({ context }) => files.localFileIds(context.files).length > 0,
+    moreToUpload: ({ context }) => context.batch.length > 0,
+    publishIntent: ({ context }) => context.intent === 'publish',
+    publishReady: ({ context }) => context.intent === 'publish' && !context.batchFailed,
+    uploadFailed: ({ context }) => context.batchFailed,
+    /** A refresh found deliveries that failed since the last reading. */
+    newFailures: ({ context, event }) =>
+      failedOf(outputOf<SocialPost>(event)).some((r) => !context.post?.responses.some((p) => p.handle === r.handle && p.platform === r.platform && p.postStatus === 'error')),
+    hasPending: ({ context }) => context.post?.responses.some((r) => r.postStatus === 'pending') ?? false,
+    /** The saved draft (not the form) has a schedule: the server publishes it when it comes. */
+    isScheduled: ({ context }) => scheduleOf(context.post) !== null,
+    /** ...and its time has come. */
+    isDue: ({ context }) => (scheduleOf(context.post) ?? Infinity) <= context.now(),
+    /** The post read again is no longer a draft. */
+    wasPublished: ({ event }) => outputOf<SocialPost>(event).isDraft === false,
+    /** The server refused a change to the draft because it is published now (409). */
+    publishedMeanwhile: ({ event }) => statusOf(errorOf(event)) === 409,
+    hasFailed: ({ context }) => (context.post ? failedOf(context.post).length > 0 : false),
+  },
+});

@@ -1,0 +1,75 @@
+import type { PostMedia, SavePost, SocialAccount, SocialPost } from '../../schemas/social.schema';
+import type { PostFieldChange, PostFormState } from './post-editor.form';
+import type { PostFile, RefusedFile } from './post-editor.files';
+
+export interface PostEditorInput {
+  /** null starts a new post; otherwise the post to load. */
+  postId: string | null;
+  /** At most this many files; none (null or absent) means no limit. */
+  maxFiles?: number | null;
+  /** The current time (epoch ms) for a scheduled draft's checks; the browser's clock unless given (tests pass theirs). */
+  now?: () => number;
+}
+
+/** What the editor reads first: the connected accounts, and the post unless it is new. */
+export interface PostEditorData {
+  accounts: SocialAccount[];
+  post: SocialPost | null;
+}
+
+export interface UploadFileInput {
+  postId: string;
+  file: File;
+  onProgress: (fraction: number) => void;
+}
+
+export interface PostEditorContext {
+  postId: string | null;
+  /** The post as the server last answered it. */
+  post: SocialPost | null;
+  accounts: SocialAccount[];
+  form: PostFormState;
+  files: PostFile[];
+  /** Files of the last choice that were skipped, with the reason. */
+  refused: RefusedFile[];
+  seq: number;
+  maxFiles: number | null;
+  /** What the last Save / Post press asked for: a draft, or a draft then publishing. */
+  intent: 'save' | 'publish';
+  /** Local files still to upload in this Save, in order. */
+  batch: string[];
+  /** Some file of this Save failed to upload: the post is saved without it and not published. */
+  batchFailed: boolean;
+  /** The last failure, shown above the form until the next attempt. */
+  error: string | null;
+  /** The last failed check of a scheduled draft, shown beside the schedule until the post is read again. */
+  checkError: string | null;
+  /** The current time (epoch ms): when a scheduled draft comes due. */
+  now: () => number;
+  /** Where the artist asked to go while the post had unsaved changes. */
+  leaveTo: string | null;
+}
+
+export type PostEditorEvent =
+  | ({ type: 'form.change' } & PostFieldChange)
+  | { type: 'files.add'; files: File[] }
+  | { type: 'files.remove'; id: string }
+  | { type: 'files.altText'; id: string; altText: string }
+  /** Reported by the upload in progress. */
+  | { type: 'files.progress'; id: string; fraction: number }
+  | { type: 'post.save' }
+  | { type: 'post.publish' }
+  | { type: 'post.reload' }
+  /** Post again on a published post: its failed deliveries are tried again. */
+  | { type: 'post.retryFailed' }
+  /** An in-app navigation away from the editor (the leave guard asks the chart first). */
+  | { type: 'leave.request'; to: string }
+  | { type: 'leave.stay' }
+  | { type: 'leave.confirm' };
+
+export interface Notice {
+  title: string;
+  toastType: 'success' | 'error';
+}
+
+export type { PostMedia, SavePost, SocialPost };

@@ -1,0 +1,252 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../../schemas/upload.schema';
+import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../../schemas/user.schema';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, serverFieldErrors, type FormContext } from '../shared/form';
+import { messageOf } from '../shared/error-message';
+
+type ProfileValues = { firstName: string; lastName: string };
+type CredentialValues = { currentPassword: string; email: string; newPassword: string };
+
+export interface ProfileContext {
+  user: User | null;
+  profileForm: FormContext<ProfileValues>;
+  credentialsForm: FormContext<CredentialValues>;
+  avatarUrl: string | null;
+  avatarProgress: number | null;
+  avatarError: string | null;
+  error: string | null;
+  notice: string | null;
+}
+
+export type ProfileEvent =
+  | { type: 'profile.retry' }
+  | { type: 'profile.edit' }
+  | { type: 'profile.changeCredentials' }
+  | { type: 'profile.cancel' }
+  | { type: 'profile.save' }
+  | { type: 'field.change'; name: string; value: string }
+  | { type: 'avatar.choose'; file: File }
+  | { type: 'avatar.progress'; fraction: number };
+
+/** Why a chosen avatar file is refused before any upload, or null when it may go. */
+export function avatarFileProblem(file: File): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose an image file (JPEG, PNG, WebP, GIF or AVIF).';
+  if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
+  return null;
+}
+
+/** The Profile page: default, edit and passwordProtected views switched in place, beside the avatar's own states. */
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadUser: fromPromise<User>(async () => {
+      throw new Error('loadUser not provided');
+    }),
+    saveProfile: fromPromise<User, ProfileUpdate>(async () => {
+      throw new Error('saveProfile not provided');
+    }),
+    changeCredentials: fromPromise<{ message: string; user: User }, SecurityUpdate>(async () => {
+      throw new Error('changeCredentials not provided');
+    }),
+    loadAvatar: fromPromise<string>(async () => {
+      throw new Error('loadAvatar not provided');
+    }),
+    uploadAvatar: fromPromise<User, { file: File; onProgress: (fraction: number) => void }>(async () => {
+      throw new Error('uploadAvatar not provided');
+    }),
+  },
+  actions: {
+    /** Tells the rest of the app (the top bar) that the user changed. */
+    userChanged: (_, _user: User) => {},
+    releaseAvatarUrl: (_, _url: string | null) => {},
+    // Each message answers the last action: the next one starts with none on screen.
+    startProfileForm: assign(({ context }) => ({
+      profileForm: emptyForm({ firstName: context.user?.firstName ?? '', lastName: context.user?.lastName ?? '' }),
+      error: null,
+      notice: null,
+      avatarError: null,
+    })),
+    startCredentialsForm: assign({
+      credentialsForm: emptyForm({ currentPassword: '', email: '', newPassword: '' }),
+      error: null,
+      notice: null,
+      avatarError: null,
+    }),
+    setError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+  },
+  guards: {
+    profileValid: ({ context }) => isFormValid(context.profileForm, profileUpdateSchema),
+    credentialsValid: ({ context }) => isFormValid(context.credentialsForm, securityUpdateSchema),
+    hasAvatar: ({ context }) => Boolean(context.user?.avatarVersion),
+    acceptableFile: ({ event }) => event.type === 'avatar.choose' && avatarFileProblem(event.file) === null,
+  },
+}).createMachine({
+  id: 'profile',
+  context: {
+    user: null,
+    profileForm: emptyForm({ firstName: '', lastName: '' }),
+    credentialsForm: emptyForm({ currentPassword: '', email: '', newPassword: '' }),
+    avatarUrl: null,
+    avatarProgress: null,
+    avatarError: null,
+    error: null,
+    notice: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadUser',
+        src: 'loadUser',
+        onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output, error: null }) },
+        onError: { target: 'loadFailed', actions: 'setError' },
+      },
+    },
+    loadFailed: { on: { 'profile.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      states: {
+        view: {
+          initial: 'default',
+          states: {
+            default: {
+              on: {
+                'profile.edit': { target: 'edit', actions: 'startProfileForm' },
+                'profile.changeCredentials': { target: 'passwordProtected', actions: 'startCredentialsForm' },
+              },
+            },
+            edit: {
+              initial: 'editing',
+              on: { 'profile.cancel': { target: 'default', actions: assign({ error: null }) } },
+              states: {
+                editing: {
+                  on: {
+                    'field.change': {
+                      actions: assign(({ context, event }) => ({ profileForm: changeField(context.profileForm, profileUpdateSchema, event.name, event.value), error: null })),
+                    },
+                    'profile.save': [
+                      { guard: 'profileValid', target: 'saving', actions: assign({ error: null }) },
+                      { actions: assign(({ context }) => ({ profileForm: submitForm(context.profileForm, profileUpdateSchema) })) },
+                    ],
+                  },
+                },
+                saving: {
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'saveProfile',
+                    src: 'saveProfile',
+                    input: ({ context }) => profileUpdateSchema.parse(context.profileForm.values),
+                    onDone: {
+                      target: '#profile.ready.view.default',
+                      actions: [
+                        assign({ user: ({ event }) => event.output, notice: 'Profile saved.' }),
+                        { type: 'userChanged', params: ({ event }) => event.output },
+                      ],
+                    },
+                    onError: {
+                      target: 'editing',
+                      actions: [
+                        'setError',
+                        assign(({ context, event }) => ({ profileForm: withServerErrors(context.profileForm, serverFieldErrors(event.error)) })),
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+            passwordProtected: {
+              initial: 'editing',
+              on: { 'profile.cancel': { target: 'default', actions: assign({ error: null }) } },
+              states: {
+                editing: {
+                  on: {
+                    'field.change': {
+                      actions: assign(({ context, event }) => ({
+                        credentialsForm: changeField(context.credentialsForm, securityUpdateSchema, event.name, event.value),
+                        error: null,
+                      })),
+                    },
+                    'profile.save': [
+                      { guard: 'credentialsValid', target: 'saving', actions: assign({ error: null }) },
+                      { actions: assign(({ context }) => ({ credentialsForm: submitForm(context.credentialsForm, securityUpdateSchema) })) },
+                    ],
+                  },
+                },
+                saving: {
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'changeCredentials',
+                    src: 'changeCredentials',
+                    input: ({ context }) => context.credentialsForm.values,
+                    onDone: {
+                      target: '#profile.ready.view.default',
+                      actions: [
+                        assign({ user: ({ event }) => event.output.user, notice: ({ event }) => event.output.message }),
+                        { type: 'userChanged', params: ({ event }) => event.output.user },
+                      ],
+                    },
+                    onError: {
+                      target: 'editing',
+                      actions: [
+                        'setError',
+                        assign(({ context, event }) => ({ credentialsForm: withServerErrors(context.credentialsForm, serverFieldErrors(event.error)) })),
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        avatar: {
+          initial: 'checking',
+          on: {
+            'avatar.choose': [
+              { guard: 'acceptableFile', target: '.uploading', actions: assign({ avatarError: null, avatarProgress: 0, notice: null }) },
+              { actions: assign({ avatarError: ({ event }) => avatarFileProblem(event.file), notice: null }) },
+            ],
+          },
+          states: {
+            checking: { always: [{ guard: 'hasAvatar', target: 'loading' }, { target: 'none' }] },
+            loading: {
+              invoke: {
+                id: 'loadAvatar',
+                src: 'loadAvatar',
+                onDone: {
+                  target: 'shown',
+                  actions: [{ type: 'releaseAvatarUrl', params: ({ context }) => context.avatarUrl }, assign({ avatarUrl: ({ event }) => event.output })],
+                },
+                // The default icon stands in for an avatar that cannot be loaded.
+                onError: 'none',
+              },
+            },
+            none: {},
+            shown: {},
+            uploading: {
+              tags: ['busy'],
+              on: { 'avatar.progress': { actions: assign({ avatarProgress: ({ event }) => event.fraction }) } },
+              invoke: {
+                id: 'uploadAvatar',
+                src: 'uploadAvatar',
+                input: ({ event, self }) => ({
+                  file: (event as { file: File }).file,
+                  onProgress: (fraction: number) => self.send({ type: 'avatar.progress', fraction }),
+                }),
+                onDone: {
+                  target: 'loading',
+                  actions: [assign({ user: ({ event }) => event.output, avatarProgress: null }), { type: 'userChanged', params: ({ event }) => event.output }],
+                },
+                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => messageOf(event.error), avatarProgress: null }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

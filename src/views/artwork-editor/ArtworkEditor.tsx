@@ -1,0 +1,129 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { card } from 'styled-system/recipes/card';
+import { hasUnsavedChanges, type ArtworkEditorInput, type artworkEditorMachine } from '../../machines/artwork-editor/artwork-editor.machine';
+import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
+import { mediaTypeLabel } from '../../schemas/media-type.schema';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { Tabs } from '../ui/tabs';
+import { useChartLeaveGuard } from '../shell/leave-guard';
+import { LeaveDialog } from '../shell/LeaveDialog';
+import { ArtworkForm } from './ArtworkForm';
+import { MediaPanel } from '../artwork-media/MediaPanel';
+import { PrimaryPreview } from './PrimaryPreview';
+
+export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
+export const ARTWORK_NOT_FOUND = 'Artwork not found';
+
+type View = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
+const VIEWS: View[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '6xl' });
+const title = css({ fontSize: '2xl', fontWeight: 'bold' });
+
+/** Create or edit an artwork: its details, its media (once saved), the primary image, and deleting it. */
+export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMachine; input: ArtworkEditorInput }) {
+  const editor = useActorRef(logic, { input });
+  const view = useSelector(editor, (s) => VIEWS.find((v) => s.matches(v)) ?? 'loading');
+  const { error, form } = useSelector(editor, (s) => s.context);
+  const media = useSelector(editor, (s) => s.children.media as ArtworkMediaRef | undefined);
+  const confirming = useSelector(editor, (s) => s.matches({ saved: 'confirmingDelete' }));
+  const deleting = useSelector(editor, (s) => s.matches({ saved: 'deleting' }));
+  const confirmingLeave = useSelector(editor, (s) => s.hasTag('confirmingLeave'));
+  // An in-app navigation asks the chart; it holds it (and asks) only when the form has unsaved changes.
+  useChartLeaveGuard(editor, hasUnsavedChanges);
+
+  if (view === 'left') return null;
+  if (view === 'loading') return <Spinner />;
+  if (view === 'notFound') {
+    return (
+      <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
+        <h1 id="artwork-editor-title" className={title}>
+          {ARTWORK_NOT_FOUND}
+        </h1>
+        <p>This artwork does not exist, or it was deleted.</p>
+        <Link href="/portfolio/artwork" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+          Back to My Artworks
+        </Link>
+      </section>
+    );
+  }
+  if (view === 'loadFailed') {
+    return (
+      <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
+        <h1 id="artwork-editor-title" className={title}>
+          Edit Artwork
+        </h1>
+        <Alert status="danger">{error}</Alert>
+        <div>
+          <Button variant="outline" onClick={() => editor.send({ type: 'artwork.retry' })}>
+            Try again
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (view === 'deleted') {
+    return (
+      <section className={page} data-view={view}>
+        <p role="status">Artwork deleted.</p>
+      </section>
+    );
+  }
+
+  const isNew = view === 'creating';
+  return (
+    <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
+      <header className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
+        <div>
+          <h1 id="artwork-editor-title" className={title}>
+            {isNew ? 'Create New Artwork' : 'Edit Artwork'}
+          </h1>
+          <p className={css({ color: 'fg.muted' })}>
+            Media type: <span data-testid="media-type">{mediaTypeLabel(form.values.mediaType)}</span>
+          </p>
+        </div>
+        {isNew ? null : (
+          <Button variant="danger" onClick={() => editor.send({ type: 'artwork.delete' })} disabled={deleting}>
+            Delete Artwork
+          </Button>
+        )}
+      </header>
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 400px' }, gap: '6', alignItems: 'start' })}>
+        <div className={card()}>
+          <Tabs.Root defaultValue="details">
+            <Tabs.List aria-label="Artwork sections">
+              <Tabs.Trigger value="details">Details</Tabs.Trigger>
+              <Tabs.Trigger value="media">Media</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="details">
+              <ArtworkForm editor={editor} />
+            </Tabs.Content>
+            <Tabs.Content value="media">
+              {/* Media can be added only to a saved artwork. */}
+              {media ? <MediaPanel media={media} /> : <Alert status="info">Save artwork to add images</Alert>}
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+        <aside aria-label="Preview">
+          <PrimaryPreview media={media} title={form.values.title} />
+        </aside>
+      </div>
+      <ConfirmDialog
+        open={confirming || deleting}
+        title="Delete artwork"
+        message={DELETE_ARTWORK_CONFIRM}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={() => editor.send({ type: 'artwork.confirmDelete' })}
+        onCancel={() => editor.send({ type: 'artwork.cancelDelete' })}
+      />
+      <LeaveDialog open={confirmingLeave} onLeave={() => editor.send({ type: 'leave.confirm' })} onStay={() => editor.send({ type: 'leave.stay' })} />
+    </section>
+  );
+}

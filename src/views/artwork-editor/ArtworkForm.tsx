@@ -1,0 +1,79 @@
+import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
+import { visibleArtworkError, type ArtworkField, type ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
+import { SALE_STATUSES, SALE_STATUS_LABELS } from '../../schemas/artwork.schema';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { SelectField } from '../ui/select-field';
+import { TagsField } from '../ui/tags-input';
+import { TextareaField } from '../ui/textarea-field';
+import { DimensionFields } from './DimensionFields';
+
+const SALE_OPTIONS = SALE_STATUSES.map((value) => ({ value, label: SALE_STATUS_LABELS[value] }));
+
+/** The artwork's fields; every change is re-validated by the machine, which shows a field's message once it was changed. */
+export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
+  const form = useSelector(editor, (s) => s.context.form);
+  const busy = useSelector(editor, (s) => s.hasTag('busy'));
+  const saving = useSelector(editor, (s) => s.matches({ creating: 'saving' }) || s.matches({ saved: 'updating' }));
+  const { values } = form;
+  const change = (c: ArtworkFieldChange) => editor.send({ type: 'form.change', ...c });
+  const errorOf = (field: ArtworkField) => visibleArtworkError(form, field);
+  const text = (field: 'title' | 'year' | 'medium') => ({
+    name: field,
+    value: values[field],
+    error: errorOf(field),
+    disabled: busy,
+    onValueChange: (value: string) => change({ field, value }),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Artwork details"
+      data-submitted={form.submitted || undefined}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        editor.send({ type: 'form.submit' });
+      }}
+    >
+      <TextField label="Title" {...text('title')} />
+      <TextField label="Year" placeholder="e.g. 2024" {...text('year')} />
+      <TextField label="Medium" placeholder="e.g. Oil on canvas" {...text('medium')} />
+      <TextareaField
+        label="Description"
+        name="description"
+        value={values.description}
+        error={errorOf('description')}
+        disabled={busy}
+        onValueChange={(value) => change({ field: 'description', value })}
+      />
+      <TagsField
+        label="Tags"
+        name="tags"
+        value={values.tags}
+        hint="Press Enter or type a comma after each tag."
+        error={errorOf('tags')}
+        disabled={busy}
+        onValueChange={(value) => change({ field: 'tags', value })}
+      />
+      <SelectField
+        label="Sale status"
+        name="saleStatus"
+        value={values.saleStatus}
+        options={SALE_OPTIONS}
+        error={errorOf('saleStatus')}
+        disabled={busy}
+        onValueChange={(value) => change({ field: 'saleStatus', value })}
+      />
+      <DimensionFields values={values} errorOf={errorOf} onChange={change} disabled={busy} />
+      <div>
+        <Button type="submit" disabled={busy}>
+          {saving ? 'Saving...' : 'Submit'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { startPosition } from '../../machines/list/list.machine';
+import { createArtworksService } from '../../services/artworks.service';
+import { readListSettings, writeListSettings } from '../../services/list-settings';
+import { useApp } from '../app-context';
+import { useListAddress } from '../list/list-address';
+import { ArtworkListPage } from './ArtworkListPage';
+import { ARTWORK_LIST_ADDRESS, artworkListInput } from './artwork-list-config';
+import { artworkListLogic } from './artwork-list-logic';
+
+const SETTINGS = 'artworks';
+
+export default function ArtworkListRoute() {
+  const { http, cache } = useApp();
+  const settings = useMemo(() => readListSettings(SETTINGS), []);
+  const start = useMemo(() => startPosition(artworkListInput(settings)), [settings]);
+  const { opening, position, positionChanged } = useListAddress(ARTWORK_LIST_ADDRESS, start);
+  const logic = useMemo(() => {
+    const artworks = createArtworksService(http, cache);
+    return artworkListLogic({ list: artworks.list, saveSettings: (s) => writeListSettings(SETTINGS, s), positionChanged });
+  }, [http, cache, positionChanged]);
+  return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} />;
+}

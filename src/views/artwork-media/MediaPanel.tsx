@@ -1,0 +1,109 @@
+import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
+import { selectedAmong, type MediaSelectionRef } from '../../machines/artwork-media/media-selection.machine';
+import type { MediaUploadsRef } from '../../machines/artwork-media/media-uploads.machine';
+import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { MediaCard } from './MediaCard';
+import { MediaUploads } from './MediaUploads';
+
+const grid = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '4', listStyle: 'none' });
+const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
+
+/** 'Select Multiple' / 'Exit Selection Mode', then 'Select All' / 'Deselect All' and 'Delete Selected (n)'. */
+function SelectionToolbar({ selection, media, mediaIds, busy }: { selection: MediaSelectionRef; media: ArtworkMediaRef; mediaIds: string[]; busy: boolean }) {
+  const selecting = useSelector(selection, (s) => s.matches('on'));
+  const selected = useSelector(selection, (s) => selectedAmong(s, mediaIds));
+  const allSelected = mediaIds.length > 0 && selected.length === mediaIds.length;
+  if (!selecting) {
+    return (
+      <div className={toolbar} role="toolbar" aria-label="Media selection">
+        <Button variant="outline" size="sm" disabled={mediaIds.length === 0} onClick={() => selection.send({ type: 'selection.enter' })}>
+          Select Multiple
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={toolbar} role="toolbar" aria-label="Media selection" data-state="selecting">
+      <Button variant="outline" size="sm" onClick={() => selection.send({ type: 'selection.exit' })}>
+        Exit Selection Mode
+      </Button>
+      {allSelected ? (
+        <Button variant="outline" size="sm" onClick={() => selection.send({ type: 'selection.deselectAll' })}>
+          Deselect All
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => selection.send({ type: 'selection.selectAll', mediaIds })}>
+          Select All
+        </Button>
+      )}
+      <Button variant="danger" size="sm" disabled={selected.length === 0 || busy} onClick={() => media.send({ type: 'media.delete', mediaIds: selected })}>
+        Delete Selected ({selected.length})
+      </Button>
+    </div>
+  );
+}
+
+/** The Media tab of a saved artwork: uploads, the selection toolbar, the grid of media cards and the delete confirmation. */
+export function MediaPanel({ media }: { media: ArtworkMediaRef }) {
+  const view = useSelector(media, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  const { items, error, pendingDelete } = useSelector(media, (s) => s.context);
+  const busy = useSelector(media, (s) => s.hasTag('busy'));
+  const settingPrimary = useSelector(media, (s) => s.matches({ ready: 'settingPrimary' }));
+  const confirming = useSelector(media, (s) => s.matches({ ready: 'confirmingDelete' }));
+  const deleting = useSelector(media, (s) => s.matches({ ready: 'deleting' }));
+  const uploads = useSelector(media, (s) => s.children.uploads as MediaUploadsRef | undefined);
+  const selection = useSelector(media, (s) => s.children.selection as MediaSelectionRef | undefined);
+  const selecting = useSelector(selection, (s) => s?.matches('on') ?? false);
+  const selected = useSelector(selection, (s) => s?.context.selected ?? []);
+  const mediaIds = items.map((i) => i.mediaId);
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })} data-view={view}>
+      {uploads ? <MediaUploads uploads={uploads} /> : null}
+      {selection ? <SelectionToolbar selection={selection} media={media} mediaIds={mediaIds} busy={busy} /> : null}
+      {settingPrimary ? <Spinner label="Updating the primary image..." /> : null}
+      {view === 'loading' ? <Spinner /> : null}
+      {view === 'failed' ? (
+        <Alert status="danger">
+          {error}{' '}
+          <Button variant="link" onClick={() => media.send({ type: 'media.retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {view === 'ready' && items.length === 0 ? <p className={css({ color: 'fg.muted' })}>No media yet. Upload images, video or audio above.</p> : null}
+      {items.length ? (
+        <ul aria-label="Media files" className={grid}>
+          {items.map((item) => (
+            <MediaCard
+              key={item.mediaId}
+              item={item}
+              selecting={selecting}
+              selected={selected.includes(item.mediaId)}
+              busy={busy}
+              onToggle={() => selection?.send({ type: 'selection.toggle', mediaId: item.mediaId })}
+              onSetPrimary={() => media.send({ type: 'media.setPrimary', mediaId: item.mediaId })}
+              onDelete={() => media.send({ type: 'media.delete', mediaIds: [item.mediaId] })}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={confirming || deleting}
+        title={pendingDelete.length > 1 ? 'Delete media items' : 'Delete media'}
+        message={pendingDelete.length > 1 ? ARTWORK_MESSAGES.confirmDeleteMany(pendingDelete.length) : ARTWORK_MESSAGES.confirmDeleteOne}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={() => media.send({ type: 'media.confirmDelete' })}
+        onCancel={() => media.send({ type: 'media.cancelDelete' })}
+      />
+    </div>
+  );
+}

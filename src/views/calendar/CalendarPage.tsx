@@ -1,0 +1,90 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorOptions } from 'xstate';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import type { CalendarInput, CalendarLogic, CalendarSnapshot } from '../../machines/calendar/calendar.machine';
+import { usePhoneLayout } from '../shell/phone-layout';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { CalendarToolbar } from './calendar-toolbar';
+import { CALENDAR_TEXT } from './calendar-text';
+import { MonthAgenda } from './month-agenda';
+import { MonthView } from './month-view';
+import { PostListView } from './post-list-view';
+import { WeekView } from './week-view';
+
+/** The chart's state as one name, e.g. 'loaded.watching', for data-state. */
+export const calendarStateOf = (s: CalendarSnapshot) => (typeof s.value === 'string' ? s.value : `loaded.${s.value.loaded}`);
+
+const pulse = css({ w: '2', h: '2', borderRadius: 'full', bg: 'success', animation: 'pulse' });
+
+export interface CalendarPageProps {
+  logic: CalendarLogic;
+  input: CalendarInput;
+  /** Tests drive the polling with a simulated clock. */
+  clock?: ActorOptions<CalendarLogic>['clock'];
+  /** The current time, for the Today button. */
+  now?: () => number;
+}
+
+/** The social-media calendar: the view switch, the filters placeholder, and the posts of the view and period. */
+export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPageProps) {
+  // An explicit `clock: undefined` would replace XState's own clock.
+  const actor = useActorRef(logic, clock ? { input, clock } : { input });
+  const state = useSelector(actor, calendarStateOf);
+  const { view, anchor, today, posts, timeZone, error, refreshError } = useSelector(actor, (s) => s.context);
+  const shown = state.startsWith('loaded') ? posts : [];
+  const polling = state === 'loaded.watching' || state === 'loaded.refreshing';
+  const grid = view === 'week' || view === 'month';
+  const phone = usePhoneLayout();
+
+  return (
+    <section aria-labelledby="calendar-title" data-state={state} data-view={view} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
+        <h1 id="calendar-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          {CALENDAR_TEXT.title}
+        </h1>
+        <Link href="/social-media/post/new" className={button({ variant: 'solid' })}>
+          {CALENDAR_TEXT.newPost}
+        </Link>
+      </header>
+      <CalendarToolbar actor={actor} view={view} anchor={anchor} now={now} />
+      <section aria-label="Filters" className={css({ p: '3', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border', borderRadius: 'md', color: 'fg.muted', fontSize: 'sm' })}>
+        {CALENDAR_TEXT.filters}
+      </section>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{CALENDAR_TEXT.timeZone(timeZone)}</p>
+
+      {state === 'loading' ? <Spinner label={CALENDAR_TEXT.loading} /> : null}
+      {state === 'failed' ? (
+        <Alert status="danger">
+          {error}{' '}
+          <Button variant="link" onClick={() => actor.send({ type: 'calendar.retry' })}>
+            {CALENDAR_TEXT.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {state === 'empty' ? <Alert status="info">{CALENDAR_TEXT.empty[view]}</Alert> : null}
+      {polling ? (
+        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
+          <span className={pulse} aria-hidden="true" />
+          {CALENDAR_TEXT.updating}
+        </p>
+      ) : null}
+      {polling && refreshError ? <Alert status="warning">{CALENDAR_TEXT.refreshFailed(refreshError)}</Alert> : null}
+
+      <div aria-busy={state === 'loading' || state === 'loaded.refreshing'}>
+        {view === 'week' ? <WeekView anchor={anchor} today={today} posts={shown} timeZone={timeZone} /> : null}
+        {view === 'month' ? (
+          phone ? (
+            <MonthAgenda anchor={anchor} today={today} posts={shown} timeZone={timeZone} />
+          ) : (
+            <MonthView anchor={anchor} today={today} posts={shown} timeZone={timeZone} />
+          )
+        ) : null}
+        {!grid && shown.length ? <PostListView posts={shown} timeZone={timeZone} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { calendarMachine, type CalendarInput } from '../../machines/calendar/calendar.machine';
+import { createSocialService } from '../../services/social.service';
+import { useApp } from '../app-context';
+import { CalendarPage } from './CalendarPage';
+
+/** The artist's time zone is the browser's. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** /social-media: the calendar, reading posts through the social service (fresh reads while polling). */
+export default function SocialCalendarRoute() {
+  const { http, cache } = useApp();
+  const logic = useMemo(() => {
+    const social = createSocialService(http, cache);
+    return calendarMachine.provide({
+      actors: {
+        loadPosts: fromPromise(async ({ input }) => {
+          const posts = await social.listPosts(input.range, { fresh: input.fresh });
+          return { posts, at: Date.now() };
+        }),
+      },
+    });
+  }, [http, cache]);
+  const input = useMemo<CalendarInput>(() => ({ timeZone: browserTimeZone(), now: Date.now() }), []);
+  return <CalendarPage logic={logic} input={input} />;
+}

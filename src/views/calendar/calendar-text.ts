@@ -1,0 +1,23 @@
+import type { CalendarView } from '../../machines/calendar/calendar-dates';
+
+/** The calendar's own texts (the spec gives none for these). */
+export const CALENDAR_TEXT = {
+  title: 'Social Media Calendar',
+  newPost: 'New Social Media Post',
+  viewGroup: 'Calendar view',
+  loading: 'Loading posts...',
+  retry: 'Try again',
+  today: 'Today',
+  filters: 'Filters coming soon',
+  updating: 'Updating while posts go out…',
+  timeZone: (timeZone: string) => `Times are shown in your time zone, ${timeZone}.`,
+  refreshFailed: (message: string) => `Could not check for updates: ${message} Trying again in a few seconds.`,
+  empty: {
+    list: 'No posts yet. Write your first one with New Social Media Post.',
+    drafts: 'No drafts.',
+    week: 'No posts this week.',
+    month: 'No posts this month.',
+  } satisfies Record<CalendarView, string>,
+} as const;
+
+export const VIEW_LABELS: Record<CalendarView, string> = { list: 'List', week: 'Week', month: 'Month', drafts: 'List Drafts' };

@@ -1,0 +1,46 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { ACCOUNTS_PATH, type ConnectAccountLogic } from '../../machines/connect-account/connect-account.machine';
+import { PLATFORMS, PLATFORM_LABELS, type Platform } from '../../schemas/social-platform.schema';
+import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
+import { Alert } from '../ui/alert';
+import { BlueskyConnectForm } from './bluesky-connect-form';
+import { CONNECT_TEXT } from './connect-text';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl' });
+const title = css({ fontSize: '2xl', fontWeight: 'bold' });
+const backLink = css({ color: 'accent.default', textDecoration: 'underline', alignSelf: 'flex-start' });
+
+/** 'Instagram integration coming soon', from the address's platform. */
+export const comingSoonText = (platform: Platform) => `${PLATFORM_LABELS[platform]} ${SOCIAL_MESSAGES.comingSoon}`;
+
+/** The Connect screen for the address's platform: Bluesky's form, 'integration coming soon', or not a platform. */
+export function ConnectAccountPage({ logic, platform }: { logic: ConnectAccountLogic; platform: string }) {
+  const actor = useActorRef(logic, { input: { platform } });
+  const screen = useSelector(actor, (s) => (s.matches('comingSoon') ? 'comingSoon' : s.matches('invalidPlatform') ? 'invalid' : 'form'));
+
+  if (screen === 'form') {
+    return (
+      <section aria-labelledby="connect-title" className={page}>
+        <h1 id="connect-title" className={title}>
+          {CONNECT_TEXT.blueskyTitle}
+        </h1>
+        <p className={css({ color: 'fg.muted' })}>{CONNECT_TEXT.intro}</p>
+        <BlueskyConnectForm actor={actor} />
+      </section>
+    );
+  }
+  const known = (PLATFORMS as readonly string[]).includes(platform) ? (platform as Platform) : null;
+  return (
+    <section aria-labelledby="connect-title" className={page}>
+      <h1 id="connect-title" className={title}>
+        {screen === 'comingSoon' && known ? `Connect ${PLATFORM_LABELS[known]}` : CONNECT_TEXT.otherTitle}
+      </h1>
+      {screen === 'comingSoon' && known ? <Alert status="info">{comingSoonText(known)}</Alert> : <Alert status="danger">{SOCIAL_MESSAGES.invalidPlatform}</Alert>}
+      <Link href={ACCOUNTS_PATH} className={backLink}>
+        {CONNECT_TEXT.back}
+      </Link>
+    </section>
+  );
+}

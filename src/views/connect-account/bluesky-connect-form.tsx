@@ -1,0 +1,51 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import { ACCOUNTS_PATH, type ConnectAccountRef, type ConnectValues } from '../../machines/connect-account/connect-account.machine';
+import { visibleError } from '../../machines/shared/form';
+import { HANDLE_HINT } from '../../schemas/social.schema';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { CONNECT_TEXT } from './connect-text';
+
+/** Handle, app password and server address; messages under the fields, a refusal no field explains in an alert. */
+export function BlueskyConnectForm({ actor }: { actor: ConnectAccountRef }) {
+  const form = useSelector(actor, (s) => s.context.form);
+  const error = useSelector(actor, (s) => s.context.error);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const field = (name: keyof ConnectValues) => ({
+    name,
+    value: form.values[name],
+    error: visibleError(form, name),
+    disabled: busy,
+    onValueChange: (value: string) => actor.send({ type: 'field.change', name, value }),
+  });
+
+  return (
+    <form
+      aria-label={CONNECT_TEXT.blueskyTitle}
+      aria-busy={busy}
+      noValidate
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'connect.submit' });
+      }}
+    >
+      {error ? <Alert status="danger">{error}</Alert> : null}
+      <TextField label={CONNECT_TEXT.handle} required autoComplete="username" placeholder={HANDLE_HINT} hint={CONNECT_TEXT.handleHint} {...field('handle')} />
+      <TextField label={CONNECT_TEXT.appPassword} type="password" required autoComplete="off" hint={CONNECT_TEXT.appPasswordHint} {...field('appPassword')} />
+      <TextField label={CONNECT_TEXT.service} type="url" autoComplete="url" hint={CONNECT_TEXT.serviceHint} {...field('service')} />
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+        <Button type="submit" disabled={busy}>
+          {busy ? CONNECT_TEXT.submitting : CONNECT_TEXT.submit}
+        </Button>
+        <Link href={ACCOUNTS_PATH} className={button({ variant: 'outline' })}>
+          {CONNECT_TEXT.cancel}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorOptions } from 'xstate';
+import { css } from 'styled-system/css';
+import { badge } from 'styled-system/recipes/badge';
+import { card } from 'styled-system/recipes/card';
+import type { PostEditorRef, postEditorMachine } from '../../machines/post-editor/post-editor.machine';
+import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
+import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
+import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { useChartLeaveGuard } from '../shell/leave-guard';
+import { LeaveDialog } from '../shell/LeaveDialog';
+import { AccountsField } from './AccountsField';
+import { ContentField } from './ContentField';
+import { PostActions } from './PostActions';
+import { PostFiles } from './PostFiles';
+import { PostResponses } from './PostResponses';
+import { PublishedPost } from './PublishedPost';
+import { ScheduleCheck } from './ScheduleCheck';
+import { ScheduleField } from './ScheduleField';
+import { TagList } from './TagFields';
+import { isConfirmingLeave, labelOf, viewOf } from './post-editor-selectors';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
+const title = css({ fontSize: '2xl', fontWeight: 'bold' });
+const HEADINGS = { unsaved: 'New Post', draft: 'Edit Post', published: 'Published Post' } as const;
+const LABEL_TONES = { 'Scheduled Draft': 'accent', Draft: 'neutral', Published: 'success' } as const;
+
+/** The last failure (save, upload, publish, status check), kept up until the next attempt. */
+function FailureAlert({ editor }: { editor: PostEditorRef }) {
+  const error = useSelector(editor, (s) => s.context.error);
+  return error ? <Alert status="danger">{error}</Alert> : null;
+}
+
+export interface PostEditorProps {
+  logic: typeof postEditorMachine;
+  input: Pick<PostEditorInput, 'postId'>;
+  /** At most this many files (the app passes MAX_POST_FILES); absent means no limit. */
+  maxFiles?: number;
+  /** The timers' clock (polling); tests pass a SimulatedClock. */
+  clock?: ActorOptions<typeof postEditorMachine>['clock'];
+  /** The current time (epoch ms), when a scheduled draft comes due; tests pass their clock's. */
+  now?: () => number;
+}
+
+/**
+ * The social-media post editor: a thin renderer of the post editor machine. The root subscribes only to which view
+ * shows; each part subscribes to its own slice, so typing re-renders the text field alone.
+ */
+export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorProps) {
+  const actorInput = { postId: input.postId, maxFiles: maxFiles ?? null, now };
+  // An explicit `clock: undefined` would replace XState's own clock (and break every timer).
+  const editor = useActorRef(logic, clock ? { input: actorInput, clock } : { input: actorInput });
+  const view = useSelector(editor, viewOf);
+  const label = useSelector(editor, labelOf);
+  const confirmingLeave = useSelector(editor, isConfirmingLeave);
+  // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
+  // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
+  useChartLeaveGuard(editor, hasUnsavedChanges);
+
+  if (view === 'left') return null;
+  if (view === 'loading') return <Spinner />;
+  if (view === 'notFound') {
+    return (
+      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+        <h1 id="post-editor-title" className={title}>
+          {M.notFound}
+        </h1>
+        <p>This post does not exist, or it belongs to another account.</p>
+        <Link href="/social-media" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+          Back to the calendar
+        </Link>
+      </section>
+    );
+  }
+  if (view === 'loadFailed') {
+    return (
+      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+        <h1 id="post-editor-title" className={title}>
+          Social Media Post
+        </h1>
+        <FailureAlert editor={editor} />
+        <div>
+          <Button variant="outline" onClick={() => editor.send({ type: 'post.reload' })}>
+            Try again
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <h1 id="post-editor-title" className={title}>
+          {HEADINGS[view]}
+        </h1>
+        {label ? (
+          <span data-testid="post-label" className={badge({ tone: LABEL_TONES[label] })}>
+            {label}
+          </span>
+        ) : null}
+      </header>
+      <FailureAlert editor={editor} />
+      <div className={card()}>
+        {view === 'published' ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+            <PublishedPost editor={editor} />
+            <PostFiles editor={editor} />
+            <PostResponses editor={editor} />
+          </div>
+        ) : (
+          <form
+            noValidate
+            aria-label="Post"
+            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <ContentField editor={editor} />
+            <PostFiles editor={editor} />
+            <TagList editor={editor} field="hashtags" />
+            <TagList editor={editor} field="mentions" />
+            <AccountsField editor={editor} />
+            <ScheduleField editor={editor} />
+            <ScheduleCheck editor={editor} />
+            <PostActions editor={editor} />
+          </form>
+        )}
+      </div>
+      <LeaveDialog open={confirmingLeave} onLeave={() => editor.send({ type: 'leave.confirm' })} onStay={() => editor.send({ type: 'leave.stay' })} />
+    </section>
+  );
+}

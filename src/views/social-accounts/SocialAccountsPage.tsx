@@ -1,0 +1,79 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import type { SocialAccountsLogic } from '../../machines/social-accounts/social-accounts.machine';
+import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { AccountCard } from './account-card';
+import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from './accounts-text';
+
+/** Social Media Accounts: cards of the connected accounts, connecting one, and disconnecting one after a confirmation. */
+export function SocialAccountsPage({ logic }: { logic: SocialAccountsLogic }) {
+  const actor = useActorRef(logic);
+  const view = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'ready'));
+  const { accounts, pending, disconnectError } = useSelector(actor, (s) => s.context);
+  const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
+  const disconnecting = useSelector(actor, (s) => s.matches({ ready: 'disconnecting' }));
+
+  return (
+    <section aria-labelledby="accounts-title" data-state={view} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
+        <h1 id="accounts-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          {ACCOUNTS_TEXT.title}
+        </h1>
+        <Link href={CONNECT_BLUESKY_PATH} className={button({ variant: 'solid' })}>
+          {ACCOUNTS_TEXT.connect}
+        </Link>
+      </header>
+
+      {view === 'loading' ? <Spinner label={ACCOUNTS_TEXT.loading} /> : null}
+      {view === 'failed' ? (
+        <Alert status="danger">
+          {SOCIAL_MESSAGES.accountsError}{' '}
+          <Button variant="link" onClick={() => actor.send({ type: 'accounts.retry' })}>
+            {ACCOUNTS_TEXT.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {view === 'empty' ? (
+        <Alert status="info">
+          {ACCOUNTS_TEXT.empty}{' '}
+          <Link href={CONNECT_BLUESKY_PATH} className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}>
+            {ACCOUNTS_TEXT.emptyLink}
+          </Link>{' '}
+          {ACCOUNTS_TEXT.emptyAfterLink}
+        </Alert>
+      ) : null}
+      {view === 'ready' ? (
+        <>
+          {disconnectError ? <Alert status="danger">{disconnectError}</Alert> : null}
+          <ul aria-label={ACCOUNTS_TEXT.list} className={css({ display: 'grid', gap: '4', listStyle: 'none', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))' })}>
+            {accounts.map((account) => (
+              <AccountCard
+                key={`${account.platform}:${account.handle}`}
+                account={account}
+                disabled={disconnecting}
+                onDisconnect={() => actor.send({ type: 'accounts.disconnect', account })}
+              />
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={(confirming || disconnecting) && pending !== null}
+        title={ACCOUNTS_TEXT.dialogTitle}
+        message={pending ? ACCOUNTS_TEXT.confirm(pending) : ''}
+        confirmLabel={ACCOUNTS_TEXT.disconnect}
+        busyLabel={ACCOUNTS_TEXT.disconnecting}
+        busy={disconnecting}
+        onConfirm={() => actor.send({ type: 'accounts.confirmDisconnect' })}
+        onCancel={() => actor.send({ type: 'accounts.cancelDisconnect' })}
+      />
+    </section>
+  );
+}
