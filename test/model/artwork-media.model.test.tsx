@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-media.machine';
-import type { Notice } from '../../src/machines/artwork-editor/artwork-editor.machine';
+import type { Notice } from '../../src/machines/toasts/notice';
 import type { MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
 import { formatFileSize, type MediaItem } from '../../src/schemas/media.schema';
 import { provideArtworkMedia } from '../../src/views/artwork-editor/artwork-editor-logic';

@@ -4,7 +4,8 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { ACCOUNTS_PATH, connectAccountMachine, connectedMessage, type ConnectNotice, type ConnectValues } from '../../src/machines/connect-account/connect-account.machine';
+import type { Notice } from '../../src/machines/toasts/notice';
+import { ACCOUNTS_PATH, connectAccountMachine, connectedMessage, type ConnectValues } from '../../src/machines/connect-account/connect-account.machine';
 import { visibleError } from '../../src/machines/shared/form';
 import { ServiceError } from '../../src/services/api-error';
 import { DEFAULT_BLUESKY_SERVICE, HANDLE_HINT, SOCIAL_MESSAGES, type ConnectAccount, type SocialAccount } from '../../src/schemas/social.schema';
@@ -138,7 +139,7 @@ INPUTS.forEach((start, i) => {
     it.for(pathsByInput[i].map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
       const user = userEvent.setup();
       const connect = controlledPromise<SocialAccount, ConnectAccount>('connect');
-      const notices: ConnectNotice[] = [];
+      const notices: Notice[] = [];
       const navigations: string[] = [];
       const logged: unknown[] = [];
       const logic = connectAccountMachine.provide({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../../src/machines/artwork-editor/artwork-editor.machine';
+import type { Notice } from '../../src/machines/toasts/notice';
 import type { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-media.machine';
 import { mediaSelectionMachine } from '../../src/machines/artwork-media/media-selection.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../../src/machines/artwork-editor/artwork-editor.machine';
+import type { Notice } from '../../src/machines/toasts/notice';
 import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
 import { MAX_PARALLEL_UPLOADS, mediaUploadsMachine } from '../../src/machines/artwork-media/media-uploads.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';

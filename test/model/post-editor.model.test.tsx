@@ -7,7 +7,8 @@ import { postValuesOf, toSavePost } from '../../src/machines/post-editor/post-ed
 import { hasUnsavedChanges } from '../../src/machines/post-editor/post-editor.setup';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { fileNameOf, savedFilesOf } from '../../src/machines/post-editor/post-editor.files';
-import type { Notice, PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
+import type { Notice } from '../../src/machines/toasts/notice';
+import type { PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { POST_ID, postEditorParts, renderPostEditor } from '../support/post-editor';
 import { expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';

@@ -5,7 +5,8 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { accountName, disconnectedMessage, socialAccountsMachine, type AccountNotice } from '../../src/machines/social-accounts/social-accounts.machine';
+import { accountName, disconnectedMessage, socialAccountsMachine } from '../../src/machines/social-accounts/social-accounts.machine';
+import type { Notice } from '../../src/machines/toasts/notice';
 import { DATE_FORMAT, SOCIAL_MESSAGES, type AccountRef, type SocialAccount } from '../../src/schemas/social.schema';
 import { SocialAccountsPage } from '../../src/views/social-accounts/SocialAccountsPage';
 import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from '../../src/views/social-accounts/accounts-text';
@@ -107,7 +108,7 @@ describe('social accounts: the Accounts page follows the chart', () => {
     const user = userEvent.setup();
     const loadAccounts = controlledPromise<SocialAccount[], void>('loadAccounts');
     const disconnect = controlledPromise<void, AccountRef>('disconnect');
-    const notices: AccountNotice[] = [];
+    const notices: Notice[] = [];
     const logged: unknown[] = [];
     const logic = socialAccountsMachine.provide({
       actors: { loadAccounts: loadAccounts.logic, disconnect: disconnect.logic },

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { fromPromise, type SimulatedClock } from 'xstate';
 import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Notice } from '../../src/machines/post-editor/post-editor.types';
+import type { Notice } from '../../src/machines/toasts/notice';
 import type { PostMedia, PostResponse, SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
 import { providePostEditor, type PostEditorParts } from '../../src/views/post-editor/post-editor-logic';

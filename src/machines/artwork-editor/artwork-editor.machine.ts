@@ -13,6 +13,7 @@ import {
   type ArtworkFormState,
 } from './artwork-editor.form';
 import { messageOf } from '../shared/error-message';
+import type { Notice } from '../toasts/notice';
 
 export interface ArtworkEditorInput {
   /** null creates a new artwork of `mediaType`; otherwise the artwork to load. */
@@ -42,10 +43,6 @@ export type ArtworkEditorEvent =
   | { type: 'leave.stay' }
   | { type: 'leave.confirm' };
 
-export interface Notice {
-  title: string;
-  toastType: 'success' | 'error';
-}
 
 /** The form differs from what was last saved (for a new artwork: from the empty form it started as). */
 export const hasUnsavedChanges = ({ form, pristine }: Pick<ArtworkEditorContext, 'form' | 'pristine'>) => JSON.stringify(form.values) !== JSON.stringify(pristine);

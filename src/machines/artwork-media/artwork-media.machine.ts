@@ -4,6 +4,7 @@ import type { MediaItem } from '../../schemas/media.schema';
 import { mediaSelectionMachine } from './media-selection.machine';
 import { mediaUploadsMachine } from './media-uploads.machine';
 import { messageOf } from '../shared/error-message';
+import type { Notice } from '../toasts/notice';
 
 export interface ArtworkMediaContext {
   artworkId: string;
@@ -73,7 +74,7 @@ export const artworkMediaMachine = setup({
     selection: mediaSelectionMachine,
   },
   actions: {
-    notify: (_, _notice: { title: string; toastType: 'success' | 'error' }) => {},
+    notify: (_, _notice: Notice) => {},
     leaveSelection: sendTo('selection', { type: 'selection.exit' }),
     addUploaded: assign(({ context, event }) => {
       assertEvent(event, 'media.uploaded');

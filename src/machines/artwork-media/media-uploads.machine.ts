@@ -4,6 +4,7 @@ import { ARTWORK_MEDIA_TYPES, type MediaItem } from '../../schemas/media.schema'
 import { fileTypeLabel } from '../../schemas/file-types';
 import { MAX_FILE_BYTES, fileTooLargeMessage, fileTypeNotAllowedMessage } from '../../schemas/upload.schema';
 import { mediaUploadMachine, type MediaUploadOutcome, type MediaUploadRef } from './media-upload.machine';
+import type { Notice } from '../toasts/notice';
 
 /** How many files go up at the same time; the others wait in the queue. */
 export const MAX_PARALLEL_UPLOADS = 3;
@@ -63,7 +64,7 @@ export const mediaUploadsMachine = setup({
   },
   actors: { upload: mediaUploadMachine },
   actions: {
-    notify: (_, _notice: { title: string; toastType: 'success' | 'error' }) => {},
+    notify: (_, _notice: Notice) => {},
     /** Tells the media list about a new item. */
     uploaded: sendParent((_, item: MediaItem) => ({ type: 'media.uploaded', item })),
     enqueue: assign(({ context, event }) => {

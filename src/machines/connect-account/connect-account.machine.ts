@@ -3,6 +3,7 @@ import { DEFAULT_BLUESKY_SERVICE, blueskyConnectFormSchema, type ConnectAccount,
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
 import { messageOf } from '../shared/error-message';
+import type { Notice } from '../toasts/notice';
 
 export type ConnectValues = { handle: string; appPassword: string; service: string };
 
@@ -20,10 +21,6 @@ export interface ConnectAccountContext {
 
 export type ConnectAccountEvent = { type: 'field.change'; name: keyof ConnectValues; value: string } | { type: 'connect.submit' };
 
-export interface ConnectNotice {
-  title: string;
-  toastType: 'success' | 'error';
-}
 
 export const connectedMessage = (account: Pick<SocialAccount, 'platform' | 'handle'>) => `${PLATFORM_LABELS[account.platform]} account @${account.handle} connected`;
 export const ACCOUNTS_PATH = '/social-media/accounts';
@@ -69,7 +66,7 @@ export const connectAccountMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _notice: ConnectNotice) => {},
+    notify: (_, _notice: Notice) => {},
     navigate: (_, _to: string) => {},
     logFailure: (_, _failure: { error: unknown }) => {},
     change: assign(({ context, event }) =>

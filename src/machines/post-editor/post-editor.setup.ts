@@ -3,7 +3,8 @@ import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schem
 import { serverFieldErrors } from '../shared/form';
 import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePostValues, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
-import type { Notice, PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
+import type { Notice } from '../toasts/notice';
+import type { PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
 import * as files from './post-editor.files';
 import { messageOf } from '../shared/error-message';
 

@@ -67,9 +67,5 @@ export type PostEditorEvent =
   | { type: 'leave.stay' }
   | { type: 'leave.confirm' };
 
-export interface Notice {
-  title: string;
-  toastType: 'success' | 'error';
-}
 
 export type { PostMedia, SavePost, SocialPost };

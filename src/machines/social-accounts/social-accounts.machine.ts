@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xsta
 import type { AccountRef, SocialAccount } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import { messageOf } from '../shared/error-message';
+import type { Notice } from '../toasts/notice';
 
 export type SocialAccountsEvent =
   | { type: 'accounts.retry' }
@@ -19,10 +20,6 @@ export interface SocialAccountsContext {
   disconnectError: string | null;
 }
 
-export interface AccountNotice {
-  title: string;
-  toastType: 'success' | 'error';
-}
 
 /** 'Bluesky @alice.bsky.social': how an account is named in messages. */
 export const accountName = (account: AccountRef) => `${PLATFORM_LABELS[account.platform]} @${account.handle}`;
@@ -46,7 +43,7 @@ export const socialAccountsMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _notice: AccountNotice) => {},
+    notify: (_, _notice: Notice) => {},
     /** Failures are logged as well as shown (spec section 8 logs social-media failures). */
     logFailure: (_, _failure: { error: unknown }) => {},
   },

@@ -1,5 +1,6 @@
 import type { ActorLogicFrom, PromiseActorLogic } from 'xstate';
-import { artworkEditorMachine, type Notice } from '../../machines/artwork-editor/artwork-editor.machine';
+import { artworkEditorMachine } from '../../machines/artwork-editor/artwork-editor.machine';
+import type { Notice } from '../../machines/toasts/notice';
 import { artworkMediaMachine } from '../../machines/artwork-media/artwork-media.machine';
 import { mediaSelectionMachine } from '../../machines/artwork-media/media-selection.machine';
 import { mediaUploadMachine, type MediaUploadInput } from '../../machines/artwork-media/media-upload.machine';
