@@ -65,7 +65,8 @@ await step('postgresql 15', () => {
   console.log(`binaries in ${postgresBinDir()}`);
 });
 
-await step('typecheck (tsc)', () => run('npx', ['--no', '--', 'tsc', '--noEmit', '-p', 'tsconfig.json']));
+await step('typecheck (tsc)', () => run('npm', ['run', '--silent', 'typecheck']));
+await step('lint (eslint, prettier, import cycles)', () => run('npm', ['run', '--silent', 'lint']));
 await step('build (app and server)', () => run('npm', ['run', 'build']));
 await step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs]));
 

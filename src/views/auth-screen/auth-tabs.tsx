@@ -43,6 +43,8 @@ export function AuthTabs<V extends string>(props: {
 
   return (
     <div className={classes.root}>
+      {/* The tabs inside are the focusable controls (one tab stop); the list only hears their arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
       <div role="tablist" aria-label={label} aria-orientation="horizontal" className={classes.list} onKeyDown={onKeyDown}>
         {items.map((t) => (
           <button

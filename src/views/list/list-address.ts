@@ -13,6 +13,9 @@ export function useListAddress(options: ListAddressOptions, start: ListPosition)
   const [path, navigate] = useLocation();
   const written = useRef(search);
   const opening = useRef(0);
+  // What this hook last wrote is compared with the address during render, so an outside change (a link to the plain
+  // list) reopens the list in the very render that shows the new address, not one render later.
+  /* eslint-disable react-hooks/refs */
   if (search !== written.current) {
     written.current = search;
     opening.current += 1;
@@ -26,4 +29,5 @@ export function useListAddress(options: ListAddressOptions, start: ListPosition)
     latest.current.navigate(next ? `${latest.current.path}?${next}` : latest.current.path, { replace: true });
   }, []);
   return { opening: opening.current, position: parseListAddress(search, options, start), positionChanged };
+  /* eslint-enable react-hooks/refs */
 }

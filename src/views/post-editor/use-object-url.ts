@@ -9,6 +9,8 @@ export function useObjectUrl(file: File | null): string | null {
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== 'function') return;
     const created = URL.createObjectURL(file);
+    // The address is an outside resource made for this file: it is created, shown and revoked with the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(created);
     return () => {
       URL.revokeObjectURL(created);

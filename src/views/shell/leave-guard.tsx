@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Router, useRouter, type BaseLocationHook } from 'wouter';
 
 /** Asked before an in-app navigation: true means a page took it over (it asks the artist first). */
@@ -72,7 +72,10 @@ export const useLeaveGuard = (): LeaveGuard => useContext(LeaveGuardContext) ?? 
 export function useBlockLeaving(block: LeaveBlocker, hasUnsavedChanges: () => boolean) {
   const { setBlocker } = useLeaveGuard();
   const latest = useRef({ block, hasUnsavedChanges });
-  latest.current = { block, hasUnsavedChanges };
+  // Kept current after each render (not during it), for the navigation and unload handlers that read it later.
+  useLayoutEffect(() => {
+    latest.current = { block, hasUnsavedChanges };
+  });
   const blocker = useCallback((to: string) => latest.current.block(to), []);
 
   useEffect(() => {
