@@ -67,12 +67,12 @@ function expectFiles(s: Snapshot, editable: boolean) {
 
 /** The form as the machine holds it: values, counter, messages under fields, files, limit. */
 function expectForm(s: Snapshot, enabled: boolean) {
-  const { values, textLength } = s.context.form;
+  const { values } = s.context.form;
   const content = screen.getByLabelText('Content');
   expect(content).toHaveValue(values.content);
   expect(content).toHaveAttribute('maxlength', '280');
   expect(content.hasAttribute('disabled')).toBe(!enabled);
-  expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(textLength));
+  expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
   for (const box of screen.getAllByRole('checkbox')) {
     const label = box.closest('label')!.textContent!;
     expect((box as HTMLInputElement).checked).toBe(values.accounts.some((a) => label.startsWith(`Bluesky @${a.handle}`)));

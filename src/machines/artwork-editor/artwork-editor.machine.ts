@@ -1,17 +1,9 @@
-import { serverFieldErrors } from '../shared/form';
+import { changeField, emptyForm, isFormValid, serverFieldErrors, submitForm, withServerErrors } from '../shared/form';
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { ARTWORK_MESSAGES, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../../schemas/artwork.schema';
+import { ARTWORK_MESSAGES, artworkFormSchema, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../../schemas/artwork.schema';
 import type { MediaType } from '../../schemas/media-type.schema';
 import { artworkMediaMachine } from '../artwork-media/artwork-media.machine';
-import {
-  changeArtworkField,
-  isArtworkFormValid,
-  startArtworkForm,
-  submitArtworkForm,
-  withServerErrors,
-  type ArtworkFieldChange,
-  type ArtworkFormState,
-} from './artwork-editor.form';
+import type { ArtworkFieldChange, ArtworkFormState } from './artwork-editor.form';
 import { messageOf } from '../shared/error-message';
 import type { Notice } from '../toasts/notice';
 
@@ -94,7 +86,7 @@ export const artworkEditorMachine = setup({
     useArtwork: assign((_, artwork: Artwork) => ({
       artwork,
       artworkId: artwork.artworkId,
-      form: startArtworkForm(artworkToForm(artwork)),
+      form: emptyForm(artworkToForm(artwork), artworkFormSchema),
       pristine: artworkToForm(artwork),
       error: null,
     })),
@@ -105,15 +97,15 @@ export const artworkEditorMachine = setup({
     }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: changeArtworkField(context.form, event) };
+      return { form: changeField(context.form, artworkFormSchema, event.field, event.value) };
     }),
-    showAllMessages: assign(({ context }) => ({ form: submitArtworkForm(context.form) })),
+    showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, artworkFormSchema) })),
     keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, serverFieldErrors((event as { error?: unknown }).error)) })),
   },
   guards: {
     isNew: ({ context }) => context.artworkId === null,
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
-    formValid: ({ context }) => isArtworkFormValid(context.form),
+    formValid: ({ context }) => isFormValid(context.form, artworkFormSchema),
     notFound: ({ event }) => [400, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
   },
 }).createMachine({
@@ -121,7 +113,7 @@ export const artworkEditorMachine = setup({
   context: ({ input }) => ({
     artworkId: input.artworkId,
     artwork: null,
-    form: startArtworkForm(emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D')),
+    form: emptyForm(emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D'), artworkFormSchema),
     pristine: emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D'),
     leaveTo: null,
     error: null,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { composePostText } from '../../schemas/post-text';
 import { accountsRule, savePostSchema, type AccountRef, type SavePost, type SocialAccount, type SocialPost } from '../../schemas/social.schema';
-import { validate, type FieldErrors, type Values } from '../shared/form';
+import { visibleError, type FormContext } from '../shared/form';
 
 /** The post's fields as the editor holds them; the schedule is epoch milliseconds (UTC) or none. */
 export interface PostFormValues {
@@ -10,8 +10,10 @@ export interface PostFormValues {
   mentions: string[];
   accounts: AccountRef[];
   dateScheduled: number | null;
+  /** Derived: length of the text the post goes out with (content plus the hashtags and mentions it lacks): the counter's n. */
+  textLength: number;
 }
-export type PostField = keyof PostFormValues;
+export type PostField = Exclude<keyof PostFormValues, 'textLength'>;
 
 export type PostFieldChange =
   | { field: 'content'; value: string }
@@ -19,82 +21,56 @@ export type PostFieldChange =
   | { field: 'accounts'; value: AccountRef[] }
   | { field: 'dateScheduled'; value: number | null };
 
-export interface PostFormState {
-  values: PostFormValues;
-  errors: FieldErrors;
-  touched: Partial<Record<PostField, boolean>>;
-  submitted: boolean;
-  /** Length of the text the post goes out with (content plus the hashtags and mentions it lacks): the counter's n. */
-  textLength: number;
-}
+export type PostFormState = FormContext<PostFormValues>;
 
-const fieldsSchema = z.object({
-  content: savePostSchema.shape.content,
-  hashtags: savePostSchema.shape.hashtags,
-  mentions: savePostSchema.shape.mentions,
-  accounts: accountsRule,
-});
+const contentRule = savePostSchema.shape.content;
 
 /**
  * The save schema's rules for these fields, plus its 280-character rule applied to the text as it will be posted:
- * hashtags and mentions appended to the content count too.
+ * hashtags and mentions appended to the content count too (a message of the content's own comes first).
  */
-function check(values: PostFormValues, text: string): FieldErrors {
-  const errors = validate(fieldsSchema, values as unknown as Values);
-  if (!errors.content) {
-    const composed = savePostSchema.shape.content.safeParse(text);
-    if (!composed.success) errors.content = composed.error.issues[0].message;
-  }
-  return errors;
-}
+const schema = z
+  .object({ content: contentRule, hashtags: savePostSchema.shape.hashtags, mentions: savePostSchema.shape.mentions, accounts: accountsRule })
+  .check(
+    z.superRefine(
+      (values: Omit<PostFormValues, 'textLength' | 'dateScheduled'>, ctx) => {
+        const composed = contentRule.safeParse(composePostText(values));
+        if (!composed.success) ctx.issues.push({ code: 'custom', path: ['content'], input: values.content, message: composed.error.issues[0].message });
+      },
+      // Like the rules across fields: it runs even when another field is invalid.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  );
 
-function derive(values: PostFormValues): Pick<PostFormState, 'errors' | 'textLength'> {
-  const text = composePostText(values);
-  return { errors: check(values, text), textLength: text.length };
-}
+const withTextLength = (values: PostFormValues): PostFormValues => ({ ...values, textLength: composePostText(values).length });
 
-export const startPostForm = (values: PostFormValues): PostFormState => ({ values, ...derive(values), touched: {}, submitted: false });
+/** The post form's rules for the shared form engine (src/machines/shared/form.ts). */
+export const postFormRules = { schema, derive: withTextLength };
 
 /** A new post: with a single connected account that account is already ticked. */
-export const emptyPostValues = (accounts: SocialAccount[]): PostFormValues => ({
-  content: '',
-  hashtags: [],
-  mentions: [],
-  accounts: accounts.length === 1 ? [{ platform: accounts[0].platform, handle: accounts[0].handle }] : [],
-  dateScheduled: null,
-});
+export const emptyPostValues = (accounts: SocialAccount[]): PostFormValues =>
+  withTextLength({
+    content: '',
+    hashtags: [],
+    mentions: [],
+    accounts: accounts.length === 1 ? [{ platform: accounts[0].platform, handle: accounts[0].handle }] : [],
+    dateScheduled: null,
+    textLength: 0,
+  });
 
-export const postValuesOf = (post: SocialPost): PostFormValues => ({
-  content: post.content,
-  hashtags: post.hashtags ?? [],
-  mentions: post.mentions ?? [],
-  accounts: post.accounts,
-  dateScheduled: post.dateScheduled ?? null,
-});
+export const postValuesOf = (post: SocialPost): PostFormValues =>
+  withTextLength({
+    content: post.content,
+    hashtags: post.hashtags ?? [],
+    mentions: post.mentions ?? [],
+    accounts: post.accounts,
+    dateScheduled: post.dateScheduled ?? null,
+    textLength: 0,
+  });
 
-/** Applies one change and re-validates the fields (never the files). */
-export function changePostField(form: PostFormState, change: PostFieldChange): PostFormState {
-  const values = { ...form.values, [change.field]: change.value };
-  return { ...form, values, ...derive(values), touched: { ...form.touched, [change.field]: true } };
-}
-
-export const submitPostForm = (form: PostFormState): PostFormState => ({ ...form, submitted: true });
-
-export const isPostFormValid = (form: PostFormState) => Object.keys(form.errors).length === 0;
-
-/** Messages the server gave for fields show at once, under their fields. */
-export const withServerErrors = (form: PostFormState, errors: FieldErrors): PostFormState =>
-  Object.keys(errors).length ? { ...form, errors: { ...form.errors, ...errors }, submitted: true } : form;
-
-/** Changing hashtags or mentions changes the posted text too: the content's length message may be theirs. */
-const TOUCHES: Partial<Record<string, PostField[]>> = { content: ['content', 'hashtags', 'mentions'] };
-
-/** The message under a field now; a list (hashtags, mentions) shows its first item's message. */
-export function visiblePostError(form: PostFormState, field: PostField | 'mediaIds' | 'altTexts'): string | undefined {
-  const touched = (TOUCHES[field] ?? [field as PostField]).some((f) => form.touched[f]);
-  if (!form.submitted && !touched) return undefined;
-  return form.errors[field] ?? Object.entries(form.errors).find(([key]) => key.startsWith(`${field}.`))?.[1];
-}
+/** The message under a field now; hashtags and mentions go out with the content, so its length message may be theirs. */
+export const visiblePostError = (form: PostFormState, field: PostField | 'mediaIds' | 'altTexts') =>
+  visibleError(form, field, field === 'content' ? ['content', 'hashtags', 'mentions'] : undefined);
 
 export const sameAccount = (a: AccountRef, b: AccountRef) => a.platform === b.platform && a.handle.toLowerCase() === b.handle.toLowerCase();
 

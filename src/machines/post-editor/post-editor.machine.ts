@@ -1,5 +1,6 @@
 import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { emptyPostValues, startPostForm, toSavePost } from './post-editor.form';
+import { emptyForm } from '../shared/form';
+import { emptyPostValues, postFormRules, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import { messageOf } from '../shared/error-message';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
@@ -42,7 +43,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     postId: input.postId,
     post: null,
     accounts: [],
-    form: startPostForm(emptyPostValues([])),
+    form: emptyForm(emptyPostValues([]), postFormRules),
     files: [],
     refused: [],
     seq: 0,

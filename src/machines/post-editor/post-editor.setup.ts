@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
-import { serverFieldErrors } from '../shared/form';
-import { changePostField, emptyPostValues, isPostFormValid, postValuesOf, samePostValues, startPostForm, submitPostForm, withServerErrors } from './post-editor.form';
+import { changeField, emptyForm, isFormValid, serverFieldErrors, submitForm, withServerErrors } from '../shared/form';
+import { emptyPostValues, postFormRules, postValuesOf, samePostValues } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice } from '../toasts/notice';
 import type { PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
@@ -24,7 +24,7 @@ export const failedOf = (post: SocialPost) => post.responses.filter((r) => r.pos
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 /** The post becomes what the server says: fields, files and responses (on load, and once published). */
-const adopt = (post: SocialPost) => ({ post, postId: post.postId, form: startPostForm(postValuesOf(post)), files: files.filesOfPost(post) });
+const adopt = (post: SocialPost) => ({ post, postId: post.postId, form: emptyForm(postValuesOf(post), postFormRules), files: files.filesOfPost(post) });
 
 /** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
 export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
@@ -97,7 +97,7 @@ export const postEditorSetup = setup({
     }),
     stay: assign({ leaveTo: null }),
     useLoaded: assign((_, data: PostEditorData) =>
-      data.post ? { accounts: data.accounts, error: null, ...adopt(data.post) } : { accounts: data.accounts, error: null, form: startPostForm(emptyPostValues(data.accounts)) },
+      data.post ? { accounts: data.accounts, error: null, ...adopt(data.post) } : { accounts: data.accounts, error: null, form: emptyForm(emptyPostValues(data.accounts), postFormRules) },
     ),
     adoptPost: assign((_, post: SocialPost) => adopt(post)),
     /** Published meanwhile: the editor shows the post as the server has it; the failure that revealed it is moot. */
@@ -110,7 +110,7 @@ export const postEditorSetup = setup({
     failRefused: assign({ error: M.saveFailed(M.refusedAsPublished) }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: changePostField(context.form, event) };
+      return { form: changeField(context.form, postFormRules, event.field, event.value) };
     }),
     addFiles: assign(({ context, event }) => {
       assertEvent(event, 'files.add');
@@ -129,7 +129,7 @@ export const postEditorSetup = setup({
       return { files: files.setProgress(context.files, event.id, event.fraction) };
     }),
     startSubmit: assign((_, intent: 'save' | 'publish') => ({ intent, error: null })),
-    showAllMessages: assign(({ context }) => ({ form: submitPostForm(context.form) })),
+    showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, postFormRules) })),
     startBatch: assign(({ context }) => ({ files: files.queueLocalFiles(context.files), batch: files.localFileIds(context.files), batchFailed: false })),
     markUploading: assign(({ context }) => ({ files: files.markUploading(context.files, context.batch[0]) })),
     markUploaded: assign(({ context, event }) => ({
@@ -155,7 +155,7 @@ export const postEditorSetup = setup({
     notFound: ({ event }) => [400, 404].includes(statusOf(errorOf(event)) ?? 0),
     isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
-    formValid: ({ context }) => isPostFormValid(context.form),
+    formValid: ({ context }) => isFormValid(context.form, postFormRules),
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     hasLocalFiles: ({ context }) => files.localFileIds(context.files).length > 0,
     moreToUpload: ({ context }) => context.batch.length > 0,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../../schemas/upload.schema';
 import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../../schemas/user.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, serverFieldErrors, type FormContext } from '../shared/form';
@@ -35,8 +35,16 @@ export function avatarFileProblem(file: File): string | null {
   return null;
 }
 
-/** The Profile page: default, edit and passwordProtected views switched in place, beside the avatar's own states. */
-export const profileMachine = setup({
+/** The rules each of the page's two forms is checked against. */
+const RULES = { profileForm: profileUpdateSchema, credentialsForm: securityUpdateSchema };
+type FormKey = keyof typeof RULES;
+/** Either form, as the engine sees it (string values by name). */
+const formOf = (context: ProfileContext, form: FormKey): FormContext => context[form];
+
+/** A save's answer: the user as the server has it now, and what to tell the artist. */
+type Saved = { user: User; notice: string };
+
+const profileSetup = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
@@ -77,14 +85,53 @@ export const profileMachine = setup({
       avatarError: null,
     }),
     setError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
+    changeField: assign(({ context, event }, form: FormKey) => {
+      assertEvent(event, 'field.change');
+      return { [form]: changeField(formOf(context, form), RULES[form], event.name, event.value), error: null };
+    }),
+    showAllMessages: assign(({ context }, form: FormKey) => ({ [form]: submitForm(formOf(context, form), RULES[form]) })),
+    keepServerMessages: assign(({ context, event }, form: FormKey) => ({
+      [form]: withServerErrors(formOf(context, form), serverFieldErrors((event as { error?: unknown }).error)),
+    })),
+    saved: assign((_, { user, notice }: Saved) => ({ user, notice })),
   },
   guards: {
-    profileValid: ({ context }) => isFormValid(context.profileForm, profileUpdateSchema),
-    credentialsValid: ({ context }) => isFormValid(context.credentialsForm, securityUpdateSchema),
+    formValid: ({ context }, form: FormKey) => isFormValid(formOf(context, form), RULES[form]),
     hasAvatar: ({ context }) => Boolean(context.user?.avatarVersion),
     acceptableFile: ({ event }) => event.type === 'avatar.choose' && avatarFileProblem(event.file) === null,
   },
-}).createMachine({
+});
+
+type SaveInvoke = Exclude<Parameters<typeof profileSetup.createStateConfig>[0]['invoke'], readonly unknown[] | undefined>;
+
+/**
+ * One of the page's two edit views (Edit Profile; Change Email & Password), given its form and the call that saves it:
+ * typing re-validates the form, Save goes once it is valid (else every message shows), and a failed save comes back
+ * to the form with the server's field messages under the fields.
+ */
+const editView = (form: FormKey, save: SaveInvoke) =>
+  profileSetup.createStateConfig({
+    initial: 'editing',
+    on: { 'profile.cancel': { target: 'default', actions: 'clearError' } },
+    states: {
+      editing: {
+        on: {
+          'field.change': { actions: { type: 'changeField', params: form } },
+          'profile.save': [
+            { guard: { type: 'formValid', params: form }, target: 'saving', actions: 'clearError' },
+            { actions: { type: 'showAllMessages', params: form } },
+          ],
+        },
+      },
+      saving: {
+        tags: ['busy'],
+        invoke: { ...save, onError: { target: 'editing', actions: ['setError', { type: 'keepServerMessages', params: form }] } },
+      },
+    },
+  });
+
+export const profileMachine = profileSetup.createMachine({
   id: 'profile',
   context: {
     user: null,
@@ -120,87 +167,30 @@ export const profileMachine = setup({
                 'profile.changeCredentials': { target: 'passwordProtected', actions: 'startCredentialsForm' },
               },
             },
-            edit: {
-              initial: 'editing',
-              on: { 'profile.cancel': { target: 'default', actions: assign({ error: null }) } },
-              states: {
-                editing: {
-                  on: {
-                    'field.change': {
-                      actions: assign(({ context, event }) => ({ profileForm: changeField(context.profileForm, profileUpdateSchema, event.name, event.value), error: null })),
-                    },
-                    'profile.save': [
-                      { guard: 'profileValid', target: 'saving', actions: assign({ error: null }) },
-                      { actions: assign(({ context }) => ({ profileForm: submitForm(context.profileForm, profileUpdateSchema) })) },
-                    ],
-                  },
-                },
-                saving: {
-                  tags: ['busy'],
-                  invoke: {
-                    id: 'saveProfile',
-                    src: 'saveProfile',
-                    input: ({ context }) => profileUpdateSchema.parse(context.profileForm.values),
-                    onDone: {
-                      target: '#profile.ready.view.default',
-                      actions: [
-                        assign({ user: ({ event }) => event.output, notice: 'Profile saved.' }),
-                        { type: 'userChanged', params: ({ event }) => event.output },
-                      ],
-                    },
-                    onError: {
-                      target: 'editing',
-                      actions: [
-                        'setError',
-                        assign(({ context, event }) => ({ profileForm: withServerErrors(context.profileForm, serverFieldErrors(event.error)) })),
-                      ],
-                    },
-                  },
-                },
+            edit: editView('profileForm', {
+              id: 'saveProfile',
+              src: 'saveProfile',
+              input: ({ context }) => profileUpdateSchema.parse(context.profileForm.values),
+              onDone: {
+                target: '#profile.ready.view.default',
+                actions: [
+                  { type: 'saved', params: ({ event }) => ({ user: event.output, notice: 'Profile saved.' }) },
+                  { type: 'userChanged', params: ({ event }) => event.output },
+                ],
               },
-            },
-            passwordProtected: {
-              initial: 'editing',
-              on: { 'profile.cancel': { target: 'default', actions: assign({ error: null }) } },
-              states: {
-                editing: {
-                  on: {
-                    'field.change': {
-                      actions: assign(({ context, event }) => ({
-                        credentialsForm: changeField(context.credentialsForm, securityUpdateSchema, event.name, event.value),
-                        error: null,
-                      })),
-                    },
-                    'profile.save': [
-                      { guard: 'credentialsValid', target: 'saving', actions: assign({ error: null }) },
-                      { actions: assign(({ context }) => ({ credentialsForm: submitForm(context.credentialsForm, securityUpdateSchema) })) },
-                    ],
-                  },
-                },
-                saving: {
-                  tags: ['busy'],
-                  invoke: {
-                    id: 'changeCredentials',
-                    src: 'changeCredentials',
-                    input: ({ context }) => context.credentialsForm.values,
-                    onDone: {
-                      target: '#profile.ready.view.default',
-                      actions: [
-                        assign({ user: ({ event }) => event.output.user, notice: ({ event }) => event.output.message }),
-                        { type: 'userChanged', params: ({ event }) => event.output.user },
-                      ],
-                    },
-                    onError: {
-                      target: 'editing',
-                      actions: [
-                        'setError',
-                        assign(({ context, event }) => ({ credentialsForm: withServerErrors(context.credentialsForm, serverFieldErrors(event.error)) })),
-                      ],
-                    },
-                  },
-                },
+            }),
+            passwordProtected: editView('credentialsForm', {
+              id: 'changeCredentials',
+              src: 'changeCredentials',
+              input: ({ context }) => context.credentialsForm.values,
+              onDone: {
+                target: '#profile.ready.view.default',
+                actions: [
+                  { type: 'saved', params: ({ event }) => ({ user: event.output.user, notice: event.output.message }) },
+                  { type: 'userChanged', params: ({ event }) => event.output.user },
+                ],
               },
-            },
+            }),
           },
         },
         avatar: {

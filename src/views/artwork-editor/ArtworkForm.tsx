@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
-import { visibleArtworkError, type ArtworkField, type ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
+import type { ArtworkField, ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
+import { visibleError } from '../../machines/shared/form';
 import { SALE_STATUSES, SALE_STATUS_LABELS } from '../../schemas/artwork.schema';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -19,7 +20,7 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
   const saving = useSelector(editor, (s) => s.matches({ creating: 'saving' }) || s.matches({ saved: 'updating' }));
   const { values } = form;
   const change = (c: ArtworkFieldChange) => editor.send({ type: 'form.change', ...c });
-  const errorOf = (field: ArtworkField) => visibleArtworkError(form, field);
+  const errorOf = (field: ArtworkField) => visibleError(form, field);
   const text = (field: 'title' | 'year' | 'medium') => ({
     name: field,
     value: values[field],

@@ -26,7 +26,7 @@ export const counterOver = css({ color: 'danger', fontWeight: 'semibold' });
  */
 export const ContentField = memo(function ContentField({ editor }: { editor: PostEditorRef }) {
   const content = useSelector(editor, (s) => s.context.form.values.content);
-  const length = useSelector(editor, (s) => s.context.form.textLength);
+  const length = useSelector(editor, (s) => s.context.form.values.textLength);
   const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'content'));
   const editable = useSelector(editor, isEditable);
   const over = length > POST_MAX_LENGTH;
