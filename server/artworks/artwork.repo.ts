@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { endEmailTokens } from './email-tokens';

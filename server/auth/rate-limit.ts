@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { HttpError } from '../http/errors';
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import { randomToken, sha256 } from '../secrets';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { MediaRow } from './media.dto';

@@ -4,7 +4,7 @@ import { saleStatusLabel } from '../../src/schemas/artwork.schema';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, artworks, publications, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { deleteFiles } from '../media/media.repo';

@@ -3,7 +3,7 @@ import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
 import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema';
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { VALIDATION_MESSAGE } from '../http/api-router';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, type Platform } from '../../src/schemas/social-platform.schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { normalHandle } from './accounts.repo';
