@@ -1,18 +1,15 @@
-import * as z from 'zod/mini';
 import { artworkInputSchema, artworkListQuerySchema, artworkPageSchema, artworkSchema } from '../../src/schemas/artwork.schema';
 import type { AppDeps } from '../context';
 import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/errors';
 import { errorDoc } from '../http/router';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
+import { artworkIdParams } from './artwork.params';
 import { toArtworkDto } from './artwork.dto';
-import { createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
+import { artworkNotFound, createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
 
 const tag = 'Artworks';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 const notFoundDoc = { 404: errorDoc('No such artwork') };
-export const artworkIdParams = z.object({ id: z.uuid({ error: 'Artwork ID must be a valid UUID' }) });
-export const artworkNotFound = () => notFound('Artwork not found.');
 
 /** The signed-in artist's artworks: a paged, sorted, filtered list, and create / read / replace / delete. */
 export function artworkRoutes(api: ApiRouter, deps: AppDeps) {

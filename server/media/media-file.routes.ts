@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
-import { artworkIdParams } from '../artworks/artwork.routes';
+import { artworkIdParams } from '../artworks/artwork.params';
 import type { AppDeps, AppEnv } from '../context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/errors';

@@ -6,7 +6,8 @@ import type { AppDeps } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { toMediaItem } from './media.dto';
-import { deleteFiles, insertMedia } from './media.repo';
+import { deleteFiles } from '../storage/delete-files';
+import { insertMedia } from './media.repo';
 import { makeImageVariants } from './media.variants';
 
 export const ARTWORK_MEDIA_PURPOSE = 'artwork-media';

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
@@ -9,12 +8,6 @@ export const mediaNotFound = () => notFound('Media not found.');
 
 /** Every stored file of a media item: the original and its variants. */
 export const mediaKeysOf = (m: Pick<MediaRow, 'storageKey' | 'variants'>) => [m.storageKey, ...Object.values(m.variants)];
-
-/** Deletes files after their rows are gone; a failure is logged, not answered (the rows no longer point at them). */
-export async function deleteFiles(deps: Pick<AppDeps, 'storage' | 'log'>, keys: string[]) {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  results.forEach((r, i) => r.status === 'rejected' && deps.log.warn({ err: r.reason, key: keys[i] }, 'could not delete a media file'));
-}
 
 /** An artwork's media, oldest first, and which one is primary; null when the user has no such artwork. */
 export async function listMedia(db: Db, userId: string, artworkId: string) {

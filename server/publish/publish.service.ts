@@ -7,7 +7,7 @@ import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks, publications, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
 import { VARIANTS } from '../media/media.variants';
 import { fitInside, formatDimensions } from './format';
 import type { PublishedArtwork, PublishedSnapshot } from './snapshot';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { MAX_POST_FILES } from '../../src/schemas/social.schema';
 import { socialPostMedia, socialPosts } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
 import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';

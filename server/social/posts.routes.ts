@@ -7,7 +7,7 @@ import { socialPostMedia, socialPosts } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError } from '../http/errors';
 import { errorDoc } from '../http/router';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { POST_MEDIA_PURPOSE } from './post-media.processor';
