@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   AUTH_MESSAGES,
@@ -16,15 +15,15 @@ import {
 import { messageSchema } from '../../src/schemas/api-error.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
-import { sessions, users } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError, badRequest, unauthorized } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
 import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
-import { consumeResetToken, consumeVerifyToken, endEmailTokens } from './email-tokens';
+import { findUser, findUserByEmail, resetPassword } from '../users/user.repo';
+import { consumeResetToken, consumeVerifyToken } from './email-tokens';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { hitMail, hitPasswordCheck, liftAccountLimits, passwordAccepted } from './rate-limit';
-import { revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
+import { hitMail, hitPasswordCheck, passwordAccepted } from './rate-limit';
+import { ownerOfSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
 
 const tag = 'Authentication';
 const ok = (description = 'OK') => ({ 200: { description, schema: messageSchema }, 400: errorDoc('Invalid input'), 429: errorDoc('Too many attempts') });
@@ -34,7 +33,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
   const { db, outbox, config, tokens, authCache } = deps;
 
   async function issueTokens(userId: string, sessionId: string, refreshToken: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await findUser(db, userId);
     if (!user) throw unauthorized();
     const signed = await tokens.sign({ userId, sessionId, email: user.email, name: displayNameOf(user) });
     return { ...signed, refreshToken };
@@ -82,7 +81,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { body: { email, password } }) => {
       const ip = clientAddress(c, config.trustProxyHops);
       await hitPasswordCheck(db, ip, email);
-      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
       await passwordAccepted(db, ip, email);
@@ -139,17 +138,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       const used = await consumeResetToken(db, token);
       if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
       // Opening the mailed link also proves the address: every other link and session ends, every limit on it lifts.
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-          .where(eq(users.id, used.userId))
-          .returning({ email: users.email });
-        await endEmailTokens(tx, used.userId);
-        await revokeUserSessions(tx, used.userId);
-        if (user) await liftAccountLimits(tx, user.email);
-      });
+      await resetPassword(db, used.userId, await hashPassword(password));
       await authCache.userChanged(used.userId);
       return c.json({ message: AUTH_MESSAGES.passwordReset }, 200);
     },
@@ -166,8 +155,8 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body: { refreshToken } }) => {
       const rotated = await rotateRefreshToken(db, refreshToken, async (sessionId) => {
-        const [owner] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
-        if (owner) await authCache.userChanged(owner.userId);
+        const ownerId = await ownerOfSession(db, sessionId);
+        if (ownerId) await authCache.userChanged(ownerId);
       });
       return c.json(await issueTokens(rotated.userId, rotated.sessionId, rotated.refreshToken), 200);
     },

@@ -56,6 +56,12 @@ export async function sessionOfRefreshToken(db: Db, refreshToken: string) {
   return row;
 }
 
+/** The user a session belongs to (ended or not). */
+export async function ownerOfSession(db: Db, sessionId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.userId;
+}
+
 export async function revokeSession(db: Db, sessionId: string) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
-import { socialPostMedia } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import { createMediaReader } from '../media/media-reader';
+import { findPostMedia } from './posts.repo';
 
 const query = z.object({
   size: z.optional(z.enum(['preview', 'original'], { error: 'Size must be preview or original' })),
@@ -38,10 +37,7 @@ export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { params, query }) => {
       const size = query.size ?? 'original';
       const userId = await reader(c, { postMediaId: params.mediaId }, size, query);
-      const [media] = await deps.db
-        .select()
-        .from(socialPostMedia)
-        .where(userId ? and(eq(socialPostMedia.id, params.mediaId), eq(socialPostMedia.userId, userId)) : eq(socialPostMedia.id, params.mediaId));
+      const media = await findPostMedia(deps.db, userId, params.mediaId);
       const key = size === 'preview' ? media?.previewKey : media?.storageKey;
       if (!media || !key) throw notFound('File not found.');
       return sendBlob(c, deps.storage, key, {

@@ -1,9 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { MAX_POST_FILES, POST_FILE_TYPES, postFileProblem, savePostResultSchema, savePostSchema, socialPostSchema } from '../../src/schemas/social.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import type { AppDeps } from '../context';
-import { socialPostMedia, socialPosts } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError } from '../http/errors';
 import { errorDoc } from '../http/router';
@@ -11,8 +9,8 @@ import { deleteFiles } from '../storage/delete-files';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { POST_MEDIA_PURPOSE } from './post-media.processor';
-import { findPost, listPosts, postDtos, savePost } from './posts.repo';
-import { publishDraft, retryFailed } from './publishing';
+import { fileCountOf, findPost, listPosts, postDtos, savePost } from './posts.repo';
+import { publishNow } from './publishing';
 
 const tag = 'Social media';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
@@ -106,11 +104,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { params }) => {
       const userId = c.var.auth.user.userId;
-      const deliveries = await db.transaction(async (tx) => {
-        const [post] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, params.postId), eq(socialPosts.userId, userId))).for('update');
-        if (!post) throw postNotFound();
-        return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
-      });
+      const deliveries = await publishNow(db, userId, params.postId);
       await deps.social.worker.deliverNow(deliveries.filter((d) => d.status === 'pending').map((d) => d.id));
       return c.json(await answerPost(userId, params.postId), 200);
     },
@@ -136,8 +130,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
       const post = await findPost(db, userId, params.postId);
       if (!post) throw postNotFound();
       if (!post.isDraft) throw postPublished();
-      const [{ files }] = await db.select({ files: count() }).from(socialPostMedia).where(eq(socialPostMedia.postId, post.id));
-      if (files >= MAX_POST_FILES) throw tooManyFiles();
+      if ((await fileCountOf(db, post.id)) >= MAX_POST_FILES) throw tooManyFiles();
       const ticket = await createUpload(deps, { ...body, userId, purpose: POST_MEDIA_PURPOSE, targetId: post.id, apiUrl: apiBaseOf(deps, c) });
       return c.json(ticket, 200);
     },

@@ -5,6 +5,7 @@ import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '
 import { HttpError } from '../http/errors';
 import { normalHandle } from './accounts.repo';
 import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
+import { postNotFound } from './post-errors';
 import { composePostText, postTextProblem } from './post-text';
 import type { PostRow } from './posts.dto';
 
@@ -62,6 +63,15 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
   }));
   await tx.update(socialPosts).set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` }).where(eq(socialPosts.id, post.id));
   return insertDeliveries(tx, post.id, composePostText(post), rows);
+}
+
+/** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */
+export function publishNow(db: Db, userId: string, postId: string): Promise<DeliveryRow[]> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId))).for('update');
+    if (!post) throw postNotFound();
+    return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
+  });
 }
 
 /**

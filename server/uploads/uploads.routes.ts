@@ -1,13 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
-import { uploads } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { LocalBlobStore } from '../storage/local-store';
 import { USED_UPLOAD_LINK } from '../storage/upload-token';
+import { findUploadSlot } from './uploads.repo';
 import { type UploadProcessor, completeUpload } from './uploads.service';
 
 const uploadIdParams = z.object({ uploadId: z.uuid({ error: 'Upload ID must be a valid UUID' }) });
@@ -23,9 +22,7 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
     // An address takes one upload: once its upload was confirmed (or refused and dropped), it is spent.
     const admit = async ({ key }: { key: string }) => {
       const uploadId = key.split('/').pop() ?? '';
-      const [row] = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success
-        ? await deps.db.select({ completedAt: uploads.completedAt, storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, uploadId))
-        : [];
+      const row = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success ? await findUploadSlot(deps.db, uploadId) : undefined;
       if (!row || row.storageKey !== key || row.completedAt) throw new HttpError(410, USED_UPLOAD_LINK);
     };
     api.route(

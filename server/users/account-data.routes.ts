@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { deleteAccountSchema } from '../../src/schemas/user.schema';
 import { verifyPassword } from '../auth/passwords';
 import { hitPasswordCheck } from '../auth/rate-limit';
 import type { AppDeps } from '../context';
-import { users } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
@@ -11,6 +9,7 @@ import { toWebStream } from '../http/stream';
 import { deleteUserAccount } from './account-deletion';
 import { collectExport } from './export-contents';
 import { exportArchive } from './export-zip';
+import { findUser } from './user.repo';
 
 const tag = 'User';
 const WRONG_PASSWORD = 'The current password is not correct.';
@@ -71,7 +70,7 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
       const { userId, email } = c.var.auth.user;
       // Password guesses here count with the sign-in's, so a stolen session cannot test passwords faster than sign-in can.
       await hitPasswordCheck(db, clientAddress(c, config.trustProxyHops), email);
-      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new HttpError(403, WRONG_PASSWORD, { fieldErrors: { currentPassword: [WRONG_PASSWORD] } });
       }

@@ -1,17 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
 import { AVATAR_TYPES, uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSchema } from '../../src/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppDeps } from '../context';
-import { users } from '../db/schema';
 import type { ApiRouter } from '../http/api-router';
 import { HttpError, notFound } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
-import { toUserDto } from './user.dto';
+import { toUserDto, type UserRow } from './user.dto';
+import { findUser, updateUser } from './user.repo';
 
 const tag = 'User';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
@@ -37,7 +36,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       responses: { 200: { description: 'The saved user', schema: userSchema }, ...errors },
     },
     async (c, { body: { firstName, lastName } }) => {
-      const [row] = await db.update(users).set({ firstName, lastName, updatedAt: sql`now()` }).where(eq(users.id, c.var.auth.user.userId)).returning();
+      const row = await updateUser(db, c.var.auth.user.userId, { firstName, lastName });
       await authCache.userChanged(row.id);
       return c.json(toUserDto(row), 200);
     },
@@ -63,7 +62,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       const ip = clientAddress(c, deps.config.trustProxyHops);
       // The current password is guessed no faster here than at sign-in: a stolen session is no password oracle.
       await hitPasswordCheck(db, ip, email);
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw new HttpError(403, 'The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
       }
@@ -74,7 +73,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
         await hitMail(db, ip, newEmail);
       }
       const messages: string[] = [];
-      const changes: Partial<typeof users.$inferInsert> = {};
+      const changes: Partial<Pick<UserRow, 'passwordHash' | 'pendingEmail'>> = {};
       if (input.newPassword) {
         changes.passwordHash = await hashPassword(input.newPassword);
         messages.push('Your password has been changed.');
@@ -84,9 +83,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
         changes.pendingEmail = newEmail;
         messages.push(`We sent a link to ${newEmail}. Your address changes once you open it.`);
       }
-      const [row] = Object.keys(changes).length
-        ? await db.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning()
-        : [user];
+      const row = Object.keys(changes).length ? await updateUser(db, userId, changes) : user;
       // A new password ends every other session; this one stays signed in.
       if (changes.passwordHash) await revokeUserSessions(db, userId, c.var.auth.sessionId);
       if (newEmail) await deps.outbox.enqueue({ kind: 'change', email: newEmail, userId });
