@@ -8,7 +8,7 @@ import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
-import { HttpError } from './http/errors';
+import { HttpError, toHttpError } from './http/errors';
 import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { ApiRouter } from './http/api-router';
@@ -103,7 +103,8 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   app.route('/api', api.hono);
 
   app.onError((thrown, c) => {
-    const err = asStorageFault(thrown);
+    // Domain failures (server/errors.ts) and storage faults become the HttpError they are answered with.
+    const err = toHttpError(asStorageFault(thrown));
     if (err instanceof HttpError) {
       // A full or read-only disk is answered plainly, and the operator needs to hear of it.
       if (err.cause) log.error({ err: String(err.cause), method: c.req.method, path: c.req.path }, 'file storage cannot be written');

@@ -15,8 +15,8 @@ import {
 import { messageSchema } from '../../src/schemas/api-error.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
+import { Forbidden, Invalid, Unauthenticated } from '../errors';
 import type { ApiRouter } from '../http/api-router';
-import { HttpError, badRequest, unauthorized } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
 import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
 import { findUser, findUserByEmail, resetPassword } from '../users/user.repo';
@@ -34,7 +34,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
 
   async function issueTokens(userId: string, sessionId: string, refreshToken: string) {
     const user = await findUser(db, userId);
-    if (!user) throw unauthorized();
+    if (!user) throw new Unauthenticated();
     const signed = await tokens.sign({ userId, sessionId, email: user.email, name: displayNameOf(user) });
     return { ...signed, refreshToken };
   }
@@ -83,9 +83,9 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       await hitPasswordCheck(db, ip, email);
       const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      if (!user || !valid) throw new Unauthenticated(AUTH_MESSAGES.invalidCredentials);
       await passwordAccepted(db, ip, email);
-      if (!user.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.emailNotVerified, { code: EMAIL_NOT_VERIFIED });
+      if (!user.emailVerifiedAt) throw new Forbidden(AUTH_MESSAGES.emailNotVerified, { code: EMAIL_NOT_VERIFIED });
       const session = await startSession(db, user.id);
       return c.json(await issueTokens(user.id, session.sessionId, session.refreshToken), 200);
     },
@@ -111,10 +111,10 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body: { token } }) => {
       const used = await consumeVerifyToken(db, token);
-      if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
+      if (!used) throw new Invalid(AUTH_MESSAGES.invalidLink);
       if (used.passwordHash) {
         // A sign-up: only the newest one's link works, and it brings that sign-up's password with it.
-        if (!(await confirmClaim(db, used.userId, used.passwordHash))) throw badRequest(AUTH_MESSAGES.invalidLink);
+        if (!(await confirmClaim(db, used.userId, used.passwordHash))) throw new Invalid(AUTH_MESSAGES.invalidLink);
       } else {
         await moveToProvenAddress(db, used.userId, used.email);
       }
@@ -136,7 +136,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     { method: 'post', path: '/auth/reset-password', summary: 'Set a new password from a mailed link; ends every session', tag, body: resetPasswordSchema, responses: ok() },
     async (c, { body: { token, password } }) => {
       const used = await consumeResetToken(db, token);
-      if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
+      if (!used) throw new Invalid(AUTH_MESSAGES.invalidLink);
       // Opening the mailed link also proves the address: every other link and session ends, every limit on it lifts.
       await resetPassword(db, used.userId, await hashPassword(password));
       await authCache.userChanged(used.userId);

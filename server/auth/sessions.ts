@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
-import { unauthorized } from '../http/errors';
+import { Unauthenticated } from '../errors';
 import { randomToken, sha256 } from '../secrets';
 
 export const SESSION_TTL_DAYS = 30;
@@ -41,7 +41,7 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, onReuse: 
   });
   if (!result.ok) {
     if (result.reusedIn) await onReuse(result.reusedIn);
-    throw unauthorized('Your session has ended. Sign in again.');
+    throw new Unauthenticated('Your session has ended. Sign in again.');
   }
   return result;
 }

@@ -2,12 +2,10 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { fieldErrorsOf } from '../../src/schemas/api-error.schema';
 import type { AppEnv } from '../context';
-import { HttpError } from './errors';
+import { Invalid, UnsupportedType, VALIDATION_MESSAGE } from '../errors';
 
 type Schema = z.ZodMiniType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
-
-export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
 
 export interface ResponseDoc {
   description: string;
@@ -40,7 +38,7 @@ const isJson = (type: string | undefined) => /^application\/([\w.+-]+\+)?json\b/
 
 function check<S extends Schema>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: fieldErrorsOf(result.error) });
+  if (!result.success) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors: fieldErrorsOf(result.error) });
   return result.data;
 }
 
@@ -110,11 +108,11 @@ export class ApiRouter {
 }
 
 async function readJson(c: Context): Promise<unknown> {
-  if (!isJson(c.req.header('content-type'))) throw new HttpError(415, 'Send the body as application/json.');
+  if (!isJson(c.req.header('content-type'))) throw new UnsupportedType('Send the body as application/json.');
   try {
     return await c.req.json();
   } catch {
-    throw new HttpError(400, 'The body is not valid JSON.');
+    throw new Invalid('The body is not valid JSON.');
   }
 }
 

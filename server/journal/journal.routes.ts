@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { journalEntrySchema, journalPageSchema, journalQuerySchema } from '../../src/schemas/journal.schema';
 import type { AppDeps } from '../context';
-import { type ApiRouter, VALIDATION_MESSAGE } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
+import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
+import type { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { toJournalDto } from './journal.dto';
 import { dismissJournalEntry, listJournal } from './journal.repo';
@@ -25,7 +25,7 @@ export function journalRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { query }) => {
       const page = await listJournal(deps.db, c.var.auth.user.userId, query);
-      if (!page) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: { cursor: ['The cursor is not valid'] } });
+      if (!page) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors: { cursor: ['The cursor is not valid'] } });
       return c.json({ items: page.rows.map((row) => toJournalDto(row, deps.mediaUrls)), nextCursor: page.nextCursor }, 200);
     },
   );
@@ -42,7 +42,7 @@ export function journalRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { params }) => {
       const row = await dismissJournalEntry(deps.db, c.var.auth.user.userId, params.id);
-      if (!row) throw notFound('Journal entry not found.');
+      if (!row) throw new NotFound('Journal entry not found.');
       return c.json(toJournalDto(row, deps.mediaUrls), 200);
     },
   );

@@ -4,7 +4,7 @@ import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
 import { artworkIdParams } from '../artworks/artwork.params';
 import type { AppDeps, AppEnv } from '../context';
 import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import type { MediaRow } from './media.dto';
@@ -44,7 +44,7 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
 
   const send = (c: Context<AppEnv>, media: MediaRow, size: MediaSize, cacheControl = CACHE_CONTROL) => {
     const key = size === 'original' ? media.storageKey : media.variants[size];
-    if (!key) throw notFound(`This media has no ${size} size.`);
+    if (!key) throw new NotFound(`This media has no ${size} size.`);
     return sendBlob(c, deps.storage, key, {
       etag: `"${media.id}-${size}"`,
       cacheControl,
@@ -85,7 +85,7 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
       const size = query.size ?? 'original';
       const userId = await reader(c, { artworkId: params.id }, size, query);
       const media = await findPrimaryMedia(deps.db, userId, params.id);
-      if (!media) throw notFound('This artwork has no primary image.');
+      if (!media) throw new NotFound('This artwork has no primary image.');
       return send(c, media, size, PRIMARY_CACHE_CONTROL);
     },
   );

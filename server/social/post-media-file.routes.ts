@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
+import { NotFound } from '../errors';
 import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import { createMediaReader } from '../media/media-reader';
@@ -39,7 +39,7 @@ export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
       const userId = await reader(c, { postMediaId: params.mediaId }, size, query);
       const media = await findPostMedia(deps.db, userId, params.mediaId);
       const key = size === 'preview' ? media?.previewKey : media?.storageKey;
-      if (!media || !key) throw notFound('File not found.');
+      if (!media || !key) throw new NotFound('File not found.');
       return sendBlob(c, deps.storage, key, {
         etag: `"${media.id}-${size}"`,
         cacheControl: 'private, max-age=3600',

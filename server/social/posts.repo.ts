@@ -5,8 +5,7 @@ import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { VALIDATION_MESSAGE } from '../http/api-router';
+import { Invalid, VALIDATION_MESSAGE } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { deliveriesOf } from './delivery.repo';
 import { postNotFound, postPublished } from './post-errors';
@@ -137,7 +136,7 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       const kept = media.filter((m) => mediaIds.includes(m.id));
       Object.assign(fieldErrors, publishProblems(values, kept.filter(isImage).length));
     }
-    if (Object.keys(fieldErrors).length) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors });
+    if (Object.keys(fieldErrors).length) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors });
 
     const [post] = existing
       ? await tx.update(socialPosts).set({ ...values, updatedAt: sql`now()` }).where(eq(socialPosts.id, existing.id)).returning()

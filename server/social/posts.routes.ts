@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { MAX_POST_FILES, POST_FILE_TYPES, postFileProblem, savePostResultSchema, savePostSchema, socialPostSchema } from '../../src/schemas/social.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import type { AppDeps } from '../context';
+import { Invalid } from '../errors';
 import type { ApiRouter } from '../http/api-router';
-import { HttpError } from '../http/errors';
 import { errorDoc } from '../http/router';
 import { deleteFiles } from '../storage/delete-files';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
@@ -126,7 +126,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { params, body }) => {
       const userId = c.var.auth.user.userId;
       const problem = postFileProblem({ name: body.fileName, type: body.fileType, size: body.fileSizeInBytes });
-      if (problem) throw new HttpError(400, problem, { fieldErrors: { fileType: [problem] } });
+      if (problem) throw new Invalid(problem, { fieldErrors: { fileType: [problem] } });
       const post = await findPost(db, userId, params.postId);
       if (!post) throw postNotFound();
       if (!post.isDraft) throw postPublished();

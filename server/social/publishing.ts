@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, type Platform } from '../../src/schemas/social-platform.schema';
 import type { Db } from '../db/database';
 import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Invalid } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
 import { postNotFound } from './post-errors';
@@ -52,7 +52,7 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
   const missing = targets.filter((t) => !t.account);
   if (strict && missing.length) problems.accounts = missing.map((t) => notConnected(t.platform, t.handle));
   if (strict && Object.keys(problems).length) {
-    throw new HttpError(400, Object.values(problems)[0][0], { code: 'POST_NOT_PUBLISHABLE', fieldErrors: problems });
+    throw new Invalid(Object.values(problems)[0][0], { code: 'POST_NOT_PUBLISHABLE', fieldErrors: problems });
   }
   const textProblem = problems.content?.[0];
   const rows: DeliveryTarget[] = targets.map((t) => ({

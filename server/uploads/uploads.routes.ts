@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
-import { HttpError } from '../http/errors';
+import { Gone } from '../errors';
 import type { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { LocalBlobStore } from '../storage/local-store';
@@ -23,7 +23,7 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
     const admit = async ({ key }: { key: string }) => {
       const uploadId = key.split('/').pop() ?? '';
       const row = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success ? await findUploadSlot(deps.db, uploadId) : undefined;
-      if (!row || row.storageKey !== key || row.completedAt) throw new HttpError(410, USED_UPLOAD_LINK);
+      if (!row || row.storageKey !== key || row.completedAt) throw new Gone(USED_UPLOAD_LINK);
     };
     api.route(
       {

@@ -2,8 +2,8 @@ import { deleteAccountSchema } from '../../src/schemas/user.schema';
 import { verifyPassword } from '../auth/passwords';
 import { hitPasswordCheck } from '../auth/rate-limit';
 import type { AppDeps } from '../context';
+import { Forbidden } from '../errors';
 import type { ApiRouter } from '../http/api-router';
-import { HttpError } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { deleteUserAccount } from './account-deletion';
@@ -72,7 +72,7 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
       await hitPasswordCheck(db, clientAddress(c, config.trustProxyHops), email);
       const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
-        throw new HttpError(403, WRONG_PASSWORD, { fieldErrors: { currentPassword: [WRONG_PASSWORD] } });
+        throw new Forbidden(WRONG_PASSWORD, { fieldErrors: { currentPassword: [WRONG_PASSWORD] } });
       }
       await deleteUserAccount(deps, userId);
       return c.body(null, 204);

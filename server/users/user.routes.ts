@@ -4,8 +4,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppDeps } from '../context';
+import { Forbidden, NotFound } from '../errors';
 import type { ApiRouter } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
@@ -64,7 +64,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       await hitPasswordCheck(db, ip, email);
       const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new HttpError(403, 'The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
+        throw new Forbidden('The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
       }
       await passwordAccepted(db, ip, email);
       const newEmail = input.email && input.email !== user.email ? input.email : undefined;
@@ -119,12 +119,12 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c) => {
       const { avatarVersion, userId } = c.var.auth.user;
-      if (!avatarVersion) throw notFound('No avatar yet.');
+      if (!avatarVersion) throw new NotFound('No avatar yet.');
       const etag = `"${avatarVersion}"`;
       const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
       const object = await deps.storage.read(`avatars/${userId}/${avatarVersion}`);
-      if (!object) throw notFound('No avatar yet.');
+      if (!object) throw new NotFound('No avatar yet.');
       return c.body(toWebStream(object.body), 200, { ...headers, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
     },
   );
