@@ -16,7 +16,8 @@ import { messageSchema } from '../../src/schemas/api-error.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
 import { Forbidden, Invalid, Unauthenticated } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
+import { requireUser } from './require-user';
 import { clientAddress, errorDoc } from '../http/router';
 import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
 import { findUser, findUserByEmail, resetPassword } from '../users/user.repo';
@@ -29,7 +30,8 @@ const tag = 'Authentication';
 const ok = (description = 'OK') => ({ 200: { description, schema: messageSchema }, 400: errorDoc('Invalid input'), 429: errorDoc('Too many attempts') });
 
 /** Sign-in, account creation, verification, password reset, token refresh and sign-out. No bearer token. */
-export function authRoutes(api: ApiRouter, deps: AppDeps) {
+export function authRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, outbox, config, tokens, authCache } = deps;
 
   async function issueTokens(userId: string, sessionId: string, refreshToken: string) {
@@ -45,7 +47,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
    */
   const limitMail = (c: Context, email: string) => hitMail(db, clientAddress(c, config.trustProxyHops), email);
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/create',
@@ -63,7 +65,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/sign-in',
@@ -91,7 +93,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     { method: 'post', path: '/auth/resend-verification', summary: 'Send the verification link again', tag, body: resendVerificationSchema, responses: ok() },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
@@ -100,7 +102,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/verify-email',
@@ -123,7 +125,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     { method: 'post', path: '/auth/forgotPassword', summary: 'Mail a password reset link', tag, body: forgotPasswordSchema, responses: ok() },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
@@ -132,7 +134,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     { method: 'post', path: '/auth/reset-password', summary: 'Set a new password from a mailed link; ends every session', tag, body: resetPasswordSchema, responses: ok() },
     async (c, { body: { token, password } }) => {
       const used = await consumeResetToken(db, token);
@@ -144,7 +146,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/refresh',
@@ -162,7 +164,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/sign-out',
@@ -180,4 +182,5 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

@@ -43,16 +43,19 @@ function check<S extends Schema>(schema: S, value: unknown): z.output<S> {
 }
 
 /**
- * Routes declared once: the same zod schemas (from src/schemas) validate each request and describe it in the
- * OpenAPI document. Bad input answers 400 with a message per field, a body that is not JSON 415 or 400.
+ * A feature's sub-app, mounted with app.route('/api', …), whose routes are declared once: the same zod schemas (from
+ * src/schemas) validate each request and describe it in the OpenAPI document. Bad input answers 400 with a message
+ * per field, a body that is not JSON 415 or 400. Our counterpart of @hono/zod-openapi's OpenAPIHono, for zod/mini
+ * schemas (docs/server-layers.md).
  */
-export class ApiRouter {
-  readonly hono = new Hono<AppEnv>();
-  private readonly specs: Array<RouteSpec<unknown, unknown, unknown>> = [];
+export class ApiRouter extends Hono<AppEnv> {
+  readonly specs: Array<RouteSpec<unknown, unknown, unknown>> = [];
 
-  constructor(private readonly authMiddleware: MiddlewareHandler<AppEnv>) {}
+  constructor(private readonly authMiddleware: MiddlewareHandler<AppEnv>) {
+    super();
+  }
 
-  route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  openapi<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     spec: RouteSpec<B, Q, P>,
     handler: (c: Context<AppEnv>, input: ValidInput<B, Q, P>) => Response | Promise<Response>,
   ) {
@@ -66,45 +69,45 @@ export class ApiRouter {
       return handler(c, input);
     };
     const chain = spec.auth ? [this.authMiddleware, validate] : [validate];
-    this.hono.on(spec.method.toUpperCase(), [spec.path], ...chain);
+    this.on(spec.method.toUpperCase(), [spec.path], ...chain);
   }
+}
 
-  /** The OpenAPI 3.1 document of every route declared so far. */
-  openApiDocument(info: { title: string; version: string; description?: string }, serverUrl: string) {
-    const paths: Record<string, Record<string, unknown>> = {};
-    for (const spec of this.specs) {
-      const path = spec.path.replace(/:(\w+)/g, '{$1}');
-      const parameters = [
-        ...parametersOf(spec.params as Schema | undefined, 'path'),
-        ...parametersOf(spec.query as Schema | undefined, 'query'),
-      ];
-      (paths[path] ??= {})[spec.method] = {
-        summary: spec.summary,
-        tags: [spec.tag],
-        ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
-        ...(parameters.length ? { parameters } : {}),
-        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } } : {}),
-        responses: Object.fromEntries(
-          Object.entries(spec.responses).map(([status, r]) => [
-            status,
-            {
-              description: r.description,
-              ...(r.schema || r.contentType
-                ? { content: { [r.contentType ?? 'application/json']: r.schema ? { schema: jsonSchema(r.schema, 'output') } : {} } }
-                : {}),
-            },
-          ]),
-        ),
-      };
-    }
-    return {
-      openapi: '3.1.0',
-      info,
-      servers: [{ url: serverUrl }],
-      paths,
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+/** The OpenAPI 3.1 document of every route of these sub-apps, in the order they were declared. */
+export function openApiDocument(routers: ApiRouter[], info: { title: string; version: string; description?: string }, serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const spec of routers.flatMap((r) => r.specs)) {
+    const path = spec.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...parametersOf(spec.params as Schema | undefined, 'path'),
+      ...parametersOf(spec.query as Schema | undefined, 'query'),
+    ];
+    (paths[path] ??= {})[spec.method] = {
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } } : {}),
+      responses: Object.fromEntries(
+        Object.entries(spec.responses).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            ...(r.schema || r.contentType
+              ? { content: { [r.contentType ?? 'application/json']: r.schema ? { schema: jsonSchema(r.schema, 'output') } : {} } }
+              : {}),
+          },
+        ]),
+      ),
     };
   }
+  return {
+    openapi: '3.1.0',
+    info,
+    servers: [{ url: serverUrl }],
+    paths,
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  };
 }
 
 async function readJson(c: Context): Promise<unknown> {

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { journalEntrySchema, journalPageSchema, journalQuerySchema } from '../../src/schemas/journal.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { toJournalDto } from './journal.dto';
 import { dismissJournalEntry, listJournal } from './journal.repo';
@@ -12,8 +13,9 @@ const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') 
 const journalIdParams = z.object({ id: z.uuid({ error: 'Journal ID must be a valid UUID' }) });
 
 /** The activity journal: entries written with each artwork change, newest first, and dismissing one. */
-export function journalRoutes(api: ApiRouter, deps: AppDeps) {
-  api.route(
+export function journalRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
+  api.openapi(
     {
       method: 'get',
       path: '/journal',
@@ -30,7 +32,7 @@ export function journalRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/journal/:id/dismiss',
@@ -46,4 +48,5 @@ export function journalRoutes(api: ApiRouter, deps: AppDeps) {
       return c.json(toJournalDto(row, deps.mediaUrls), 200);
     },
   );
+  return api;
 }

@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
 import { artworkIdParams } from '../artworks/artwork.params';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { NotFound } from '../errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
@@ -39,7 +40,8 @@ const responses = {
  * The bytes of media files. A request carries either the bearer token (the user's own files) or a signed link from a
  * media item, an artwork or a journal entry (exp + sig: usable in <img> and <video>, which send no token).
  */
-export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
+export function mediaFileRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const reader = createMediaReader(deps);
 
   const send = (c: Context<AppEnv>, media: MediaRow, size: MediaSize, cacheControl = CACHE_CONTROL) => {
@@ -52,7 +54,7 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     });
   };
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/media/:mediaId',
@@ -71,7 +73,7 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/artwork/:id/media/primary',
@@ -89,4 +91,5 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
       return send(c, media, size, PRIMARY_CACHE_CONTROL);
     },
   );
+  return api;
 }

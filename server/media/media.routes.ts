@@ -4,8 +4,9 @@ import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/uploa
 import { artworkIdParams, artworkMediaParams } from '../artworks/artwork.params';
 import { toArtworkDto } from '../artworks/artwork.dto';
 import { artworkNotFound, findArtwork } from '../artworks/artwork.repo';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { toMediaItem } from './media.dto';
@@ -18,10 +19,11 @@ const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in'),
 const mediaRequestSchema = uploadRequestSchema(ARTWORK_MEDIA_TYPES);
 
 /** An artwork's files: upload, list, choose the primary image, delete. (The bytes: media-file.routes.ts.) */
-export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
+export function mediaRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, mediaUrls } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/artwork/:id/media',
@@ -40,7 +42,7 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/artwork/:id/media',
@@ -57,7 +59,7 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/artwork/:id/media/primary',
@@ -75,7 +77,7 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/artwork/:id/media/:mediaId',
@@ -92,4 +94,5 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
 import { DEFAULT_BLUESKY_SERVICE, SOCIAL_MESSAGES, accountRefSchema, connectAccountSchema, socialAccountSchema } from '../../src/schemas/social.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { type DomainError, Invalid, NotFound, RateLimited, UpstreamFailed } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sealTokens } from './agents';
 import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
@@ -37,10 +38,11 @@ function connectFailure(err: BlueskyError): DomainError {
 }
 
 /** Connected accounts: list, connect (logs in once and keeps the session, sealed), disconnect. */
-export function accountRoutes(api: ApiRouter, deps: AppDeps) {
+export function accountRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, social } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/accounts',
@@ -52,7 +54,7 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
     async (c) => c.json((await listAccounts(db, c.var.auth.user.userId)).map(toAccountDto), 200),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/accounts',
@@ -92,7 +94,7 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/social-media/accounts',
@@ -109,4 +111,5 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { NotFound } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import { createMediaReader } from '../media/media-reader';
@@ -15,9 +16,10 @@ const query = z.object({
 const params = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }) });
 
 /** The bytes of a post's file: the bearer token (the artist's own), or a signed link from the post (for <img>). */
-export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
+export function postMediaFileRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const reader = createMediaReader(deps);
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/media/:mediaId',
@@ -47,4 +49,5 @@ export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
       });
     },
   );
+  return api;
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { MAX_POST_FILES, POST_FILE_TYPES, postFileProblem, savePostResultSchema, savePostSchema, socialPostSchema } from '../../src/schemas/social.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Invalid } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { deleteFiles } from '../storage/delete-files';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
@@ -25,7 +26,8 @@ const listQuery = z.object({
 const mediaRequestSchema = uploadRequestSchema(POST_FILE_TYPES);
 
 /** Posts: list (calendar ranges), read, create or update a draft, publish, and upload a file to a draft. */
-export function postRoutes(api: ApiRouter, deps: AppDeps) {
+export function postRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db } = deps;
 
   const answerPost = async (userId: string, postId: string) => {
@@ -34,7 +36,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     return (await postDtos(deps, [row]))[0];
   };
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/post',
@@ -56,7 +58,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/post/:postId',
@@ -69,7 +71,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { params }) => c.json(await answerPost(c.var.auth.user.userId, params.postId), 200),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/post',
@@ -90,7 +92,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/post/:postId/publish',
@@ -110,7 +112,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/post/:postId/media',
@@ -135,4 +137,5 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
       return c.json(ticket, 200);
     },
   );
+  return api;
 }

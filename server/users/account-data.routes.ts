@@ -1,9 +1,10 @@
 import { deleteAccountSchema } from '../../src/schemas/user.schema';
 import { verifyPassword } from '../auth/passwords';
 import { hitPasswordCheck } from '../auth/rate-limit';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Forbidden } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { deleteUserAccount } from './account-deletion';
@@ -15,10 +16,11 @@ const tag = 'User';
 const WRONG_PASSWORD = 'The current password is not correct.';
 
 /** Taking one's data away, and leaving: the archive of everything, and deleting the account. */
-export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
+export function accountDataRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, config } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/user/export',
@@ -48,7 +50,7 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/user',
@@ -78,4 +80,5 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

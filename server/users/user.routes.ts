@@ -3,9 +3,10 @@ import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSc
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Forbidden, NotFound } from '../errors';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
@@ -17,15 +18,16 @@ const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') 
 const avatarRequestSchema = uploadRequestSchema(AVATAR_TYPES);
 
 /** The signed-in user's profile, credentials and avatar. */
-export function userRoutes(api: ApiRouter, deps: AppDeps) {
+export function userRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, authCache } = deps;
 
-  api.route(
+  api.openapi(
     { method: 'get', path: '/user', summary: 'The signed-in user', tag, auth: true, responses: { 200: { description: 'The user', schema: userSchema }, ...errors } },
     (c) => c.json(c.var.auth.user, 200),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/user',
@@ -42,7 +44,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/user/security',
@@ -92,7 +94,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/user/avatar',
@@ -108,7 +110,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/user/avatar',
@@ -128,4 +130,5 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(toWebStream(object.body), 200, { ...headers, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
     },
   );
+  return api;
 }
