@@ -1,10 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
-import { sessions, users } from '../db/schema';
-import { eq } from 'drizzle-orm';
 import { Unauthenticated } from '../errors';
-import { toUserDto, userDtoColumns } from '../users/user.dto';
-import { activeSessionFilter } from './sessions';
+import { toUserDto } from '../users/user.dto';
+import { openSessionUser } from './sessions';
 
 /**
  * Protected routes: the bearer ID token must verify and its session must still be open.
@@ -19,11 +17,7 @@ export function requireUser(deps: Pick<AppDeps, 'tokens' | 'authCache' | 'db'>) 
     if (!entry) {
       const claims = await deps.tokens.verifyIdToken(token);
       const generation = deps.authCache.generation(claims.sub);
-      const [row] = await deps.db
-        .select(userDtoColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(activeSessionFilter(claims.sid));
+      const row = await openSessionUser(deps.db, claims.sid);
       if (!row || row.id !== claims.sub) throw new Unauthenticated('Your session has ended. Sign in again.');
       entry = { user: toUserDto(row), sessionId: claims.sid, expiresAt: claims.exp * 1000 };
       deps.authCache.set(token, entry, claims.exp, generation);

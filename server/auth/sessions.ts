@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { refreshTokens, sessions } from '../db/schema';
+import { refreshTokens, sessions, users } from '../db/schema';
 import { Unauthenticated } from '../errors';
 import { randomToken, sha256 } from '../secrets';
+import { userDtoColumns } from '../users/user.dto';
 
 export const SESSION_TTL_DAYS = 30;
 const sessionExpiry = () => sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`;
@@ -76,3 +77,9 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
 
 export const activeSessionFilter = (sessionId: string) =>
   and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** The user of a session that is still open (not ended, not expired), as the DTO needs it; undefined otherwise. */
+export async function openSessionUser(db: Db, sessionId: string) {
+  const [row] = await db.select(userDtoColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(activeSessionFilter(sessionId));
+  return row;
+}
