@@ -17,13 +17,13 @@ import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
 import { Forbidden, Invalid, Unauthenticated } from '../errors';
 import { ApiRouter } from '../http/api-router';
-import { requireUser } from './require-user';
 import { clientAddress, errorDoc } from '../http/router';
-import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
 import { findUser, findUserByEmail, resetPassword } from '../users/user.repo';
+import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
 import { consumeResetToken, consumeVerifyToken } from './email-tokens';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { hitMail, hitPasswordCheck, passwordAccepted } from './rate-limit';
+import { requireUser } from './require-user';
 import { ownerOfSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
 
 const tag = 'Authentication';
