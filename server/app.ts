@@ -8,11 +8,10 @@ import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
-import { HttpError } from './http/errors';
+import { HttpError, toHttpError } from './http/errors';
 import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
-import { ApiRouter } from './http/api-router';
-import { requireUser } from './auth/require-user';
+import { openApiDocument } from './http/api-router';
 import { journalRoutes } from './journal/journal.routes';
 import { mediaFileRoutes } from './media/media-file.routes';
 import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
@@ -78,32 +77,42 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   const limitJsonBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'The request body is too large.' }, 413) });
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/uploads/local/') ? next() : limitJsonBody(c, next)));
 
-  const api = new ApiRouter(requireUser(deps));
+  const probes = new Hono<AppEnv>();
   // Liveness: answers without touching anything (also the baseline the benchmarks compare routes with).
-  api.hono.get('/ping', (c) => c.json({ ok: true }, 200));
-  healthRoutes(api.hono, deps, lifecycle);
-  authRoutes(api, deps);
-  userRoutes(api, deps);
-  accountDataRoutes(api, deps);
-  uploadRoutes(api, deps, uploadProcessors);
-  artworkRoutes(api, deps);
-  mediaRoutes(api, deps);
-  mediaFileRoutes(api, deps);
-  journalRoutes(api, deps);
-  publishRoutes(api, deps);
-  accountRoutes(api, deps);
-  postRoutes(api, deps);
-  postMediaFileRoutes(api, deps);
-  const openApi = api.openApiDocument(
+  probes.get('/ping', (c) => c.json({ ok: true }, 200));
+  healthRoutes(probes, deps, lifecycle);
+  app.route('/api', probes);
+
+  // Each feature is a sub-app of its own; the order is the order routes are matched and documented in.
+  const features = [
+    authRoutes(deps),
+    userRoutes(deps),
+    accountDataRoutes(deps),
+    uploadRoutes(deps, uploadProcessors),
+    artworkRoutes(deps),
+    mediaRoutes(deps),
+    mediaFileRoutes(deps),
+    journalRoutes(deps),
+    publishRoutes(deps),
+    accountRoutes(deps),
+    postRoutes(deps),
+    postMediaFileRoutes(deps),
+  ];
+  for (const feature of features) app.route('/api', feature);
+
+  const openApi = openApiDocument(
+    features,
     { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
     '/api',
   );
-  api.hono.get('/openapi.json', (c) => c.json(openApi));
-  api.hono.all('*', (c) => c.json({ message: 'Not found.' }, 404));
-  app.route('/api', api.hono);
+  const rest = new Hono<AppEnv>();
+  rest.get('/openapi.json', (c) => c.json(openApi));
+  rest.all('*', (c) => c.json({ message: 'Not found.' }, 404));
+  app.route('/api', rest);
 
   app.onError((thrown, c) => {
-    const err = asStorageFault(thrown);
+    // Domain failures (server/errors.ts) and storage faults become the HttpError they are answered with.
+    const err = toHttpError(asStorageFault(thrown));
     if (err instanceof HttpError) {
       // A full or read-only disk is answered plainly, and the operator needs to hear of it.
       if (err.cause) log.error({ err: String(err.cause), method: c.req.method, path: c.req.path }, 'file storage cannot be written');
@@ -126,7 +135,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   });
 
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
-  publicPortfolioRoutes(app, deps);
+  app.route('/', publicPortfolioRoutes(deps));
   serveApp(app, deps.config.staticDir);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db } from './db/database';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { MailOutbox } from './mail/outbox';
@@ -9,7 +9,7 @@ import type { TokenSigner } from './auth/tokens';
 import type { MediaUrls } from './media/media-urls';
 import type { OutboundDoor } from './outbound/guarded-fetch';
 import type { BlueskyAgents } from './social/agents';
-import type { DeliveryWorker } from './social/scheduler';
+import type { DeliveryWorker } from './social/delivery-worker';
 import type { SecretBox } from './social/secret-box';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */

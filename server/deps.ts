@@ -11,7 +11,8 @@ import { createOutboundDoor } from './outbound/guarded-fetch';
 import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
-import { createDeliveryWorker, type DeliveryWorker } from './social/scheduler';
+import type { DeliveryWorker } from './social/delivery-worker';
+import { createDeliveryWorker } from './social/scheduler';
 import { createSecretBox } from './social/secret-box';
 import { createBlobStore } from './storage';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db } from './db/database';
 import { sharedSettings } from './db/schema';
 import { deriveKey } from './secrets';
 

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
+import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';
 import { type ArtworkValues, changedFields } from './artwork.changes';
 import { type ArtworkRow, normalizeDimensions } from './artwork.dto';
+
+export const artworkNotFound = () => new NotFound('Artwork not found.');
 
 /** The sort keys of the list, each matching an index (user_id, key, id), so a page is an index scan. */
 const SORT_COLUMNS = {

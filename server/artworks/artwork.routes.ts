@@ -1,24 +1,23 @@
-import * as z from 'zod/mini';
 import { artworkInputSchema, artworkListQuerySchema, artworkPageSchema, artworkSchema } from '../../src/schemas/artwork.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/errors';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
+import { artworkIdParams } from './artwork.params';
 import { toArtworkDto } from './artwork.dto';
-import { createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
+import { artworkNotFound, createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
 
 const tag = 'Artworks';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 const notFoundDoc = { 404: errorDoc('No such artwork') };
-export const artworkIdParams = z.object({ id: z.uuid({ error: 'Artwork ID must be a valid UUID' }) });
-export const artworkNotFound = () => notFound('Artwork not found.');
 
 /** The signed-in artist's artworks: a paged, sorted, filtered list, and create / read / replace / delete. */
-export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
+export function artworkRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, mediaUrls } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/artwork',
@@ -34,7 +33,7 @@ export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/artwork',
@@ -47,7 +46,7 @@ export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { body }) => c.json(toArtworkDto(await createArtwork(db, c.var.auth.user.userId, body), mediaUrls), 201),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/artwork/:id',
@@ -64,7 +63,7 @@ export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'put',
       path: '/artwork/:id',
@@ -82,7 +81,7 @@ export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/artwork/:id',
@@ -99,4 +98,5 @@ export function artworkRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import type { OutboxRow } from '../mail/outbox';

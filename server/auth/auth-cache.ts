@@ -1,5 +1,5 @@
 import type { User } from '../../src/schemas/user.schema';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import type { Logger } from '../log';
 
 export interface AuthEntry {

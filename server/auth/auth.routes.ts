@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   AUTH_MESSAGES,
@@ -16,26 +15,28 @@ import {
 import { messageSchema } from '../../src/schemas/api-error.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
-import { sessions, users } from '../db/schema';
-import type { ApiRouter } from '../http/api-router';
-import { HttpError, badRequest, unauthorized } from '../http/errors';
+import { Forbidden, Invalid, Unauthenticated } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
+import { findUser, findUserByEmail, resetPassword } from '../users/user.repo';
 import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
-import { consumeResetToken, consumeVerifyToken, endEmailTokens } from './email-tokens';
+import { consumeResetToken, consumeVerifyToken } from './email-tokens';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { hitMail, hitPasswordCheck, liftAccountLimits, passwordAccepted } from './rate-limit';
-import { revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
+import { hitMail, hitPasswordCheck, passwordAccepted } from './rate-limit';
+import { requireUser } from './require-user';
+import { ownerOfSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
 
 const tag = 'Authentication';
 const ok = (description = 'OK') => ({ 200: { description, schema: messageSchema }, 400: errorDoc('Invalid input'), 429: errorDoc('Too many attempts') });
 
 /** Sign-in, account creation, verification, password reset, token refresh and sign-out. No bearer token. */
-export function authRoutes(api: ApiRouter, deps: AppDeps) {
+export function authRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, outbox, config, tokens, authCache } = deps;
 
   async function issueTokens(userId: string, sessionId: string, refreshToken: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw unauthorized();
+    const user = await findUser(db, userId);
+    if (!user) throw new Unauthenticated();
     const signed = await tokens.sign({ userId, sessionId, email: user.email, name: displayNameOf(user) });
     return { ...signed, refreshToken };
   }
@@ -46,7 +47,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
    */
   const limitMail = (c: Context, email: string) => hitMail(db, clientAddress(c, config.trustProxyHops), email);
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/create',
@@ -64,7 +65,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/sign-in',
@@ -82,17 +83,17 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { body: { email, password } }) => {
       const ip = clientAddress(c, config.trustProxyHops);
       await hitPasswordCheck(db, ip, email);
-      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      if (!user || !valid) throw new Unauthenticated(AUTH_MESSAGES.invalidCredentials);
       await passwordAccepted(db, ip, email);
-      if (!user.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.emailNotVerified, { code: EMAIL_NOT_VERIFIED });
+      if (!user.emailVerifiedAt) throw new Forbidden(AUTH_MESSAGES.emailNotVerified, { code: EMAIL_NOT_VERIFIED });
       const session = await startSession(db, user.id);
       return c.json(await issueTokens(user.id, session.sessionId, session.refreshToken), 200);
     },
   );
 
-  api.route(
+  api.openapi(
     { method: 'post', path: '/auth/resend-verification', summary: 'Send the verification link again', tag, body: resendVerificationSchema, responses: ok() },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
@@ -101,7 +102,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/verify-email',
@@ -112,10 +113,10 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body: { token } }) => {
       const used = await consumeVerifyToken(db, token);
-      if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
+      if (!used) throw new Invalid(AUTH_MESSAGES.invalidLink);
       if (used.passwordHash) {
         // A sign-up: only the newest one's link works, and it brings that sign-up's password with it.
-        if (!(await confirmClaim(db, used.userId, used.passwordHash))) throw badRequest(AUTH_MESSAGES.invalidLink);
+        if (!(await confirmClaim(db, used.userId, used.passwordHash))) throw new Invalid(AUTH_MESSAGES.invalidLink);
       } else {
         await moveToProvenAddress(db, used.userId, used.email);
       }
@@ -124,7 +125,7 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     { method: 'post', path: '/auth/forgotPassword', summary: 'Mail a password reset link', tag, body: forgotPasswordSchema, responses: ok() },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
@@ -133,29 +134,19 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     { method: 'post', path: '/auth/reset-password', summary: 'Set a new password from a mailed link; ends every session', tag, body: resetPasswordSchema, responses: ok() },
     async (c, { body: { token, password } }) => {
       const used = await consumeResetToken(db, token);
-      if (!used) throw badRequest(AUTH_MESSAGES.invalidLink);
+      if (!used) throw new Invalid(AUTH_MESSAGES.invalidLink);
       // Opening the mailed link also proves the address: every other link and session ends, every limit on it lifts.
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-          .where(eq(users.id, used.userId))
-          .returning({ email: users.email });
-        await endEmailTokens(tx, used.userId);
-        await revokeUserSessions(tx, used.userId);
-        if (user) await liftAccountLimits(tx, user.email);
-      });
+      await resetPassword(db, used.userId, await hashPassword(password));
       await authCache.userChanged(used.userId);
       return c.json({ message: AUTH_MESSAGES.passwordReset }, 200);
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/refresh',
@@ -166,14 +157,14 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body: { refreshToken } }) => {
       const rotated = await rotateRefreshToken(db, refreshToken, async (sessionId) => {
-        const [owner] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
-        if (owner) await authCache.userChanged(owner.userId);
+        const ownerId = await ownerOfSession(db, sessionId);
+        if (ownerId) await authCache.userChanged(ownerId);
       });
       return c.json(await issueTokens(rotated.userId, rotated.sessionId, rotated.refreshToken), 200);
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/auth/sign-out',
@@ -191,4 +182,5 @@ export function authRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

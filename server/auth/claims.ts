@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Conflict } from '../errors';
 import { endEmailTokens } from './email-tokens';
 import { revokeUserSessions } from './sessions';
 
@@ -63,7 +63,7 @@ export function moveToProvenAddress(db: Db, userId: string, email: string) {
   return db.transaction(async (tx) => {
     const [holder] = await tx.select({ id: users.id, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
     if (holder && holder.id !== userId) {
-      if (holder.verifiedAt) throw new HttpError(409, 'This email address is already in use by another account.');
+      if (holder.verifiedAt) throw new Conflict('This email address is already in use by another account.');
       await tx.delete(users).where(eq(users.id, holder.id));
     }
     await tx

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { emailTokens, users } from '../db/schema';
 import { randomToken, sha256 } from '../secrets';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RateLimited } from '../errors';
 
 export interface Limit {
   /** What is limited, e.g. 'sign-in:pair'. */
@@ -41,10 +41,7 @@ export async function hit(db: Db, limit: Limit, subject: string, account: string
   const row = result.rows[0];
   if (row.hits > limit.max) {
     const retryAfter = Math.max(1, Number(row.retry_after));
-    throw new HttpError(429, `Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
-      code: 'RATE_LIMITED',
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw new RateLimited(`Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, { code: 'RATE_LIMITED', retryAfterSeconds: retryAfter });
   }
 }
 

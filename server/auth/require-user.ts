@@ -1,10 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
-import { sessions, users } from '../db/schema';
-import { eq } from 'drizzle-orm';
-import { unauthorized } from '../http/errors';
-import { toUserDto, userDtoColumns } from '../users/user.dto';
-import { activeSessionFilter } from './sessions';
+import { Unauthenticated } from '../errors';
+import { toUserDto } from '../users/user.dto';
+import { openSessionUser } from './sessions';
 
 /**
  * Protected routes: the bearer ID token must verify and its session must still be open.
@@ -14,17 +12,13 @@ export function requireUser(deps: Pick<AppDeps, 'tokens' | 'authCache' | 'db'>) 
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw unauthorized();
+    if (!token) throw new Unauthenticated();
     let entry = deps.authCache.get(token);
     if (!entry) {
       const claims = await deps.tokens.verifyIdToken(token);
       const generation = deps.authCache.generation(claims.sub);
-      const [row] = await deps.db
-        .select(userDtoColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(activeSessionFilter(claims.sid));
-      if (!row || row.id !== claims.sub) throw unauthorized('Your session has ended. Sign in again.');
+      const row = await openSessionUser(deps.db, claims.sid);
+      if (!row || row.id !== claims.sub) throw new Unauthenticated('Your session has ended. Sign in again.');
       entry = { user: toUserDto(row), sessionId: claims.sid, expiresAt: claims.exp * 1000 };
       deps.authCache.set(token, entry, claims.exp, generation);
     }

@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { refreshTokens, sessions } from '../db/schema';
-import { unauthorized } from '../http/errors';
+import type { Db } from '../db/database';
+import { refreshTokens, sessions, users } from '../db/schema';
+import { Unauthenticated } from '../errors';
 import { randomToken, sha256 } from '../secrets';
+import { userDtoColumns } from '../users/user.dto';
 
 export const SESSION_TTL_DAYS = 30;
 const sessionExpiry = () => sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`;
@@ -41,7 +42,7 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, onReuse: 
   });
   if (!result.ok) {
     if (result.reusedIn) await onReuse(result.reusedIn);
-    throw unauthorized('Your session has ended. Sign in again.');
+    throw new Unauthenticated('Your session has ended. Sign in again.');
   }
   return result;
 }
@@ -54,6 +55,12 @@ export async function sessionOfRefreshToken(db: Db, refreshToken: string) {
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
   return row;
+}
+
+/** The user a session belongs to (ended or not). */
+export async function ownerOfSession(db: Db, sessionId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.userId;
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
@@ -70,3 +77,9 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
 
 export const activeSessionFilter = (sessionId: string) =>
   and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** The user of a session that is still open (not ended, not expired), as the DTO needs it; undefined otherwise. */
+export async function openSessionUser(db: Db, sessionId: string) {
+  const [row] = await db.select(userDtoColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(activeSessionFilter(sessionId));
+  return row;
+}

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { deriveKey } from '../secrets';
-import { unauthorized } from '../http/errors';
+import { Unauthenticated } from '../errors';
 
 export const ID_TOKEN_TTL_SECONDS = 60 * 60;
 
@@ -47,12 +47,12 @@ export function createTokenSigner(secret: string, issuer: string) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer, audience: AUDIENCE, algorithms: ['HS256'] });
         if (payload.token_use !== 'id' || typeof payload.sid !== 'string' || !payload.sub || !payload.exp) {
-          throw unauthorized('Invalid token.');
+          throw new Unauthenticated('Invalid token.');
         }
         return { sub: payload.sub, sid: payload.sid, email: String(payload.email), name: String(payload.name ?? ''), exp: payload.exp };
       } catch (err) {
-        if (err instanceof errors.JWTExpired) throw unauthorized('Your session has expired.');
-        if (err instanceof errors.JOSEError) throw unauthorized('Invalid token.');
+        if (err instanceof errors.JWTExpired) throw new Unauthenticated('Your session has expired.');
+        if (err instanceof errors.JOSEError) throw new Unauthenticated('Invalid token.');
         throw err;
       }
     },

@@ -2,29 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { openPgliteDir } from './pglite-open';
+import type { Database, Db } from './database';
 import { openPostgres } from './postgres';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** The database plus what the server needs beside queries: a health check and cross-instance notifications. */
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  ping(): Promise<void>;
-  /** Calls fn with each payload sent to channel by any server instance (this one included). */
-  listen(channel: string, fn: (payload: string) => void): Promise<void>;
-  /** Calls fn when notifications may have been missed (the connection that receives them was lost and is back). */
-  onNotificationsLost(fn: () => void): void;
-  notify(channel: string, payload: string): Promise<void>;
-  /** Applies pending migrations; several instances may call it at once. */
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Database, Db } from './database';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../log';
-import type { Database, Db } from './client';
+import type { Database, Db } from './database';
 import * as schema from './schema';
 
 // Any constant works; every instance uses the same one so that only one migrates at a time.

@@ -2,12 +2,10 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { fieldErrorsOf } from '../../src/schemas/api-error.schema';
 import type { AppEnv } from '../context';
-import { HttpError } from './errors';
+import { Invalid, UnsupportedType, VALIDATION_MESSAGE } from '../errors';
 
 type Schema = z.ZodMiniType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
-
-export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
 
 export interface ResponseDoc {
   description: string;
@@ -40,21 +38,24 @@ const isJson = (type: string | undefined) => /^application\/([\w.+-]+\+)?json\b/
 
 function check<S extends Schema>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: fieldErrorsOf(result.error) });
+  if (!result.success) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors: fieldErrorsOf(result.error) });
   return result.data;
 }
 
 /**
- * Routes declared once: the same zod schemas (from src/schemas) validate each request and describe it in the
- * OpenAPI document. Bad input answers 400 with a message per field, a body that is not JSON 415 or 400.
+ * A feature's sub-app, mounted with app.route('/api', …), whose routes are declared once: the same zod schemas (from
+ * src/schemas) validate each request and describe it in the OpenAPI document. Bad input answers 400 with a message
+ * per field, a body that is not JSON 415 or 400. Our counterpart of @hono/zod-openapi's OpenAPIHono, for zod/mini
+ * schemas (docs/server-layers.md).
  */
-export class ApiRouter {
-  readonly hono = new Hono<AppEnv>();
-  private readonly specs: Array<RouteSpec<unknown, unknown, unknown>> = [];
+export class ApiRouter extends Hono<AppEnv> {
+  readonly specs: Array<RouteSpec<unknown, unknown, unknown>> = [];
 
-  constructor(private readonly authMiddleware: MiddlewareHandler<AppEnv>) {}
+  constructor(private readonly authMiddleware: MiddlewareHandler<AppEnv>) {
+    super();
+  }
 
-  route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  openapi<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     spec: RouteSpec<B, Q, P>,
     handler: (c: Context<AppEnv>, input: ValidInput<B, Q, P>) => Response | Promise<Response>,
   ) {
@@ -68,53 +69,53 @@ export class ApiRouter {
       return handler(c, input);
     };
     const chain = spec.auth ? [this.authMiddleware, validate] : [validate];
-    this.hono.on(spec.method.toUpperCase(), [spec.path], ...chain);
-  }
-
-  /** The OpenAPI 3.1 document of every route declared so far. */
-  openApiDocument(info: { title: string; version: string; description?: string }, serverUrl: string) {
-    const paths: Record<string, Record<string, unknown>> = {};
-    for (const spec of this.specs) {
-      const path = spec.path.replace(/:(\w+)/g, '{$1}');
-      const parameters = [
-        ...parametersOf(spec.params as Schema | undefined, 'path'),
-        ...parametersOf(spec.query as Schema | undefined, 'query'),
-      ];
-      (paths[path] ??= {})[spec.method] = {
-        summary: spec.summary,
-        tags: [spec.tag],
-        ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
-        ...(parameters.length ? { parameters } : {}),
-        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } } : {}),
-        responses: Object.fromEntries(
-          Object.entries(spec.responses).map(([status, r]) => [
-            status,
-            {
-              description: r.description,
-              ...(r.schema || r.contentType
-                ? { content: { [r.contentType ?? 'application/json']: r.schema ? { schema: jsonSchema(r.schema, 'output') } : {} } }
-                : {}),
-            },
-          ]),
-        ),
-      };
-    }
-    return {
-      openapi: '3.1.0',
-      info,
-      servers: [{ url: serverUrl }],
-      paths,
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    };
+    this.on(spec.method.toUpperCase(), [spec.path], ...chain);
   }
 }
 
+/** The OpenAPI 3.1 document of every route of these sub-apps, in the order they were declared. */
+export function openApiDocument(routers: ApiRouter[], info: { title: string; version: string; description?: string }, serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const spec of routers.flatMap((r) => r.specs)) {
+    const path = spec.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...parametersOf(spec.params as Schema | undefined, 'path'),
+      ...parametersOf(spec.query as Schema | undefined, 'query'),
+    ];
+    (paths[path] ??= {})[spec.method] = {
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } } : {}),
+      responses: Object.fromEntries(
+        Object.entries(spec.responses).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            ...(r.schema || r.contentType
+              ? { content: { [r.contentType ?? 'application/json']: r.schema ? { schema: jsonSchema(r.schema, 'output') } : {} } }
+              : {}),
+          },
+        ]),
+      ),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    servers: [{ url: serverUrl }],
+    paths,
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  };
+}
+
 async function readJson(c: Context): Promise<unknown> {
-  if (!isJson(c.req.header('content-type'))) throw new HttpError(415, 'Send the body as application/json.');
+  if (!isJson(c.req.header('content-type'))) throw new UnsupportedType('Send the body as application/json.');
   try {
     return await c.req.json();
   } catch {
-    throw new HttpError(400, 'The body is not valid JSON.');
+    throw new Invalid('The body is not valid JSON.');
   }
 }
 

@@ -1,9 +1,24 @@
 import type { ApiError } from '../../src/schemas/api-error.schema';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Gone,
+  Invalid,
+  NotFound,
+  RateLimited,
+  TooLarge,
+  Unauthenticated,
+  UnsupportedType,
+  UpstreamFailed,
+} from '../errors';
+
+type Status = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503 | 507;
 
 /** An error the API answers as-is: status plus the ApiError body. Anything else is a 500. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503 | 507,
+    readonly status: Status,
     message: string,
     readonly extra: Omit<ApiError, 'message'> & { headers?: Record<string, string> } = {},
   ) {
@@ -16,9 +31,27 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new HttpError(400, message, fieldErrors ? { fieldErrors } : {});
-export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, message);
+/** How each domain failure is answered. */
+const STATUS_OF: Array<[new (...args: never[]) => DomainError, Status]> = [
+  [Invalid, 400],
+  [Unauthenticated, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [Gone, 410],
+  [TooLarge, 413],
+  [UnsupportedType, 415],
+  [RateLimited, 429],
+  [UpstreamFailed, 502],
+];
+
+/** A domain failure as the HttpError it is answered with (its details as the body, a retry as Retry-After); anything else as it is. */
+export function toHttpError(err: unknown): unknown {
+  if (!(err instanceof DomainError)) return err;
+  const status = STATUS_OF.find(([kind]) => err instanceof kind)?.[1];
+  if (!status) return err;
+  const { retryAfterSeconds, ...body } = err.details;
+  return new HttpError(status, err.message, retryAfterSeconds === undefined ? body : { ...body, headers: { 'Retry-After': String(retryAfterSeconds) } });
+}
+
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const tooLarge = (message: string) => new HttpError(413, message);
-export const unsupportedType = (message: string) => new HttpError(415, message);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { BlobStore, ByteRange } from '../storage/blob-store';
-import { notFound } from './errors';
+import { NotFound } from '../errors';
 import { toWebStream } from './stream';
 
 export interface BlobResponseOptions {
@@ -56,7 +56,7 @@ export async function sendBlob(c: Context, store: BlobStore, key: string, option
   if (c.req.method === 'HEAD') {
     // Headers only: no file is opened (Hono answers HEAD with the GET route and drops the body).
     const info = await store.stat(key);
-    if (!info) throw notFound('File not found.');
+    if (!info) throw new NotFound('File not found.');
     return c.body(null, 200, { ...headers, 'Content-Type': info.contentType, 'Content-Length': String(info.size) });
   }
 
@@ -64,7 +64,7 @@ export async function sendBlob(c: Context, store: BlobStore, key: string, option
   const ifRange = c.req.header('if-range');
   if (rangeHeader && (!ifRange || ifRange.trim() === options.etag)) {
     const info = await store.stat(key);
-    if (!info) throw notFound('File not found.');
+    if (!info) throw new NotFound('File not found.');
     const range = parseRange(rangeHeader, info.size);
     if (range === 'unsatisfiable') return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${info.size}` });
     if (range) {
@@ -73,7 +73,7 @@ export async function sendBlob(c: Context, store: BlobStore, key: string, option
         throw err;
       });
       if (object === 'unsatisfiable') return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${info.size}` });
-      if (!object) throw notFound('File not found.');
+      if (!object) throw new NotFound('File not found.');
       return c.body(toWebStream(object.body), 206, {
         ...headers,
         'Content-Type': object.contentType,
@@ -83,6 +83,6 @@ export async function sendBlob(c: Context, store: BlobStore, key: string, option
     }
   }
   const object = await store.read(key);
-  if (!object) throw notFound('File not found.');
+  if (!object) throw new NotFound('File not found.');
   return c.body(toWebStream(object.body), 200, { ...headers, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
 }

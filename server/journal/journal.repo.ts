@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JournalQuery, JournalType } from '../../src/schemas/journal.schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, journalEntries } from '../db/schema';
 import { decodeCursor, encodeCursor } from './journal.cursor';
 import type { JournalRow } from './journal.dto';

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { journalEntrySchema, journalPageSchema, journalQuerySchema } from '../../src/schemas/journal.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { type ApiRouter, VALIDATION_MESSAGE } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
+import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { toJournalDto } from './journal.dto';
 import { dismissJournalEntry, listJournal } from './journal.repo';
@@ -12,8 +13,9 @@ const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') 
 const journalIdParams = z.object({ id: z.uuid({ error: 'Journal ID must be a valid UUID' }) });
 
 /** The activity journal: entries written with each artwork change, newest first, and dismissing one. */
-export function journalRoutes(api: ApiRouter, deps: AppDeps) {
-  api.route(
+export function journalRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
+  api.openapi(
     {
       method: 'get',
       path: '/journal',
@@ -25,12 +27,12 @@ export function journalRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { query }) => {
       const page = await listJournal(deps.db, c.var.auth.user.userId, query);
-      if (!page) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors: { cursor: ['The cursor is not valid'] } });
+      if (!page) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors: { cursor: ['The cursor is not valid'] } });
       return c.json({ items: page.rows.map((row) => toJournalDto(row, deps.mediaUrls)), nextCursor: page.nextCursor }, 200);
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/journal/:id/dismiss',
@@ -42,8 +44,9 @@ export function journalRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { params }) => {
       const row = await dismissJournalEntry(deps.db, c.var.auth.user.userId, params.id);
-      if (!row) throw notFound('Journal entry not found.');
+      if (!row) throw new NotFound('Journal entry not found.');
       return c.json(toJournalDto(row, deps.mediaUrls), 200);
     },
   );
+  return api;
 }

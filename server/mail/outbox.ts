@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../log';
-import { backoffMs, type RetryPolicy } from '../social/deliver';
+import { backoffMs, type RetryPolicy } from '../retry-policy';
 import type { Mail, Mailer } from './mailer';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

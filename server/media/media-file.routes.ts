@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
-import { artworkIdParams } from '../artworks/artwork.routes';
+import { artworkIdParams } from '../artworks/artwork.params';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/errors';
+import { ApiRouter } from '../http/api-router';
+import { NotFound } from '../errors';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import type { MediaRow } from './media.dto';
@@ -39,12 +40,13 @@ const responses = {
  * The bytes of media files. A request carries either the bearer token (the user's own files) or a signed link from a
  * media item, an artwork or a journal entry (exp + sig: usable in <img> and <video>, which send no token).
  */
-export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
+export function mediaFileRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const reader = createMediaReader(deps);
 
   const send = (c: Context<AppEnv>, media: MediaRow, size: MediaSize, cacheControl = CACHE_CONTROL) => {
     const key = size === 'original' ? media.storageKey : media.variants[size];
-    if (!key) throw notFound(`This media has no ${size} size.`);
+    if (!key) throw new NotFound(`This media has no ${size} size.`);
     return sendBlob(c, deps.storage, key, {
       etag: `"${media.id}-${size}"`,
       cacheControl,
@@ -52,7 +54,7 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     });
   };
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/media/:mediaId',
@@ -71,7 +73,7 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/artwork/:id/media/primary',
@@ -85,8 +87,9 @@ export function mediaFileRoutes(api: ApiRouter, deps: AppDeps) {
       const size = query.size ?? 'original';
       const userId = await reader(c, { artworkId: params.id }, size, query);
       const media = await findPrimaryMedia(deps.db, userId, params.id);
-      if (!media) throw notFound('This artwork has no primary image.');
+      if (!media) throw new NotFound('This artwork has no primary image.');
       return send(c, media, size, PRIMARY_CACHE_CONTROL);
     },
   );
+  return api;
 }

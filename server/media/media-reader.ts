@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
-import { HttpError } from '../http/errors';
+import { Forbidden } from '../errors';
 import type { MediaSize, MediaSubject } from './media-urls';
 
 export const BAD_MEDIA_LINK = 'This media link is invalid or has expired.';
@@ -15,7 +15,7 @@ export function createMediaReader(deps: AppDeps) {
   const authenticate = requireUser(deps);
   return async (c: Context<AppEnv>, subject: MediaSubject, size: MediaSize, query: { exp?: string; sig?: string }): Promise<string | null> => {
     if (query.exp !== undefined || query.sig !== undefined) {
-      if (!deps.mediaUrls.verify(subject, size, query.exp, query.sig)) throw new HttpError(403, BAD_MEDIA_LINK);
+      if (!deps.mediaUrls.verify(subject, size, query.exp, query.sig)) throw new Forbidden(BAD_MEDIA_LINK);
       return null;
     }
     await authenticate(c, async () => {});

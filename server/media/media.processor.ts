@@ -3,15 +3,16 @@ import type { ImageSize } from '../../src/schemas/media.schema';
 import { mediaKindOf } from '../../src/schemas/media.schema';
 import { findArtwork } from '../artworks/artwork.repo';
 import type { AppDeps } from '../context';
-import { HttpError, notFound } from '../http/errors';
+import { Conflict, DomainError, NotFound, UnsupportedType } from '../errors';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { toMediaItem } from './media.dto';
-import { deleteFiles, insertMedia } from './media.repo';
+import { deleteFiles } from '../storage/delete-files';
+import { insertMedia } from './media.repo';
 import { makeImageVariants } from './media.variants';
 
 export const ARTWORK_MEDIA_PURPOSE = 'artwork-media';
 
-const artworkGone = () => notFound('Artwork not found.');
+const artworkGone = () => new NotFound('Artwork not found.');
 const isForeignKeyViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23503' || e?.cause?.code === '23503';
@@ -19,7 +20,7 @@ const isForeignKeyViolation = (err: unknown) => {
 
 async function readAll(deps: AppDeps, key: string): Promise<Buffer> {
   const object = await deps.storage.read(key);
-  if (!object) throw new HttpError(409, 'The file has not arrived yet.');
+  if (!object) throw new Conflict('The file has not arrived yet.');
   return Buffer.concat(await object.body.toArray());
 }
 
@@ -44,8 +45,8 @@ export const processArtworkMedia: UploadProcessor = async (deps, upload) => {
       try {
         made = await makeImageVariants(await readAll(deps, upload.storageKey));
       } catch (err) {
-        if (err instanceof HttpError) throw err;
-        throw new HttpError(415, `${upload.fileName} could not be read as an image.`);
+        if (err instanceof DomainError) throw err;
+        throw new UnsupportedType(`${upload.fileName} could not be read as an image.`);
       }
       ({ width, height } = made);
       await Promise.all(
@@ -58,7 +59,7 @@ export const processArtworkMedia: UploadProcessor = async (deps, upload) => {
       );
     }
     const info = await deps.storage.stat(upload.storageKey);
-    if (!info) throw new HttpError(409, 'The file has not arrived yet.');
+    if (!info) throw new Conflict('The file has not arrived yet.');
     const originalKey = `${folder}/original`;
     stored.push(originalKey);
     await deps.storage.move(upload.storageKey, originalKey);

@@ -1,20 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { Invalid, NotFound } from '../errors';
 import type { MediaRow } from './media.dto';
 
-export const mediaNotFound = () => notFound('Media not found.');
+export const mediaNotFound = () => new NotFound('Media not found.');
 
 /** Every stored file of a media item: the original and its variants. */
 export const mediaKeysOf = (m: Pick<MediaRow, 'storageKey' | 'variants'>) => [m.storageKey, ...Object.values(m.variants)];
-
-/** Deletes files after their rows are gone; a failure is logged, not answered (the rows no longer point at them). */
-export async function deleteFiles(deps: Pick<AppDeps, 'storage' | 'log'>, keys: string[]) {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  results.forEach((r, i) => r.status === 'rejected' && deps.log.warn({ err: r.reason, key: keys[i] }, 'could not delete a media file'));
-}
 
 /** An artwork's media, oldest first, and which one is primary; null when the user has no such artwork. */
 export async function listMedia(db: Db, userId: string, artworkId: string) {
@@ -81,7 +74,7 @@ export function setPrimaryMedia(db: Db, userId: string, artworkId: string, media
       .where(and(eq(artworkMedia.id, mediaId), eq(artworkMedia.artworkId, artworkId)));
     if (!media) throw mediaNotFound();
     if (!Object.keys(media.variants).length) {
-      throw new HttpError(400, 'Only an image can be the primary media.', { fieldErrors: { mediaId: ['Only an image can be the primary media.'] } });
+      throw new Invalid('Only an image can be the primary media.', { fieldErrors: { mediaId: ['Only an image can be the primary media.'] } });
     }
     const [row] = await tx.update(artworks).set({ primaryImageMediaId: mediaId }).where(eq(artworks.id, artworkId)).returning();
     return row;

@@ -1,31 +1,29 @@
-import * as z from 'zod/mini';
 import { artworkSchema } from '../../src/schemas/artwork.schema';
 import { ARTWORK_MEDIA_TYPES, mediaListSchema, setPrimarySchema } from '../../src/schemas/media.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
-import { artworkIdParams, artworkNotFound } from '../artworks/artwork.routes';
+import { artworkIdParams, artworkMediaParams } from '../artworks/artwork.params';
 import { toArtworkDto } from '../artworks/artwork.dto';
-import { findArtwork } from '../artworks/artwork.repo';
+import { artworkNotFound, findArtwork } from '../artworks/artwork.repo';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { toMediaItem } from './media.dto';
 import { ARTWORK_MEDIA_PURPOSE } from './media.processor';
-import { deleteFiles, deleteMedia, listMedia, setPrimaryMedia } from './media.repo';
+import { deleteFiles } from '../storage/delete-files';
+import { deleteMedia, listMedia, setPrimaryMedia } from './media.repo';
 
 const tag = 'Artwork media';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in'), 404: errorDoc('No such artwork or media') };
 const mediaRequestSchema = uploadRequestSchema(ARTWORK_MEDIA_TYPES);
-const mediaParams = z.object({
-  id: z.uuid({ error: 'Artwork ID must be a valid UUID' }),
-  mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }),
-});
 
 /** An artwork's files: upload, list, choose the primary image, delete. (The bytes: media-file.routes.ts.) */
-export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
+export function mediaRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, mediaUrls } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/artwork/:id/media',
@@ -44,7 +42,7 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/artwork/:id/media',
@@ -61,7 +59,7 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/artwork/:id/media/primary',
@@ -79,14 +77,14 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/artwork/:id/media/:mediaId',
       summary: 'Delete a media item and its files (an artwork whose primary it was has none after)',
       tag,
       auth: true,
-      params: mediaParams,
+      params: artworkMediaParams,
       responses: { 204: { description: 'Deleted' }, ...errors },
     },
     async (c, { params }) => {
@@ -96,4 +94,5 @@ export function mediaRoutes(api: ApiRouter, deps: AppDeps) {
       return c.body(null, 204);
     },
   );
+  return api;
 }

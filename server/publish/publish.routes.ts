@@ -1,7 +1,8 @@
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { publicationSchema, publishResultSchema } from '../../src/schemas/publish.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
-import type { ApiRouter } from '../http/api-router';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import { PAGE_CSP, renderNotFound, renderPortfolio } from './portfolio.page';
@@ -14,8 +15,9 @@ const PAGE_HEADERS = {
 };
 
 /** POST /api/publish: the Home page's Publish button; GET /api/publish: where it was last published. */
-export function publishRoutes(api: ApiRouter, deps: AppDeps) {
-  api.route(
+export function publishRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
+  api.openapi(
     {
       method: 'get',
       path: '/publish',
@@ -26,7 +28,7 @@ export function publishRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c) => c.json(await lastPublication(deps, c.var.auth.user.userId), 200),
   );
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/publish',
@@ -37,10 +39,12 @@ export function publishRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c) => c.json(await publishPortfolio(deps, c.var.auth.user.userId), 200),
   );
+  return api;
 }
 
 /** The published portfolios, open to anyone: /p/<slug> and its images. Registered before the app's fallback. */
-export function publicPortfolioRoutes(app: Hono<AppEnv>, deps: AppDeps) {
+export function publicPortfolioRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
   const missing = (c: Context<AppEnv>) => c.html(renderNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
 
   app.get('/p/:slug', async (c) => {
@@ -64,4 +68,5 @@ export function publicPortfolioRoutes(app: Hono<AppEnv>, deps: AppDeps) {
       cacheControl: 'public, max-age=31536000, immutable',
     });
   });
+  return app;
 }

@@ -4,10 +4,10 @@ import { saleStatusLabel } from '../../src/schemas/artwork.schema';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { artworkMedia, artworks, publications, users } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
+import { isMissingFile } from '../storage/faults';
 import { VARIANTS } from '../media/media.variants';
 import { fitInside, formatDimensions } from './format';
 import type { PublishedArtwork, PublishedSnapshot } from './snapshot';
@@ -95,7 +95,7 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
         await storage.copy(c.from, c.to);
       } catch (err) {
         // The image was deleted meanwhile: the artwork is published without it.
-        if (!(err instanceof HttpError && err.status === 404)) throw err;
+        if (!isMissingFile(err)) throw err;
         c.artwork.image = null;
       }
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { AccountRef, SocialAccount } from '../../src/schemas/social.schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialAccounts } from '../db/schema';
 import type { SocialAccountRow } from './agents';
 

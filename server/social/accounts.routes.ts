@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
 import { DEFAULT_BLUESKY_SERVICE, SOCIAL_MESSAGES, accountRefSchema, connectAccountSchema, socialAccountSchema } from '../../src/schemas/social.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import type { ApiRouter } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
+import { type DomainError, Invalid, NotFound, RateLimited, UpstreamFailed } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sealTokens } from './agents';
 import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
@@ -14,22 +15,22 @@ const tag = 'Social media';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 
 /** What the connect screen shows when Bluesky says no, or cannot be asked; nothing is stored in either case. */
-function connectFailure(err: BlueskyError): HttpError {
+function connectFailure(err: BlueskyError): DomainError {
   switch (err.kind) {
     case 'auth':
-      return new HttpError(400, err.message, { code: 'BLUESKY_AUTH', fieldErrors: { 'credentials.appPassword': [err.message] } });
+      return new Invalid(err.message, { code: 'BLUESKY_AUTH', fieldErrors: { 'credentials.appPassword': [err.message] } });
     case 'rate-limited':
-      return new HttpError(429, 'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.', {
+      return new RateLimited('Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.', {
         code: 'BLUESKY_RATE_LIMITED',
-        headers: { 'Retry-After': String(err.retryAfterSeconds ?? 60) },
+        retryAfterSeconds: err.retryAfterSeconds ?? 60,
       });
     case 'refused':
-      return new HttpError(400, err.message, { code: 'BLUESKY_ADDRESS_REFUSED', fieldErrors: { 'credentials.service': [err.message] } });
+      return new Invalid(err.message, { code: 'BLUESKY_ADDRESS_REFUSED', fieldErrors: { 'credentials.service': [err.message] } });
     case 'rejected':
     case 'conflict':
-      return new HttpError(400, err.message, { code: 'BLUESKY_REJECTED' });
+      return new Invalid(err.message, { code: 'BLUESKY_REJECTED' });
     default:
-      return new HttpError(502, `${err.message} Check the server address, or try again later.`, {
+      return new UpstreamFailed(`${err.message} Check the server address, or try again later.`, {
         code: 'BLUESKY_UNREACHABLE',
         fieldErrors: { 'credentials.service': [err.message] },
       });
@@ -37,10 +38,11 @@ function connectFailure(err: BlueskyError): HttpError {
 }
 
 /** Connected accounts: list, connect (logs in once and keeps the session, sealed), disconnect. */
-export function accountRoutes(api: ApiRouter, deps: AppDeps) {
+export function accountRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, social } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/accounts',
@@ -52,7 +54,7 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
     async (c) => c.json((await listAccounts(db, c.var.auth.user.userId)).map(toAccountDto), 200),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/accounts',
@@ -71,7 +73,7 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body }) => {
       if (body.platform !== 'bluesky') {
-        throw new HttpError(400, `${PLATFORM_LABELS[body.platform]} ${SOCIAL_MESSAGES.comingSoon}`, { code: 'PLATFORM_COMING_SOON' });
+        throw new Invalid(`${PLATFORM_LABELS[body.platform]} ${SOCIAL_MESSAGES.comingSoon}`, { code: 'PLATFORM_COMING_SOON' });
       }
       const service = await checkServiceUrl(body.credentials.service?.trim() || DEFAULT_BLUESKY_SERVICE, deps.config.social.allowPrivateNetwork, deps.outbound);
       const appPassword = body.credentials.appPassword;
@@ -92,7 +94,7 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/social-media/accounts',
@@ -104,9 +106,10 @@ export function accountRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { body }) => {
       const row = await deleteAccount(db, c.var.auth.user.userId, body);
-      if (!row) throw notFound('Account not found.');
+      if (!row) throw new NotFound('Account not found.');
       social.agents.forget(row.id);
       return c.body(null, 204);
     },
   );
+  return api;
 }

@@ -1,6 +1,6 @@
 import type { AtpAgent } from '@atproto/api';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialAccounts } from '../db/schema';
 import type { Logger } from '../log';
 import { BlueskyError, blueskyLogin, resumeAgent, type BlueskySession } from './bluesky';

@@ -5,22 +5,9 @@ import { BlueskyError, postUrlOf, writePost, type PostImage } from './bluesky';
 import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry } from './delivery.repo';
 import { prepareImage } from './post-images';
 import { notConnected } from './publishing';
-
-export interface RetryPolicy {
-  /** First retry after about this long; each further one waits twice as long (with jitter), up to maxDelayMs. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** Attempts before a delivery that keeps failing for a passing reason is given up. */
-  maxAttempts: number;
-  /** A session Bluesky no longer accepts is resumed or signed in again this many times before giving up. */
-  maxAuthAttempts: number;
-}
+import { backoffMs, type RetryPolicy } from '../retry-policy';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
-
-/** Exponential backoff with +-25% jitter, so retries of many deliveries spread out. */
-export const backoffMs = (policy: RetryPolicy, attempts: number) =>
-  Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
 
 async function imagesOf(deps: AppDeps, postId: string): Promise<PostImage[]> {
   const media = await deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, postId)).orderBy(asc(socialPostMedia.position));

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialDeliveries } from '../db/schema';
 import { newRecordKey } from './bluesky';
 

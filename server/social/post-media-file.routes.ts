@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { socialPostMedia } from '../db/schema';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/errors';
+import { NotFound } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sendBlob } from '../http/send-blob';
 import { createMediaReader } from '../media/media-reader';
+import { findPostMedia } from './posts.repo';
 
 const query = z.object({
   size: z.optional(z.enum(['preview', 'original'], { error: 'Size must be preview or original' })),
@@ -16,9 +16,10 @@ const query = z.object({
 const params = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }) });
 
 /** The bytes of a post's file: the bearer token (the artist's own), or a signed link from the post (for <img>). */
-export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
+export function postMediaFileRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const reader = createMediaReader(deps);
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/media/:mediaId',
@@ -38,12 +39,9 @@ export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { params, query }) => {
       const size = query.size ?? 'original';
       const userId = await reader(c, { postMediaId: params.mediaId }, size, query);
-      const [media] = await deps.db
-        .select()
-        .from(socialPostMedia)
-        .where(userId ? and(eq(socialPostMedia.id, params.mediaId), eq(socialPostMedia.userId, userId)) : eq(socialPostMedia.id, params.mediaId));
+      const media = await findPostMedia(deps.db, userId, params.mediaId);
       const key = size === 'preview' ? media?.previewKey : media?.storageKey;
-      if (!media || !key) throw notFound('File not found.');
+      if (!media || !key) throw new NotFound('File not found.');
       return sendBlob(c, deps.storage, key, {
         etag: `"${media.id}-${size}"`,
         cacheControl: 'private, max-age=3600',
@@ -51,4 +49,5 @@ export function postMediaFileRoutes(api: ApiRouter, deps: AppDeps) {
       });
     },
   );
+  return api;
 }

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MAX_POST_FILES } from '../../src/schemas/social.schema';
 import { socialPostMedia, socialPosts } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { deleteFiles } from '../media/media.repo';
+import { Conflict, UnsupportedType } from '../errors';
+import { deleteFiles } from '../storage/delete-files';
 import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
@@ -24,7 +24,7 @@ async function previewOf(bytes: Buffer, fileName: string) {
     ]);
     return { preview, width: meta.autoOrient.width, height: meta.autoOrient.height };
   } catch {
-    throw new HttpError(415, `${fileName} could not be read as an image.`);
+    throw new UnsupportedType(`${fileName} could not be read as an image.`);
   }
 }
 
@@ -43,13 +43,13 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
     let image: Awaited<ReturnType<typeof previewOf>> | null = null;
     if (upload.contentType.startsWith('image/')) {
       const object = await deps.storage.read(upload.storageKey);
-      if (!object) throw new HttpError(409, 'The file has not arrived yet.');
+      if (!object) throw new Conflict('The file has not arrived yet.');
       image = await previewOf(Buffer.concat(await object.body.toArray()), upload.fileName);
       stored.push(`${folder}/preview.webp`);
       await deps.storage.put(`${folder}/preview.webp`, image.preview, 'image/webp');
     }
     const info = await deps.storage.stat(upload.storageKey);
-    if (!info) throw new HttpError(409, 'The file has not arrived yet.');
+    if (!info) throw new Conflict('The file has not arrived yet.');
     const originalKey = `${folder}/original`;
     stored.push(originalKey);
     await deps.storage.move(upload.storageKey, originalKey);

@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
 import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema';
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { VALIDATION_MESSAGE } from '../http/api-router';
+import { Invalid, VALIDATION_MESSAGE } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { deliveriesOf } from './delivery.repo';
 import { postNotFound, postPublished } from './post-errors';
@@ -53,6 +52,21 @@ export function listPosts(db: Db, userId: string, q: PostListQuery): Promise<Pos
     )
     .orderBy(sql`${calendarDate} desc nulls first`, desc(socialPosts.createdAt), asc(socialPosts.id))
     .limit(MAX_LIST);
+}
+
+/** How many files a post has (a draft takes at most MAX_POST_FILES). */
+export async function fileCountOf(db: Db, postId: string): Promise<number> {
+  const [{ files }] = await db.select({ files: count() }).from(socialPostMedia).where(eq(socialPostMedia.postId, postId));
+  return files;
+}
+
+/** A file of a post of the user (or of anyone's, for a signed link: userId null), or undefined. */
+export async function findPostMedia(db: Db, userId: string | null, mediaId: string): Promise<PostMediaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(socialPostMedia)
+    .where(userId ? and(eq(socialPostMedia.id, mediaId), eq(socialPostMedia.userId, userId)) : eq(socialPostMedia.id, mediaId));
+  return row;
 }
 
 export async function mediaOf(db: Db, postIds: string[]): Promise<Map<string, PostMediaRow[]>> {
@@ -122,7 +136,7 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       const kept = media.filter((m) => mediaIds.includes(m.id));
       Object.assign(fieldErrors, publishProblems(values, kept.filter(isImage).length));
     }
-    if (Object.keys(fieldErrors).length) throw new HttpError(400, VALIDATION_MESSAGE, { fieldErrors });
+    if (Object.keys(fieldErrors).length) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors });
 
     const [post] = existing
       ? await tx.update(socialPosts).set({ ...values, updatedAt: sql`now()` }).where(eq(socialPosts.id, existing.id)).returning()

@@ -1,18 +1,17 @@
-import { and, count, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { MAX_POST_FILES, POST_FILE_TYPES, postFileProblem, savePostResultSchema, savePostSchema, socialPostSchema } from '../../src/schemas/social.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { socialPostMedia, socialPosts } from '../db/schema';
-import type { ApiRouter } from '../http/api-router';
-import { HttpError } from '../http/errors';
+import { Invalid } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
-import { deleteFiles } from '../media/media.repo';
+import { deleteFiles } from '../storage/delete-files';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { POST_MEDIA_PURPOSE } from './post-media.processor';
-import { findPost, listPosts, postDtos, savePost } from './posts.repo';
-import { publishDraft, retryFailed } from './publishing';
+import { fileCountOf, findPost, listPosts, postDtos, savePost } from './posts.repo';
+import { publishNow } from './publishing';
 
 const tag = 'Social media';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
@@ -27,7 +26,8 @@ const listQuery = z.object({
 const mediaRequestSchema = uploadRequestSchema(POST_FILE_TYPES);
 
 /** Posts: list (calendar ranges), read, create or update a draft, publish, and upload a file to a draft. */
-export function postRoutes(api: ApiRouter, deps: AppDeps) {
+export function postRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db } = deps;
 
   const answerPost = async (userId: string, postId: string) => {
@@ -36,7 +36,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     return (await postDtos(deps, [row]))[0];
   };
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/post',
@@ -58,7 +58,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/social-media/post/:postId',
@@ -71,7 +71,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { params }) => c.json(await answerPost(c.var.auth.user.userId, params.postId), 200),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/post',
@@ -92,7 +92,7 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/post/:postId/publish',
@@ -106,17 +106,13 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c, { params }) => {
       const userId = c.var.auth.user.userId;
-      const deliveries = await db.transaction(async (tx) => {
-        const [post] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, params.postId), eq(socialPosts.userId, userId))).for('update');
-        if (!post) throw postNotFound();
-        return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
-      });
+      const deliveries = await publishNow(db, userId, params.postId);
       await deps.social.worker.deliverNow(deliveries.filter((d) => d.status === 'pending').map((d) => d.id));
       return c.json(await answerPost(userId, params.postId), 200);
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/social-media/post/:postId/media',
@@ -132,14 +128,14 @@ export function postRoutes(api: ApiRouter, deps: AppDeps) {
     async (c, { params, body }) => {
       const userId = c.var.auth.user.userId;
       const problem = postFileProblem({ name: body.fileName, type: body.fileType, size: body.fileSizeInBytes });
-      if (problem) throw new HttpError(400, problem, { fieldErrors: { fileType: [problem] } });
+      if (problem) throw new Invalid(problem, { fieldErrors: { fileType: [problem] } });
       const post = await findPost(db, userId, params.postId);
       if (!post) throw postNotFound();
       if (!post.isDraft) throw postPublished();
-      const [{ files }] = await db.select({ files: count() }).from(socialPostMedia).where(eq(socialPostMedia.postId, post.id));
-      if (files >= MAX_POST_FILES) throw tooManyFiles();
+      if ((await fileCountOf(db, post.id)) >= MAX_POST_FILES) throw tooManyFiles();
       const ticket = await createUpload(deps, { ...body, userId, purpose: POST_MEDIA_PURPOSE, targetId: post.id, apiUrl: apiBaseOf(deps, c) });
       return c.json(ticket, 200);
     },
   );
+  return api;
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, type Platform } from '../../src/schemas/social-platform.schema';
-import type { Db } from '../db/client';
+import type { Db } from '../db/database';
 import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Invalid } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
+import { postNotFound } from './post-errors';
 import { composePostText, postTextProblem } from './post-text';
 import type { PostRow } from './posts.dto';
 
@@ -51,7 +52,7 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
   const missing = targets.filter((t) => !t.account);
   if (strict && missing.length) problems.accounts = missing.map((t) => notConnected(t.platform, t.handle));
   if (strict && Object.keys(problems).length) {
-    throw new HttpError(400, Object.values(problems)[0][0], { code: 'POST_NOT_PUBLISHABLE', fieldErrors: problems });
+    throw new Invalid(Object.values(problems)[0][0], { code: 'POST_NOT_PUBLISHABLE', fieldErrors: problems });
   }
   const textProblem = problems.content?.[0];
   const rows: DeliveryTarget[] = targets.map((t) => ({
@@ -62,6 +63,15 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
   }));
   await tx.update(socialPosts).set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` }).where(eq(socialPosts.id, post.id));
   return insertDeliveries(tx, post.id, composePostText(post), rows);
+}
+
+/** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */
+export function publishNow(db: Db, userId: string, postId: string): Promise<DeliveryRow[]> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId))).for('update');
+    if (!post) throw postNotFound();
+    return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
+  });
 }
 
 /**

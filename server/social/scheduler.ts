@@ -4,7 +4,9 @@ import { sweepStaleClaims } from '../auth/claims';
 import { forgetOldWindows } from '../auth/rate-limit';
 import type { AppDeps } from '../context';
 import { MAIL_BATCH } from '../mail/outbox';
-import { DEFAULT_RETRY, type RetryPolicy, attemptDelivery } from './deliver';
+import type { RetryPolicy } from '../retry-policy';
+import { DEFAULT_RETRY, attemptDelivery } from './deliver';
+import type { DeliveryWorker } from './delivery-worker';
 import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delivery.repo';
 import { promoteDueDrafts } from './publishing';
 
@@ -27,7 +29,7 @@ export interface WorkerOptions {
  * deliveries in the request; what is not done by then is left to the worker. The same loop sends the mail requests
  * recorded in the outbox (woken by each one) and runs the accounts' upkeep.
  */
-export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}) {
+export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}): DeliveryWorker {
   const { db, log } = deps;
   const o: WorkerOptions = {
     pollMs: deps.config.social.pollMs,
@@ -183,4 +185,3 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
   };
 }
 
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

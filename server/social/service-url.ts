@@ -1,7 +1,7 @@
-import { HttpError } from '../http/errors';
+import { Invalid } from '../errors';
 import { OutboundRefused, type OutboundDoor } from '../outbound/guarded-fetch';
 
-const invalid = (message: string) => new HttpError(400, message, { fieldErrors: { 'credentials.service': [message] } });
+const invalid = (message: string) => new Invalid(message, { fieldErrors: { 'credentials.service': [message] } });
 
 /**
  * The PDS address an artist gave, normalised. Unless private networks are allowed (tests, self-hosting on a LAN), its

@@ -22,3 +22,6 @@ export function asStorageFault(err: unknown): unknown {
       return err;
   }
 }
+
+/** A file the store was asked to read, copy or move is not there (it was deleted meanwhile). */
+export const isMissingFile = (err: unknown) => err instanceof HttpError && err.status === 404;

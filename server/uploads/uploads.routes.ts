@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { uploads } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { ApiRouter } from '../http/api-router';
+import { Gone } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { LocalBlobStore } from '../storage/local-store';
 import { USED_UPLOAD_LINK } from '../storage/upload-token';
+import { findUploadSlot } from './uploads.repo';
 import { type UploadProcessor, completeUpload } from './uploads.service';
 
 const uploadIdParams = z.object({ uploadId: z.uuid({ error: 'Upload ID must be a valid UUID' }) });
@@ -16,19 +16,18 @@ const uploadTokenParams = z.object({ token: z.string().check(z.minLength(1), z.m
 export const OUT_OF_SPACE_DOC = errorDoc('The server is out of storage space; nothing was kept');
 
 /** The signed PUT of the local store, and the confirm call every store needs after its PUT. */
-export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<string, UploadProcessor>) {
+export function uploadRoutes(deps: AppDeps, processors: Record<string, UploadProcessor>) {
+  const api = new ApiRouter(requireUser(deps));
   const store = deps.storage;
 
   if (store instanceof LocalBlobStore) {
     // An address takes one upload: once its upload was confirmed (or refused and dropped), it is spent.
     const admit = async ({ key }: { key: string }) => {
       const uploadId = key.split('/').pop() ?? '';
-      const [row] = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success
-        ? await deps.db.select({ completedAt: uploads.completedAt, storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, uploadId))
-        : [];
-      if (!row || row.storageKey !== key || row.completedAt) throw new HttpError(410, USED_UPLOAD_LINK);
+      const row = z.safeParse(uploadIdParams.shape.uploadId, uploadId).success ? await findUploadSlot(deps.db, uploadId) : undefined;
+      if (!row || row.storageKey !== key || row.completedAt) throw new Gone(USED_UPLOAD_LINK);
     };
-    api.route(
+    api.openapi(
       {
         method: 'put',
         path: '/uploads/local/:token',
@@ -56,7 +55,7 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
     );
   }
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/uploads/:uploadId/complete',
@@ -75,4 +74,5 @@ export function uploadRoutes(api: ApiRouter, deps: AppDeps, processors: Record<s
     },
     async (c, { params }) => c.json(await completeUpload(deps, c.var.auth.user.userId, params.uploadId, processors) as object, 200),
   );
+  return api;
 }

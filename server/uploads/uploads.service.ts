@@ -4,7 +4,7 @@ import { fileTypeLabel } from '../../src/schemas/file-types';
 import { MAX_FILE_BYTES, type UploadRequest, type UploadTicket } from '../../src/schemas/upload.schema';
 import type { AppDeps } from '../context';
 import { uploads } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { Conflict, type DomainError, NotFound, TooLarge, UnsupportedType } from '../errors';
 import { SNIFF_BYTES, contentMatchesType } from '../storage/sniff';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -55,23 +55,23 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId), isNull(uploads.completedAt)));
-  if (!upload) throw notFound('Upload not found.');
+  if (!upload) throw new NotFound('Upload not found.');
   const processor = processors[upload.purpose];
-  if (!processor) throw notFound('Upload not found.');
+  if (!processor) throw new NotFound('Upload not found.');
   const info = await deps.storage.stat(upload.storageKey);
-  if (!info) throw new HttpError(409, 'The file has not arrived yet. Send it to the upload URL first.');
-  const reject = async (error: HttpError) => {
+  if (!info) throw new Conflict('The file has not arrived yet. Send it to the upload URL first.');
+  const reject = async (error: DomainError) => {
     await discard(deps, upload);
     throw error;
   };
-  if (info.size > MAX_FILE_BYTES) await reject(new HttpError(413, `File ${upload.fileName} exceeds the maximum size of 20MB`));
+  if (info.size > MAX_FILE_BYTES) await reject(new TooLarge(`File ${upload.fileName} exceeds the maximum size of 20MB`));
   // Whatever the store, what arrived is held to the size its ticket declared.
   if (info.size > upload.declaredBytes) {
-    await reject(new HttpError(413, `File ${upload.fileName} is larger than the ${upload.declaredBytes} bytes declared for it.`));
+    await reject(new TooLarge(`File ${upload.fileName} is larger than the ${upload.declaredBytes} bytes declared for it.`));
   }
   const head = await deps.storage.readHead(upload.storageKey, SNIFF_BYTES);
   if (!(await contentMatchesType(head, upload.contentType))) {
-    await reject(new HttpError(415, `The content of ${upload.fileName} does not match its type ${fileTypeLabel(upload.contentType, upload.fileName)}.`));
+    await reject(new UnsupportedType(`The content of ${upload.fileName} does not match its type ${fileTypeLabel(upload.contentType, upload.fileName)}.`));
   }
   let result: unknown;
   try {

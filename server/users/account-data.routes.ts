@@ -1,25 +1,26 @@
-import { eq } from 'drizzle-orm';
 import { deleteAccountSchema } from '../../src/schemas/user.schema';
 import { verifyPassword } from '../auth/passwords';
 import { hitPasswordCheck } from '../auth/rate-limit';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { users } from '../db/schema';
-import type { ApiRouter } from '../http/api-router';
-import { HttpError } from '../http/errors';
+import { Forbidden } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { deleteUserAccount } from './account-deletion';
 import { collectExport } from './export-contents';
 import { exportArchive } from './export-zip';
+import { findUser } from './user.repo';
 
 const tag = 'User';
 const WRONG_PASSWORD = 'The current password is not correct.';
 
 /** Taking one's data away, and leaving: the archive of everything, and deleting the account. */
-export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
+export function accountDataRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, config } = deps;
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/user/export',
@@ -49,7 +50,7 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'delete',
       path: '/user',
@@ -71,12 +72,13 @@ export function accountDataRoutes(api: ApiRouter, deps: AppDeps) {
       const { userId, email } = c.var.auth.user;
       // Password guesses here count with the sign-in's, so a stolen session cannot test passwords faster than sign-in can.
       await hitPasswordCheck(db, clientAddress(c, config.trustProxyHops), email);
-      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
-        throw new HttpError(403, WRONG_PASSWORD, { fieldErrors: { currentPassword: [WRONG_PASSWORD] } });
+        throw new Forbidden(WRONG_PASSWORD, { fieldErrors: { currentPassword: [WRONG_PASSWORD] } });
       }
       await deleteUserAccount(deps, userId);
       return c.body(null, 204);
     },
   );
+  return api;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppDeps } from '../context';
 import { users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Conflict, UnsupportedType } from '../errors';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { toUserDto } from './user.dto';
 
@@ -11,7 +11,7 @@ export const AVATAR_SIZE = 256;
 /** Turns a confirmed upload into the user's avatar: square, oriented, metadata-free WebP. The original is dropped. */
 export const processAvatar: UploadProcessor = async (deps: AppDeps, upload) => {
   const source = await deps.storage.read(upload.storageKey);
-  if (!source) throw new HttpError(409, 'The file has not arrived yet.');
+  if (!source) throw new Conflict('The file has not arrived yet.');
   let image: Buffer;
   try {
     const pipeline = sharp({ failOn: 'error', limitInputPixels: 100_000_000 })
@@ -21,7 +21,7 @@ export const processAvatar: UploadProcessor = async (deps: AppDeps, upload) => {
     source.body.pipe(pipeline);
     image = await pipeline.toBuffer();
   } catch {
-    throw new HttpError(415, `${upload.fileName} could not be read as an image.`);
+    throw new UnsupportedType(`${upload.fileName} could not be read as an image.`);
   }
   const key = `avatars/${upload.userId}/${upload.id}.webp`;
   await deps.storage.put(key, image, 'image/webp');

@@ -1,32 +1,33 @@
-import { eq, sql } from 'drizzle-orm';
 import { AVATAR_TYPES, uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSchema } from '../../src/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
+import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { users } from '../db/schema';
-import type { ApiRouter } from '../http/api-router';
-import { HttpError, notFound } from '../http/errors';
+import { Forbidden, NotFound } from '../errors';
+import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
-import { toUserDto } from './user.dto';
+import { toUserDto, type UserRow } from './user.dto';
+import { findUser, updateUser } from './user.repo';
 
 const tag = 'User';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 const avatarRequestSchema = uploadRequestSchema(AVATAR_TYPES);
 
 /** The signed-in user's profile, credentials and avatar. */
-export function userRoutes(api: ApiRouter, deps: AppDeps) {
+export function userRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
   const { db, authCache } = deps;
 
-  api.route(
+  api.openapi(
     { method: 'get', path: '/user', summary: 'The signed-in user', tag, auth: true, responses: { 200: { description: 'The user', schema: userSchema }, ...errors } },
     (c) => c.json(c.var.auth.user, 200),
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/user',
@@ -37,13 +38,13 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       responses: { 200: { description: 'The saved user', schema: userSchema }, ...errors },
     },
     async (c, { body: { firstName, lastName } }) => {
-      const [row] = await db.update(users).set({ firstName, lastName, updatedAt: sql`now()` }).where(eq(users.id, c.var.auth.user.userId)).returning();
+      const row = await updateUser(db, c.var.auth.user.userId, { firstName, lastName });
       await authCache.userChanged(row.id);
       return c.json(toUserDto(row), 200);
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/user/security',
@@ -63,9 +64,9 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
       const ip = clientAddress(c, deps.config.trustProxyHops);
       // The current password is guessed no faster here than at sign-in: a stolen session is no password oracle.
       await hitPasswordCheck(db, ip, email);
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new HttpError(403, 'The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
+        throw new Forbidden('The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
       }
       await passwordAccepted(db, ip, email);
       const newEmail = input.email && input.email !== user.email ? input.email : undefined;
@@ -74,7 +75,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
         await hitMail(db, ip, newEmail);
       }
       const messages: string[] = [];
-      const changes: Partial<typeof users.$inferInsert> = {};
+      const changes: Partial<Pick<UserRow, 'passwordHash' | 'pendingEmail'>> = {};
       if (input.newPassword) {
         changes.passwordHash = await hashPassword(input.newPassword);
         messages.push('Your password has been changed.');
@@ -84,9 +85,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
         changes.pendingEmail = newEmail;
         messages.push(`We sent a link to ${newEmail}. Your address changes once you open it.`);
       }
-      const [row] = Object.keys(changes).length
-        ? await db.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning()
-        : [user];
+      const row = Object.keys(changes).length ? await updateUser(db, userId, changes) : user;
       // A new password ends every other session; this one stays signed in.
       if (changes.passwordHash) await revokeUserSessions(db, userId, c.var.auth.sessionId);
       if (newEmail) await deps.outbox.enqueue({ kind: 'change', email: newEmail, userId });
@@ -95,7 +94,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'post',
       path: '/user/avatar',
@@ -111,7 +110,7 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
   );
 
-  api.route(
+  api.openapi(
     {
       method: 'get',
       path: '/user/avatar',
@@ -122,13 +121,14 @@ export function userRoutes(api: ApiRouter, deps: AppDeps) {
     },
     async (c) => {
       const { avatarVersion, userId } = c.var.auth.user;
-      if (!avatarVersion) throw notFound('No avatar yet.');
+      if (!avatarVersion) throw new NotFound('No avatar yet.');
       const etag = `"${avatarVersion}"`;
       const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
       const object = await deps.storage.read(`avatars/${userId}/${avatarVersion}`);
-      if (!object) throw notFound('No avatar yet.');
+      if (!object) throw new NotFound('No avatar yet.');
       return c.body(toWebStream(object.body), 200, { ...headers, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
     },
   );
+  return api;
 }
