@@ -1,4 +1,3 @@
-import { serverFieldErrors } from '../shared/form';
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../../schemas/artwork.schema';
 import type { MediaType } from '../../schemas/media-type.schema';
@@ -12,7 +11,7 @@ import {
   type ArtworkFieldChange,
   type ArtworkFormState,
 } from './artwork-editor.form';
-import { messageOf } from '../shared/error-message';
+import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
 
 export interface ArtworkEditorInput {
@@ -58,7 +57,6 @@ const confirmingLeave = {
   },
 } as const;
 
-const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 /**
  * The artwork form: a new artwork (id 'new') is created once, then it is a saved artwork that can be updated,
  * deleted after a confirmation, and given media (the `media` actor runs only while saved).
@@ -108,13 +106,13 @@ export const artworkEditorMachine = setup({
       return { form: changeArtworkField(context.form, event) };
     }),
     showAllMessages: assign(({ context }) => ({ form: submitArtworkForm(context.form) })),
-    keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, serverFieldErrors((event as { error?: unknown }).error)) })),
+    keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, failureFieldErrors(errorOf(event))) })),
   },
   guards: {
     isNew: ({ context }) => context.artworkId === null,
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     formValid: ({ context }) => isArtworkFormValid(context.form),
-    notFound: ({ event }) => [400, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+    notFound: ({ event }) => [400, 404].includes(failureStatus(errorOf(event)) ?? 0),
   },
 }).createMachine({
   id: 'artworkEditor',
@@ -139,7 +137,7 @@ export const artworkEditorMachine = setup({
         onDone: { target: 'saved', actions: { type: 'useArtwork', params: ({ event }) => event.output } },
         onError: [
           { guard: 'notFound', target: 'notFound' },
-          { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error, ARTWORK_MESSAGES.fetchFailed) }) },
         ],
       },
     },
@@ -175,7 +173,7 @@ export const artworkEditorMachine = setup({
               target: 'editing',
               actions: [
                 'keepServerMessages',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', messageOf(event.error)), toastType: 'error' }) },
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', failureMessage(event.error)), toastType: 'error' }) },
               ],
             },
           },
@@ -210,7 +208,7 @@ export const artworkEditorMachine = setup({
               target: 'editing',
               actions: [
                 'keepServerMessages',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', messageOf(event.error)), toastType: 'error' }) },
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', failureMessage(event.error)), toastType: 'error' }) },
               ],
             },
           },
@@ -228,7 +226,7 @@ export const artworkEditorMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', messageOf(event.error)), toastType: 'error' }) },
+              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', failureMessage(event.error)), toastType: 'error' }) },
             },
           },
         },

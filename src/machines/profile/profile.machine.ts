@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../../schemas/upload.schema';
 import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../../schemas/user.schema';
-import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, serverFieldErrors, type FormContext } from '../shared/form';
-import { messageOf } from '../shared/error-message';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
+import { errorOf, failureFieldErrors, failureMessage } from '../shared/failure';
+import { MESSAGES } from '../../schemas/messages';
 
 type ProfileValues = { firstName: string; lastName: string };
 type CredentialValues = { currentPassword: string; email: string; newPassword: string };
@@ -76,7 +77,8 @@ export const profileMachine = setup({
       notice: null,
       avatarError: null,
     }),
-    setError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    /** The failure's message; `what` failed is said before a generic one (see failure.ts). */
+    setError: assign(({ event }, what: string | undefined) => ({ error: failureMessage(errorOf(event), what) })),
   },
   guards: {
     profileValid: ({ context }) => isFormValid(context.profileForm, profileUpdateSchema),
@@ -104,7 +106,7 @@ export const profileMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: 'setError' },
+        onError: { target: 'loadFailed', actions: { type: 'setError', params: MESSAGES.getUserFailed } },
       },
     },
     loadFailed: { on: { 'profile.retry': 'loading' } },
@@ -152,7 +154,7 @@ export const profileMachine = setup({
                       target: 'editing',
                       actions: [
                         'setError',
-                        assign(({ context, event }) => ({ profileForm: withServerErrors(context.profileForm, serverFieldErrors(event.error)) })),
+                        assign(({ context, event }) => ({ profileForm: withServerErrors(context.profileForm, failureFieldErrors(event.error)) })),
                       ],
                     },
                   },
@@ -194,7 +196,7 @@ export const profileMachine = setup({
                       target: 'editing',
                       actions: [
                         'setError',
-                        assign(({ context, event }) => ({ credentialsForm: withServerErrors(context.credentialsForm, serverFieldErrors(event.error)) })),
+                        assign(({ context, event }) => ({ credentialsForm: withServerErrors(context.credentialsForm, failureFieldErrors(event.error)) })),
                       ],
                     },
                   },
@@ -241,7 +243,7 @@ export const profileMachine = setup({
                   target: 'loading',
                   actions: [assign({ user: ({ event }) => event.output, avatarProgress: null }), { type: 'userChanged', params: ({ event }) => event.output }],
                 },
-                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => messageOf(event.error), avatarProgress: null }) },
+                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => failureMessage(event.error), avatarProgress: null }) },
               },
             },
           },

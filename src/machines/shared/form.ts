@@ -53,7 +53,3 @@ export const withServerErrors = <V extends Values>(form: FormContext<V>, errors:
   errors: { ...form.errors, ...errors },
   submitted: true,
 });
-
-/** The first message of each field in a failed call's error (a service error carries the server's), keyed by field. */
-export const serverFieldErrors = (error: unknown): FieldErrors =>
-  Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
