@@ -49,6 +49,7 @@ export interface ListContext {
   items: unknown[];
   total: number;
   error: string | null;
+  /** From the input: said before a generic reason when a load fails. */
   loadFailed?: string;
 }
 
