@@ -9,8 +9,8 @@ export const answeredWithError = (status: number) => `The server answered with a
 export const UNEXPECTED = 'Something went wrong. Try again.';
 
 /**
- * An API failure: its message, status and field messages. The message is the server's own (`explained`), or one of
- * the generic ones above; it never names the action, which is the chart's to say ("Failed to create artwork: ...").
+ * An API failure: its message, status and field messages. The message is the server's own, or one of those above; it
+ * never names the action, which is the chart's to say ("Failed to create artwork: ...").
  */
 export class ServiceError extends Error {
   constructor(
@@ -18,7 +18,7 @@ export class ServiceError extends Error {
     readonly status?: number,
     readonly code?: string,
     readonly fieldErrors: Record<string, string[]> = {},
-    /** false when the message is a generic one made here, not the server's reason. */
+    /** false when the message does not say why: the server gave no reason, or the failure was unexpected. */
     readonly explained = true,
   ) {
     super(message);
@@ -35,7 +35,7 @@ export function toServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   if (!isAxiosError(error)) return new ServiceError(UNEXPECTED, undefined, undefined, {}, false);
   const status = error.response?.status;
-  if (!status) return new ServiceError(UNREACHABLE, undefined, undefined, {}, false);
+  if (!status) return new ServiceError(UNREACHABLE);
   const parsed = apiErrorSchema.safeParse(error.response?.data);
   const body: Partial<ApiError> = parsed.success ? parsed.data : {};
   return body.message

@@ -20,7 +20,7 @@ describe('toServiceError: the message is the server\'s, or a generic one that ne
   });
 
   it('no answer at all, and anything else thrown', () => {
-    expect(toServiceError(axiosError())).toMatchObject({ message: 'The server cannot be reached. Check your connection and try again.', status: undefined, explained: false });
+    expect(toServiceError(axiosError())).toMatchObject({ message: 'The server cannot be reached. Check your connection and try again.', status: undefined, explained: true });
     expect(toServiceError(new TypeError('x is undefined'))).toMatchObject({ message: 'Something went wrong. Try again.', explained: false });
     const own = new ServiceError('Artwork ID is required');
     expect(toServiceError(own)).toBe(own);
@@ -45,6 +45,8 @@ describe('failure.ts: what a chart reads of an error', () => {
     expect(failureMessage(refused, 'Sign-in failed')).toBe('Please correct the highlighted fields.');
     expect(failureMessage(unexplained, 'Sign-in failed')).toBe('Sign-in failed: The server answered with an error (502). Try again.');
     expect(failureMessage(unexplained)).toBe('The server answered with an error (502). Try again.');
+    // No connection says why on its own.
+    expect(failureMessage(toServiceError(axiosError()), 'Sign-in failed')).toBe('The server cannot be reached. Check your connection and try again.');
   });
 
   it('a plain Error: its message, nothing else', () => {

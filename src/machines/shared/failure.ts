@@ -17,9 +17,9 @@ export const failureFieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ServiceError ? Object.fromEntries(Object.entries(error.fieldErrors).flatMap(([k, v]) => (v[0] ? [[k, v[0]]] : []))) : {};
 
 /**
- * The message to show: the server's reason, or the generic one. A chart that adds its own prefix ("Failed to create
- * artwork: ...") passes none; a chart showing the message alone may pass `what` failed, said before a generic
- * message only ("Sign-in failed: The server answered with an error (502). Try again.").
+ * The message to show: the server's reason, or a generic one. A chart that adds its own prefix ("Failed to create
+ * artwork: ...") passes none; a chart showing the message alone may pass `what` failed, said before a message that
+ * does not say why ("Sign-in failed: The server answered with an error (502). Try again.").
  */
 export function failureMessage(error: unknown, what?: string): string {
   const message = (error instanceof Error && error.message) || MESSAGES.anErrorOccurred;
