@@ -33,17 +33,17 @@ export function createArtworksService(http: Http, cache: QueryCache) {
 
   return {
     list: (query: Partial<ArtworkListQuery>): Promise<ArtworkPage> =>
-      call(ARTWORK_MESSAGES.fetchAllFailed, () =>
+      call(() =>
         cache.fetch(['artworks', 'list', query], async () => artworkPageSchema.parse((await http.get('/artwork', { params: query })).data), ARTWORK_FRESH_MS),
       ),
 
     get: (artworkId: string): Promise<Artwork> =>
-      call(ARTWORK_MESSAGES.fetchFailed, () =>
+      call(() =>
         cache.fetch(['artworks', artworkId], async () => artworkSchema.parse((await http.get(`/artwork/${artworkId}`)).data), ARTWORK_FRESH_MS),
       ),
 
     create: (input: ArtworkInput): Promise<Artwork> =>
-      call(ARTWORK_MESSAGES.createFailed, async () => {
+      call(async () => {
         const artwork = artworkSchema.parse((await http.post('/artwork', input)).data);
         changed();
         cache.set(['artworks', artwork.artworkId], artwork);
@@ -51,7 +51,7 @@ export function createArtworksService(http: Http, cache: QueryCache) {
       }),
 
     update: (artworkId: string, input: ArtworkInput): Promise<Artwork> =>
-      call(ARTWORK_MESSAGES.updateFailed, async () => {
+      call(async () => {
         const artwork = artworkSchema.parse((await http.put(`/artwork/${requireId(artworkId)}`, input)).data);
         changed(artworkId);
         cache.set(['artworks', artworkId], artwork);
@@ -59,13 +59,13 @@ export function createArtworksService(http: Http, cache: QueryCache) {
       }),
 
     remove: (artworkId: string): Promise<void> =>
-      call(ARTWORK_MESSAGES.deleteFailed, async () => {
+      call(async () => {
         await http.delete(`/artwork/${requireId(artworkId)}`);
         changed(artworkId);
       }),
 
     listMedia: (artworkId: string): Promise<MediaItem[]> =>
-      call('Failed to fetch media', () =>
+      call(() =>
         cache.fetch(
           ['artworks', requireId(artworkId), 'media'],
           async () => mediaListSchema.parse((await http.get(`/artwork/${artworkId}/media`)).data).items,
@@ -74,20 +74,20 @@ export function createArtworksService(http: Http, cache: QueryCache) {
       ),
 
     uploadMedia: (artworkId: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<MediaItem> =>
-      call('Failed to upload media file', async () => {
+      call(async () => {
         const item = mediaItemSchema.parse(await uploadFile(http, `/artwork/${requireId(artworkId)}/media`, file, onProgress, signal));
         changed(artworkId);
         return item;
       }),
 
     setPrimary: (artworkId: string | undefined, mediaId: string): Promise<void> =>
-      call(ARTWORK_MESSAGES.setPrimaryFailed, async () => {
+      call(async () => {
         await http.post(`/artwork/${requireId(artworkId)}/media/primary`, { mediaId });
         changed(artworkId);
       }),
 
     deleteMedia: (artworkId: string | undefined, mediaId: string): Promise<void> =>
-      call(ARTWORK_MESSAGES.deleteMediaFailed, async () => {
+      call(async () => {
         await http.delete(`/artwork/${requireId(artworkId)}/media/${mediaId}`);
         changed(artworkId);
       }),

@@ -1,5 +1,5 @@
 import type { Http } from './http';
-import { JOURNAL_MESSAGES, journalPageSchema, type JournalPage, type JournalType } from '../schemas/journal.schema';
+import { journalPageSchema, type JournalPage, type JournalType } from '../schemas/journal.schema';
 import { call } from './api-error';
 import type { QueryCache } from './query-cache';
 
@@ -12,14 +12,14 @@ export interface JournalFilter {
 export function createJournalService(http: Http, cache: QueryCache) {
   return {
     list: (filter: JournalFilter, cursor?: string | null, limit = 10): Promise<JournalPage> =>
-      call(JOURNAL_MESSAGES.fetchFailed, () =>
+      call(() =>
         cache.fetch(['journal', filter, cursor ?? null, limit], async () => {
           const params = { includeDismissed: filter.includeDismissed ? 'true' : undefined, type: filter.type, limit, cursor: cursor ?? undefined };
           return journalPageSchema.parse((await http.get('/journal', { params })).data);
         }),
       ),
     dismiss: (journalId: string): Promise<void> =>
-      call(JOURNAL_MESSAGES.dismissFailed, async () => {
+      call(async () => {
         await http.post(`/journal/${journalId}/dismiss`);
         cache.invalidate(['journal']);
       }),

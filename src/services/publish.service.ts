@@ -4,6 +4,6 @@ import { call } from './api-error';
 
 /** The Home page's Publish button: publishes the public portfolio and answers its address; reads the last one. */
 export const createPublishService = (http: Http) => ({
-  last: (): Promise<Publication> => call('Failed to read the public address', async () => publicationSchema.parse((await http.get('/publish')).data)),
-  publish: (): Promise<PublishResult> => call('Failed to publish the portfolio', async () => publishResultSchema.parse((await http.post('/publish')).data)),
+  last: (): Promise<Publication> => call(async () => publicationSchema.parse((await http.get('/publish')).data)),
+  publish: (): Promise<PublishResult> => call(async () => publishResultSchema.parse((await http.post('/publish')).data)),
 });

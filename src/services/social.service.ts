@@ -16,17 +16,6 @@ import { call } from './api-error';
 import type { QueryCache } from './query-cache';
 import { uploadFile, type Progress } from './upload.service';
 
-export const SOCIAL_SERVICE_MESSAGES = {
-  accountsFailed: 'Failed to fetch social media accounts',
-  connectFailed: 'Failed to connect the account',
-  disconnectFailed: 'Failed to disconnect the account',
-  postsFailed: 'Failed to fetch posts',
-  postFailed: 'Failed to fetch post',
-  saveFailed: 'Failed to save post',
-  publishFailed: 'Failed to publish post',
-  uploadFailed: 'Failed to upload file',
-} as const;
-
 /** Which posts a calendar view asks for: a range of calendar dates (epoch ms, `to` excluded), drafts or published. */
 export interface PostRange {
   from?: number;
@@ -50,25 +39,25 @@ export function createSocialService(http: Http, cache: QueryCache) {
 
   return {
     listAccounts: (): Promise<SocialAccount[]> =>
-      call(SOCIAL_SERVICE_MESSAGES.accountsFailed, () =>
+      call(() =>
         cache.fetch(['social', 'accounts'], async () => accountsSchema.parse((await http.get('/social-media/accounts')).data)),
       ),
 
     connect: (input: ConnectAccount): Promise<SocialAccount> =>
-      call(SOCIAL_SERVICE_MESSAGES.connectFailed, async () => {
+      call(async () => {
         const account = socialAccountSchema.parse((await http.post('/social-media/accounts', input)).data);
         cache.invalidate(['social', 'accounts']);
         return account;
       }),
 
     disconnect: (account: AccountRef): Promise<void> =>
-      call(SOCIAL_SERVICE_MESSAGES.disconnectFailed, async () => {
+      call(async () => {
         await http.delete('/social-media/accounts', { data: account });
         cache.invalidate(['social', 'accounts']);
       }),
 
     listPosts: (range: PostRange = {}, options: { fresh?: boolean } = {}): Promise<SocialPost[]> =>
-      call(SOCIAL_SERVICE_MESSAGES.postsFailed, () =>
+      call(() =>
         cache.fetch(
           ['social', 'posts', range],
           async () => {
@@ -80,7 +69,7 @@ export function createSocialService(http: Http, cache: QueryCache) {
       ),
 
     getPost: (postId: string, options: { fresh?: boolean } = {}): Promise<SocialPost> =>
-      call(SOCIAL_SERVICE_MESSAGES.postFailed, () =>
+      call(() =>
         cache.fetch(
           ['social', 'post', postId],
           async () => socialPostSchema.parse((await http.get(`/social-media/post/${postId}`)).data),
@@ -90,7 +79,7 @@ export function createSocialService(http: Http, cache: QueryCache) {
 
     /** Creates a draft (no postId) or updates one; answers the saved post. */
     savePost: (input: SavePost): Promise<SocialPost> =>
-      call(SOCIAL_SERVICE_MESSAGES.saveFailed, async () => {
+      call(async () => {
         const { post } = savePostResultSchema.parse((await http.post('/social-media/post', input)).data);
         postsChanged(post.postId);
         cache.set(['social', 'post', post.postId], post);
@@ -99,7 +88,7 @@ export function createSocialService(http: Http, cache: QueryCache) {
 
     /** Publishes a draft now (or retries the failed deliveries of a published post); answers it with its responses. */
     publish: (postId: string): Promise<SocialPost> =>
-      call(SOCIAL_SERVICE_MESSAGES.publishFailed, async () => {
+      call(async () => {
         const post = socialPostSchema.parse((await http.post(`/social-media/post/${postId}/publish`, { postId })).data);
         postsChanged(postId);
         cache.set(['social', 'post', postId], post);
@@ -108,7 +97,7 @@ export function createSocialService(http: Http, cache: QueryCache) {
 
     /** Uploads one file to a saved draft; it joins the end of the post's files. */
     uploadFile: (postId: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<PostMedia> =>
-      call(SOCIAL_SERVICE_MESSAGES.uploadFailed, async () => {
+      call(async () => {
         const media = postMediaSchema.parse(await uploadFile(http, `/social-media/post/${postId}/media`, file, onProgress, signal));
         postsChanged(postId);
         return media;

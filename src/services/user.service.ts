@@ -1,5 +1,4 @@
 import type { Http } from './http';
-import { MESSAGES } from '../schemas/messages';
 import type { DataArchive, DownloadProgress } from '../machines/your-data/data-export.machine';
 import { securityResultSchema, userSchema, type DeleteAccount, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
 import { call } from './api-error';
@@ -8,19 +7,19 @@ import { uploadFile, type Progress } from './upload.service';
 /** The signed-in user's profile, credentials and avatar. */
 export function createUserService(http: Http) {
   return {
-    getUser: (): Promise<User> => call(MESSAGES.getUserFailed, async () => userSchema.parse((await http.get('/user')).data)),
+    getUser: (): Promise<User> => call(async () => userSchema.parse((await http.get('/user')).data)),
     saveProfile: (input: ProfileUpdate): Promise<User> =>
-      call('Failed to save profile', async () => userSchema.parse((await http.post('/user', input)).data)),
+      call(async () => userSchema.parse((await http.post('/user', input)).data)),
     changeSecurity: (input: SecurityUpdate) =>
-      call('Failed to change email and password', async () => securityResultSchema.parse((await http.post('/user/security', input)).data)),
+      call(async () => securityResultSchema.parse((await http.post('/user/security', input)).data)),
     uploadAvatar: (file: File, onProgress?: Progress): Promise<User> =>
-      call('Failed to upload the avatar', async () => userSchema.parse(await uploadFile(http, '/user/avatar', file, onProgress))),
+      call(async () => userSchema.parse(await uploadFile(http, '/user/avatar', file, onProgress))),
     /** The avatar as an object URL for an <img>; the caller revokes it. */
     getAvatarUrl: (): Promise<string> =>
-      call('Failed to load the avatar', async () => URL.createObjectURL((await http.get('/user/avatar', { responseType: 'blob' })).data)),
+      call(async () => URL.createObjectURL((await http.get('/user/avatar', { responseType: 'blob' })).data)),
     /** Everything of the artist as one ZIP, with progress as it arrives; aborting the signal stops the download. */
     downloadArchive: (onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<DataArchive> =>
-      call('Failed to download your data', async () => {
+      call(async () => {
         const res = await http.get('/user/export', {
           responseType: 'blob',
           signal,
@@ -30,7 +29,7 @@ export function createUserService(http: Http) {
         return { blob: res.data as Blob, fileName: named?.[1] ?? 'artist-studio.zip' };
       }),
     deleteAccount: (input: DeleteAccount): Promise<void> =>
-      call('Failed to delete the account', async () => {
+      call(async () => {
         await http.delete('/user', { data: input });
       }),
   };

@@ -6,6 +6,7 @@ import { Route } from 'wouter';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import PostEditorRoute from '../../src/views/post-editor/post-editor-route';
+import { ServiceError } from '../../src/services/api-error';
 import { controlledPromise } from '../model/harness';
 import { renderWithFakeApi } from '../support/fake-api';
 import { ALICE, POST_ID, postEditorParts, postFixture, ref, renderPostEditor, responseFixture } from '../support/post-editor';
@@ -76,7 +77,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     renderPostEditor(parts, POST_ID);
     await user.click(await screen.findByRole('button', { name: 'Post' }));
     expect(savePost.calls).toHaveLength(1);
-    await act(() => savePost.reject(Object.assign(new Error('A published post cannot be edited.'), { status: 409 })));
+    await act(() => savePost.reject(new ServiceError('A published post cannot be edited.', 409, 'POST_PUBLISHED')));
 
     // Reading it again: the form stays on screen, Post still working.
     expect(refreshPost.calls).toEqual([{ postId: POST_ID }]);
@@ -101,7 +102,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     renderPostEditor(parts, POST_ID);
     await user.type(await screen.findByLabelText('Content'), '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await act(() => savePost.reject(Object.assign(new Error('A published post cannot be edited.'), { status: 409 })));
+    await act(() => savePost.reject(new ServiceError('A published post cannot be edited.', 409, 'POST_PUBLISHED')));
     await act(() => refreshPost.reject(new Error('The server cannot be reached.')));
 
     const refused = 'Failed to save post: The server refused it as already published. Reload the page to see the post.';

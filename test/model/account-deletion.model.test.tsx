@@ -6,12 +6,13 @@ import { accountDeletionMachine } from '../../src/machines/your-data/account-del
 import { visibleError } from '../../src/machines/shared/form';
 import type { DeleteAccount } from '../../src/schemas/user.schema';
 import { AccountDeletion } from '../../src/views/your-data/YourData';
+import { ServiceError } from '../../src/services/api-error';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof accountDeletionMachine>;
 
 const WRONG = 'The current password is not correct.';
-const failure = Object.assign(new Error(WRONG), { fieldErrors: { currentPassword: [WRONG] } });
+const failure = new ServiceError(WRONG, 400, undefined, { currentPassword: [WRONG] });
 const LABELS: Record<string, string> = { currentPassword: 'Current Password', confirmation: 'Type DELETE to confirm' };
 
 const events: Array<ModelEvent<typeof accountDeletionMachine>> = [

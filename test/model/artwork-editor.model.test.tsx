@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { artworkEditorMachine, hasUnsavedChanges, type ArtworkEditorInput } from '../../src/machines/artwork-editor/artwork-editor.machine';
 import type { Notice } from '../../src/machines/toasts/notice';
 import { visibleArtworkErrors, type ArtworkFieldChange } from '../../src/machines/artwork-editor/artwork-editor.form';
+import { ServiceError } from '../../src/services/api-error';
 import type { Artwork, ArtworkInput } from '../../src/schemas/artwork.schema';
 import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM } from '../../src/views/artwork-editor/ArtworkEditor';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
@@ -15,7 +16,7 @@ type Snapshot = SnapshotFrom<typeof artworkEditorMachine>;
 type Event = ModelEvent<typeof artworkEditorMachine>;
 
 /** A service failure as the services throw it: a message and the HTTP status. */
-const failure = (message: string, status?: number) => Object.assign(new Error(message), { status });
+const failure = (message: string, status?: number) => new ServiceError(message, status);
 const NOT_FOUND = failure('Artwork not found.', 404);
 const UNREACHABLE = failure('The server cannot be reached.');
 

@@ -6,6 +6,7 @@ import { authScreenMachine } from '../../src/machines/auth-screen/auth-screen.ma
 import { AUTH_MESSAGES, EMAIL_NOT_VERIFIED, type CreateAccount, type ForgotPassword, type SignIn, type TokenSet } from '../../src/schemas/auth.schema';
 import { MESSAGES } from '../../src/schemas/messages';
 import { AuthScreen } from '../../src/views/auth-screen/AuthScreen';
+import { ServiceError } from '../../src/services/api-error';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof authScreenMachine>;
@@ -13,8 +14,8 @@ const EMAIL = 'ada@example.com';
 const PASSWORD = 'Palette2024';
 const TOKENS: TokenSet = { accessToken: 'a', refreshToken: 'r', idToken: 'i' };
 
-// Errors carry a code (like the service's ServiceError) and an id so the model tells them apart.
-const failure = (message: string, code?: string) => Object.assign(new Error(message), { code, id: code ?? message });
+// Errors are ServiceErrors (what the service throws) with a code, and an id so the model tells them apart.
+const failure = (message: string, code?: string) => Object.assign(new ServiceError(message, 400, code), { id: code ?? message });
 
 const events: Array<ModelEvent<typeof authScreenMachine>> = [
   { type: 'auth.showSignIn' },

@@ -6,6 +6,7 @@ import { visibleError, type FormContext } from '../../src/machines/shared/form';
 import { profileMachine } from '../../src/machines/profile/profile.machine';
 import type { ProfileUpdate, SecurityUpdate, User } from '../../src/schemas/user.schema';
 import { ProfilePage } from '../../src/views/profile/ProfilePage';
+import { ServiceError } from '../../src/services/api-error';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
@@ -18,7 +19,7 @@ const AVATAR_URL = 'blob:avatar-1';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'portrait.png', { type: 'image/png' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-const failure = (message: string, fieldErrors?: Record<string, string[]>) => Object.assign(new Error(message), { fieldErrors, id: message });
+const failure = (message: string, fieldErrors?: Record<string, string[]>) => Object.assign(new ServiceError(message, 400, undefined, fieldErrors), { id: message });
 
 // Files serialise to {}: `kind` tells the model which one is meant.
 const events: Array<ModelEvent<typeof profileMachine>> = [

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import { ServiceError } from '../../src/services/api-error';
 import type { AccountRef, PostMedia, SocialPost } from '../../src/schemas/social.schema';
 import type { ModelEvent } from '../model/harness';
 import { ALICE, BOB, fileOf, mediaFixture, postFixture, ref, responseFixture } from './post-editor';
@@ -10,7 +11,7 @@ export type Event = ModelEvent<typeof postEditorMachine>;
 type Snapshot = SnapshotFrom<typeof postEditorMachine>;
 
 /** A service failure as the services throw it: a message, the HTTP status and any field messages. */
-const failure = (message: string, status?: number, fieldErrors: Record<string, string[]> = {}) => Object.assign(new Error(message), { status, fieldErrors });
+const failure = (message: string, status?: number, fieldErrors: Record<string, string[]> = {}) => new ServiceError(message, status, undefined, fieldErrors);
 export const UNREACHABLE = failure('The server cannot be reached. Check your connection and try again.');
 const NOT_FOUND = failure('Post not found.', 404);
 const PAST_SCHEDULE = failure('Please correct the highlighted fields.', 400, { dateScheduled: ['Choose a time in the future.'] });

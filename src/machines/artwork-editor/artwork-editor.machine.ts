@@ -1,10 +1,10 @@
-import { changeField, emptyForm, isFormValid, serverFieldErrors, submitForm, withServerErrors } from '../shared/form';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES, artworkFormSchema, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../../schemas/artwork.schema';
 import type { MediaType } from '../../schemas/media-type.schema';
 import { artworkMediaMachine } from '../artwork-media/artwork-media.machine';
 import type { ArtworkFieldChange, ArtworkFormState } from './artwork-editor.form';
-import { messageOf } from '../shared/error-message';
+import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
 
 export interface ArtworkEditorInput {
@@ -50,7 +50,6 @@ const confirmingLeave = {
   },
 } as const;
 
-const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 /**
  * The artwork form: a new artwork (id 'new') is created once, then it is a saved artwork that can be updated,
  * deleted after a confirmation, and given media (the `media` actor runs only while saved).
@@ -100,13 +99,13 @@ export const artworkEditorMachine = setup({
       return { form: changeField(context.form, artworkFormSchema, event.field, event.value) };
     }),
     showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, artworkFormSchema) })),
-    keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, serverFieldErrors((event as { error?: unknown }).error)) })),
+    keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, failureFieldErrors(errorOf(event))) })),
   },
   guards: {
     isNew: ({ context }) => context.artworkId === null,
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     formValid: ({ context }) => isFormValid(context.form, artworkFormSchema),
-    notFound: ({ event }) => [400, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+    notFound: ({ event }) => [400, 404].includes(failureStatus(errorOf(event)) ?? 0),
   },
 }).createMachine({
   id: 'artworkEditor',
@@ -131,7 +130,7 @@ export const artworkEditorMachine = setup({
         onDone: { target: 'saved', actions: { type: 'useArtwork', params: ({ event }) => event.output } },
         onError: [
           { guard: 'notFound', target: 'notFound' },
-          { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error, ARTWORK_MESSAGES.fetchFailed) }) },
         ],
       },
     },
@@ -167,7 +166,7 @@ export const artworkEditorMachine = setup({
               target: 'editing',
               actions: [
                 'keepServerMessages',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', messageOf(event.error)), toastType: 'error' }) },
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', failureMessage(event.error)), toastType: 'error' }) },
               ],
             },
           },
@@ -202,7 +201,7 @@ export const artworkEditorMachine = setup({
               target: 'editing',
               actions: [
                 'keepServerMessages',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', messageOf(event.error)), toastType: 'error' }) },
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', failureMessage(event.error)), toastType: 'error' }) },
               ],
             },
           },
@@ -220,7 +219,7 @@ export const artworkEditorMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', messageOf(event.error)), toastType: 'error' }) },
+              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', failureMessage(event.error)), toastType: 'error' }) },
             },
           },
         },

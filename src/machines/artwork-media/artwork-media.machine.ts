@@ -3,7 +3,7 @@ import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import type { MediaItem } from '../../schemas/media.schema';
 import { mediaSelectionMachine } from './media-selection.machine';
 import { mediaUploadsMachine } from './media-uploads.machine';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
 
 export interface ArtworkMediaContext {
@@ -114,7 +114,7 @@ export const artworkMediaMachine = setup({
           target: 'ready',
           actions: assign(({ context, event }) => ({ items: withArrivals(event.output, context.items, context.arrivedWhileLoading), arrivedWhileLoading: [], error: null })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     failed: { on: { 'media.retry': 'loading' } },
@@ -142,7 +142,7 @@ export const artworkMediaMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [assign({ pendingPrimary: null }), { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.setPrimaryFailedTitle(messageOf(event.error)), toastType: 'error' }) }],
+              actions: [assign({ pendingPrimary: null }), { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.setPrimaryFailedTitle(failureMessage(event.error)), toastType: 'error' }) }],
             },
           },
         },
@@ -172,7 +172,7 @@ export const artworkMediaMachine = setup({
               actions: [
                 assign({ pendingDelete: [] }),
                 'leaveSelection',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.deleteMediaFailedTitle(messageOf(event.error)), toastType: 'error' }) },
+                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.deleteMediaFailedTitle(failureMessage(event.error)), toastType: 'error' }) },
               ],
             },
           },

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { MediaItem } from '../../schemas/media.schema';
 import { MESSAGES } from '../../schemas/messages';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 export interface MediaUploadInput {
   artworkId: string;
@@ -47,7 +47,7 @@ export const mediaUploadMachine = setup({
           onProgress: (fraction: number) => self.send({ type: 'upload.progress', fraction }),
         }),
         onDone: { target: 'done', actions: assign({ item: ({ event }) => event.output, progress: 1 }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     done: { type: 'final' },

@@ -14,7 +14,8 @@ import {
   type TokenSet,
 } from '../../schemas/auth.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
-import { messageOf } from '../shared/error-message';
+import { errorOf, failureCode, failureFieldErrors, failureMessage } from '../shared/failure';
+import { MESSAGES } from '../../schemas/messages';
 
 type AuthValues = { email: string; password: string; confirmPassword: string };
 
@@ -35,11 +36,6 @@ export type AuthScreenEvent =
 
 const schemas = { signIn: signInSchema, createAccount: createAccountFormSchema, forgotPassword: forgotPasswordSchema } satisfies Record<string, ZodType>;
 type FormName = keyof typeof schemas;
-
-const fieldErrorsOf = (error: unknown): Record<string, string> => {
-  const fields = (error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {};
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]]));
-};
 
 /** The signed-out screen: Sign In and Create Account tabs, and the Forgot Password view with its back link. */
 export const authScreenMachine = setup({
@@ -74,15 +70,16 @@ export const authScreenMachine = setup({
     ),
     showAllErrors: assign(({ context }, form: FormName) => ({ form: submitForm(context.form, schemas[form]) })),
     clearMessages: assign({ error: null, notice: null }),
-    setError: assign(({ context, event }) => {
-      const error = (event as { error?: unknown }).error;
-      return { error: messageOf(error), form: withServerErrors(context.form, fieldErrorsOf(error)) };
+    /** The failure's message (`what` failed is said before a generic one) and the server's field messages. */
+    setError: assign(({ context, event }, what: string | undefined) => {
+      const error = errorOf(event);
+      return { error: failureMessage(error, what), form: withServerErrors(context.form, failureFieldErrors(error)) };
     }),
     setNotice: assign({ notice: ({ event }) => String((event as { output?: unknown }).output ?? '') }),
   },
   guards: {
     formValid: ({ context }, form: FormName) => isFormValid(context.form, schemas[form]),
-    notVerified: ({ event }) => (event as { error?: { code?: string } }).error?.code === EMAIL_NOT_VERIFIED,
+    notVerified: ({ event }) => failureCode(errorOf(event)) === EMAIL_NOT_VERIFIED,
   },
 }).createMachine({
   id: 'authScreen',
@@ -115,8 +112,8 @@ export const authScreenMachine = setup({
             input: ({ context }) => signInSchema.parse(context.form.values),
             onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
             onError: [
-              { guard: 'notVerified', target: 'unverified', actions: 'setError' },
-              { target: 'editing', actions: 'setError' },
+              { guard: 'notVerified', target: 'unverified', actions: { type: 'setError', params: MESSAGES.signInFailed } },
+              { target: 'editing', actions: { type: 'setError', params: MESSAGES.signInFailed } },
             ],
           },
         },
@@ -161,7 +158,7 @@ export const authScreenMachine = setup({
             src: 'createAccount',
             input: ({ context }) => createAccountSchema.parse(context.form.values),
             onDone: { target: 'created', actions: assign({ notice: AUTH_MESSAGES.accountCreated }) },
-            onError: { target: 'editing', actions: 'setError' },
+            onError: { target: 'editing', actions: { type: 'setError', params: MESSAGES.accountCreationFailed } },
           },
         },
         created: { description: 'Account created: the artist checks their mail for the verification link.' },
@@ -187,7 +184,7 @@ export const authScreenMachine = setup({
             src: 'forgotPassword',
             input: ({ context }) => forgotPasswordSchema.parse(context.form.values),
             onDone: { target: 'sent', actions: assign({ notice: AUTH_MESSAGES.resetLinkSent }) },
-            onError: { target: 'editing', actions: 'setError' },
+            onError: { target: 'editing', actions: { type: 'setError', params: MESSAGES.forgotPasswordFailed } },
           },
         },
         sent: {},

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SocialPost } from '../../schemas/social.schema';
 import { dayKeyOf, rangeOf, shiftAnchor, type CalendarRange, type CalendarView, type DayKey } from './calendar-dates';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 export type { CalendarView, DayKey } from './calendar-dates';
 
@@ -131,7 +131,7 @@ export const calendarMachine = setup({
         src: 'loadPosts',
         input: ({ context }) => ({ range: rangeOf(context.view, context.anchor, context.timeZone), fresh: false }),
         onDone: { target: 'loaded', actions: { type: 'usePosts', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     failed: { on: { 'calendar.retry': 'loading' } },
@@ -163,7 +163,7 @@ export const calendarMachine = setup({
             input: ({ context }) => ({ range: rangeOf(context.view, context.anchor, context.timeZone), fresh: true }),
             onDone: { target: 'deciding', actions: { type: 'usePosts', params: ({ event }) => event.output } },
             // The posts shown stay; the next poll tries again.
-            onError: { target: 'watching', actions: assign({ refreshError: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'watching', actions: assign({ refreshError: ({ event }) => failureMessage(event.error) }) },
           },
         },
       },

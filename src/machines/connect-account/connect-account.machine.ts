@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { DEFAULT_BLUESKY_SERVICE, blueskyConnectFormSchema, type ConnectAccount, type SocialAccount } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
-import { messageOf } from '../shared/error-message';
+import { failureFieldErrors, failureMessage } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
 
 export type ConnectValues = { handle: string; appPassword: string; service: string };
@@ -33,11 +33,12 @@ const FORM_FIELD_OF: Record<string, keyof ConnectValues> = {
   'credentials.service': 'service',
 };
 
-const serverFieldErrors = (error: unknown): Partial<Record<keyof ConnectValues, string>> => {
+/** The server's field messages, moved from its field names to the form's. */
+const formFieldErrors = (error: unknown): Partial<Record<keyof ConnectValues, string>> => {
   const out: Partial<Record<keyof ConnectValues, string>> = {};
-  for (const [key, messages] of Object.entries((error as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors ?? {})) {
+  for (const [key, message] of Object.entries(failureFieldErrors(error))) {
     const field = FORM_FIELD_OF[key];
-    if (field && messages[0]) out[field] ??= messages[0];
+    if (field) out[field] ??= message;
   }
   return out;
 };
@@ -76,8 +77,8 @@ export const connectAccountMachine = setup({
     validateAll: assign(({ context }) => ({ form: submitForm(context.form, blueskyConnectFormSchema) })),
     /** Messages the server gives for a field go under it; any other goes in the alert. */
     showRefusal: assign(({ context }, { error }: { error: unknown }) => {
-      const fields = serverFieldErrors(error);
-      return { form: withServerErrors(context.form, fields), error: Object.keys(fields).length ? null : messageOf(error) };
+      const fields = formFieldErrors(error);
+      return { form: withServerErrors(context.form, fields), error: Object.keys(fields).length ? null : failureMessage(error) };
     }),
   },
   guards: {

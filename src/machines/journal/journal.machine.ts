@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { JOURNAL_PAGE_SIZE, type JournalEntry, type JournalPage, type JournalType } from '../../schemas/journal.schema';
-import { messageOf } from '../shared/error-message';
+import { JOURNAL_MESSAGES, JOURNAL_PAGE_SIZE, type JournalEntry, type JournalPage, type JournalType } from '../../schemas/journal.schema';
+import { failureMessage } from '../shared/failure';
 
 export interface JournalFilter {
   includeDismissed: boolean;
@@ -81,7 +81,7 @@ export const journalMachine = setup({
           target: 'loaded',
           actions: assign({ entries: ({ event }) => event.output.items, received: ({ event }) => event.output.items.length, nextCursor: ({ event }) => event.output.nextCursor, error: null }),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.fetchFailed) }) },
       },
     },
     failed: { on: { 'journal.retry': 'loading' } },
@@ -110,7 +110,7 @@ export const journalMachine = setup({
                 error: null,
               }),
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.fetchFailed) }) },
           },
         },
         dismissing: {
@@ -130,7 +130,7 @@ export const journalMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyDismissFailed', params: ({ event }) => messageOf(event.error) }, assign({ dismissingId: null })],
+              actions: [{ type: 'notifyDismissFailed', params: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.dismissFailed) }, assign({ dismissingId: null })],
             },
           },
         },

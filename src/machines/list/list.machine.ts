@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DEFAULT_IMAGE_ASPECT, DEFAULT_LIST_MODE, LIST_PAGE_SIZES, type ListSettings } from '../../schemas/list.schema';
 import type { ListContext, ListEvent, ListFilters, ListInput, ListPage, ListPosition, ListQuery } from './list.types';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 export type * from './list.types';
 
@@ -81,6 +81,7 @@ export const listMachine = setup({
       items: [],
       total: 0,
       error: null,
+      loadFailed: input.loadFailed,
     };
   },
   initial: 'loading',
@@ -149,7 +150,7 @@ export const listMachine = setup({
           { guard: 'noItemsFound', target: 'empty', actions: assign({ items: [], total: 0, error: null }) },
           { target: 'loaded', actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, error: null }) },
         ],
-        onError: { target: 'failed', actions: assign({ items: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ items: [], total: 0, error: ({ context, event }) => failureMessage(event.error, context.loadFailed) }) },
       },
     },
     loaded: {},

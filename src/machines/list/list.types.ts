@@ -34,6 +34,8 @@ export interface ListInput {
   settings?: ListSettings;
   /** Where to open (read from the address on the way back to the list); otherwise page 1 of `sort`, unfiltered. */
   position?: ListPosition;
+  /** What a failed load is called when the server gives no reason of its own ('Failed to fetch artworks'). */
+  loadFailed?: string;
 }
 
 export interface ListContext {
@@ -47,6 +49,8 @@ export interface ListContext {
   items: unknown[];
   total: number;
   error: string | null;
+  /** From the input: said before a generic reason when a load fails. */
+  loadFailed?: string;
 }
 
 export type ListEvent =

@@ -2,7 +2,7 @@ import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyForm } from '../shared/form';
 import { emptyPostValues, postFormRules, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-editor.files';
 import type { PostEditorContext } from './post-editor.types';
@@ -72,7 +72,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
         ],
         onError: [
           { guard: 'notFound', target: 'notFound' },
-          { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },
     },
@@ -253,7 +253,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { target: 'check', actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, assign({ error: null })] },
             ],
             // Only shown inline: polling goes on, a toast every few seconds would drown the page.
-            onError: { target: 'waiting', actions: assign({ error: ({ event }) => M.refreshFailed(messageOf(event.error)) }) },
+            onError: { target: 'waiting', actions: assign({ error: ({ event }) => M.refreshFailed(failureMessage(event.error)) }) },
           },
         },
         retrying: {

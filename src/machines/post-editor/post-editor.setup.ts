@@ -1,12 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
-import { changeField, emptyForm, isFormValid, serverFieldErrors, submitForm, withServerErrors } from '../shared/form';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import { emptyPostValues, postFormRules, postValuesOf, samePostValues } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice } from '../toasts/notice';
 import type { PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
 import * as files from './post-editor.files';
-import { messageOf } from '../shared/error-message';
+import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
 
 /** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
 export const POST_POLL_MS = 3000;
@@ -18,8 +18,6 @@ const scheduleOf = (post: SocialPost | null) => (post?.isDraft && post.dateSched
 /** How long until the saved draft's schedule comes (none once it has), at most MAX_SCHEDULE_WAIT_MS. */
 export const waitUntilDue = (post: SocialPost | null, now: number) => Math.max(0, Math.min((scheduleOf(post) ?? now) - now, MAX_SCHEDULE_WAIT_MS));
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 export const failedOf = (post: SocialPost) => post.responses.filter((r) => r.postStatus === 'error');
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
@@ -104,7 +102,7 @@ export const postEditorSetup = setup({
     adoptPublished: assign(({ event }) => ({ ...adopt(outputOf<SocialPost>(event)), error: null, checkError: null })),
     /** Saved as typed (or read again while a draft): the form and the files stay as they are. */
     keepPost: assign((_, post: SocialPost) => ({ post, postId: post.postId, checkError: null })),
-    checkFailed: assign(({ event }) => ({ checkError: M.refreshFailed(messageOf(errorOf(event))) })),
+    checkFailed: assign(({ event }) => ({ checkError: M.refreshFailed(failureMessage(errorOf(event))) })),
     /** The Save stops where the server refused a file: every local file waits for the next Save. */
     abandonBatch: assign(({ context }) => ({ files: files.queueLocalFiles(context.files), batch: [] })),
     failRefused: assign({ error: M.saveFailed(M.refusedAsPublished) }),
@@ -139,20 +137,20 @@ export const postEditorSetup = setup({
     markUploadFailed: assign(({ context, event }) => {
       const name = files.localFileOf(context.files, context.batch[0])?.file.name ?? '';
       return {
-        files: files.markFailed(context.files, context.batch[0], messageOf(errorOf(event))),
+        files: files.markFailed(context.files, context.batch[0], failureMessage(errorOf(event))),
         batch: context.batch.slice(1),
         batchFailed: true,
-        error: M.uploadFailed(name, messageOf(errorOf(event))),
+        error: M.uploadFailed(name, failureMessage(errorOf(event))),
       };
     }),
     /** A failed call: its message above the form, the server's field messages under the fields; nothing typed is lost. */
     fail: assign(({ context, event }, what: 'save' | 'publish') => ({
-      error: (what === 'save' ? M.saveFailed : M.publishFailed)(messageOf(errorOf(event))),
-      form: withServerErrors(context.form, serverFieldErrors(errorOf(event))),
+      error: (what === 'save' ? M.saveFailed : M.publishFailed)(failureMessage(errorOf(event))),
+      form: withServerErrors(context.form, failureFieldErrors(errorOf(event))),
     })),
   },
   guards: {
-    notFound: ({ event }) => [400, 404].includes(statusOf(errorOf(event)) ?? 0),
+    notFound: ({ event }) => [400, 404].includes(failureStatus(errorOf(event)) ?? 0),
     isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
     formValid: ({ context }) => isFormValid(context.form, postFormRules),
@@ -173,7 +171,7 @@ export const postEditorSetup = setup({
     /** The post read again is no longer a draft. */
     wasPublished: ({ event }) => outputOf<SocialPost>(event).isDraft === false,
     /** The server refused a change to the draft because it is published now (409). */
-    publishedMeanwhile: ({ event }) => statusOf(errorOf(event)) === 409,
+    publishedMeanwhile: ({ event }) => failureStatus(errorOf(event)) === 409,
     hasFailed: ({ context }) => (context.post ? failedOf(context.post).length > 0 : false),
   },
 });

@@ -1,8 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../../schemas/upload.schema';
 import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../../schemas/user.schema';
-import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, serverFieldErrors, type FormContext } from '../shared/form';
-import { messageOf } from '../shared/error-message';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
+import { errorOf, failureFieldErrors, failureMessage } from '../shared/failure';
+import { MESSAGES } from '../../schemas/messages';
 
 type ProfileValues = { firstName: string; lastName: string };
 type CredentialValues = { currentPassword: string; email: string; newPassword: string };
@@ -84,7 +85,8 @@ const profileSetup = setup({
       notice: null,
       avatarError: null,
     }),
-    setError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    /** The failure's message; `what` failed is said before a generic one (see failure.ts). */
+    setError: assign(({ event }, what: string | undefined) => ({ error: failureMessage(errorOf(event), what) })),
     clearError: assign({ error: null }),
     changeField: assign(({ context, event }, form: FormKey) => {
       assertEvent(event, 'field.change');
@@ -92,7 +94,7 @@ const profileSetup = setup({
     }),
     showAllMessages: assign(({ context }, form: FormKey) => ({ [form]: submitForm(formOf(context, form), RULES[form]) })),
     keepServerMessages: assign(({ context, event }, form: FormKey) => ({
-      [form]: withServerErrors(formOf(context, form), serverFieldErrors((event as { error?: unknown }).error)),
+      [form]: withServerErrors(formOf(context, form), failureFieldErrors(errorOf(event))),
     })),
     saved: assign((_, { user, notice }: Saved) => ({ user, notice })),
   },
@@ -151,7 +153,7 @@ export const profileMachine = profileSetup.createMachine({
         id: 'loadUser',
         src: 'loadUser',
         onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: 'setError' },
+        onError: { target: 'loadFailed', actions: { type: 'setError', params: MESSAGES.getUserFailed } },
       },
     },
     loadFailed: { on: { 'profile.retry': 'loading' } },
@@ -231,7 +233,7 @@ export const profileMachine = profileSetup.createMachine({
                   target: 'loading',
                   actions: [assign({ user: ({ event }) => event.output, avatarProgress: null }), { type: 'userChanged', params: ({ event }) => event.output }],
                 },
-                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => messageOf(event.error), avatarProgress: null }) },
+                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => failureMessage(event.error), avatarProgress: null }) },
               },
             },
           },

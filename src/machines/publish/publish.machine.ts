@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Publication, PublishResult } from '../../schemas/publish.schema';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 /** What Home shows of the public portfolio: its address and date, and how many artworks when just published. */
 export type PublishedPortfolio = NonNullable<Publication> & { artworkCount?: number };
@@ -58,7 +58,7 @@ export const publishMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [assign({ error: ({ event }) => messageOf(event.error) }), { type: 'log', params: 'Publish failed' }],
+          actions: [assign({ error: ({ event }) => failureMessage(event.error) }), { type: 'log', params: 'Publish failed' }],
         },
       },
     },

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { resetPasswordFormSchema, type ResetPassword } from '../../schemas/auth.schema';
 import { changeField, emptyForm, isFormValid, submitForm, type FormContext } from '../shared/form';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 type ResetValues = { password: string; confirmPassword: string };
 
@@ -56,7 +56,7 @@ export const resetPasswordMachine = setup({
         src: 'resetPassword',
         input: ({ context }) => ({ token: context.token, password: context.form.values.password }),
         onDone: { target: 'done', actions: assign({ notice: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     done: { type: 'final' },

@@ -75,6 +75,3 @@ export function visibleError(form: FormContext<unknown>, path: string, causes = 
 export const withServerErrors = <V>(form: FormContext<V>, errors: FieldErrors): FormContext<V> =>
   Object.keys(errors).length ? { ...form, errors: { ...form.errors, ...errors }, submitted: true } : form;
 
-/** The first message of each field in a failed call's error (a service error carries the server's), keyed by field. */
-export const serverFieldErrors = (error: unknown): FieldErrors =>
-  Object.fromEntries(Object.entries((error as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));

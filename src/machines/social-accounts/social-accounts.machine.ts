@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AccountRef, SocialAccount } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
 
 export type SocialAccountsEvent =
@@ -63,7 +63,7 @@ export const socialAccountsMachine = setup({
         onDone: { target: 'ready', actions: assign({ accounts: ({ event }) => event.output, error: null }) },
         onError: {
           target: 'failed',
-          actions: [assign({ error: ({ event }) => messageOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [assign({ error: ({ event }) => failureMessage(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },
@@ -109,7 +109,7 @@ export const socialAccountsMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                assign(({ context, event }) => ({ disconnectError: `Could not disconnect ${accountName(context.pending!)}: ${messageOf(event.error)}`, pending: null })),
+                assign(({ context, event }) => ({ disconnectError: `Could not disconnect ${accountName(context.pending!)}: ${failureMessage(event.error)}`, pending: null })),
                 { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
               ],
             },

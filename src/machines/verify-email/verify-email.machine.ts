@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AUTH_MESSAGES } from '../../schemas/auth.schema';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 export interface VerifyEmailContext {
   token: string;
@@ -38,7 +38,7 @@ export const verifyEmailMachine = setup({
         onDone: { target: 'verified', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ message: ({ event }) => messageOf(event.error) }),
+          actions: assign({ message: ({ event }) => failureMessage(event.error) }),
         },
       },
     },

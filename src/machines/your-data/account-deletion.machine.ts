@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { deleteAccountFormSchema, type DeleteAccount } from '../../schemas/user.schema';
-import { messageOf } from '../shared/error-message';
-import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, serverFieldErrors, type FormContext } from '../shared/form';
+import { failureFieldErrors, failureMessage } from '../shared/failure';
+import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
 
 type DeletionValues = { currentPassword: string; confirmation: string };
 
@@ -65,8 +65,8 @@ export const accountDeletionMachine = setup({
         onError: {
           target: 'confirming',
           actions: assign(({ context, event }) => ({
-            error: messageOf(event.error),
-            form: withServerErrors(context.form, serverFieldErrors(event.error)),
+            error: failureMessage(event.error),
+            form: withServerErrors(context.form, failureFieldErrors(event.error)),
           })),
         },
       },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { messageOf } from '../shared/error-message';
+import { failureMessage } from '../shared/failure';
 
 /** The archive as downloaded, ready to be saved under the name the server gave it. */
 export interface DataArchive {
@@ -63,7 +63,7 @@ export const dataExportMachine = setup({
           target: 'saved',
           actions: [{ type: 'saveArchive', params: ({ event }) => event.output }, assign({ progress: null, savedBytes: ({ event }) => event.output.blob.size })],
         },
-        onError: { target: 'failed', actions: assign({ progress: null, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ progress: null, error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     saved: {

@@ -39,6 +39,7 @@ export const artworkListInput = (settings?: ListSettings, position?: ListPositio
   sort: { field: 'createdAt', direction: 'desc' },
   settings,
   position,
+  loadFailed: ARTWORK_MESSAGES.fetchAllFailed,
 });
 
 /** What the list's address may hold: the API's sort fields, the offered page sizes, and the two facets. */
