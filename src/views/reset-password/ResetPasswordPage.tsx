@@ -3,6 +3,15 @@ import { Link } from 'wouter';
 import { button } from 'styled-system/recipes/button';
 import { visibleError } from '../../machines/shared/form';
 import type { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
+import {
+  selectError,
+  selectForm,
+  selectIsBusy,
+  selectIsDone,
+  selectIsInvalidLink,
+  selectNotice,
+  selectShowsForm,
+} from '../../machines/reset-password/reset-password.selectors';
 import { AUTH_MESSAGES } from '../../schemas/auth.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -12,9 +21,13 @@ import { AuthLayout, formStack } from '../auth-screen/auth-layout';
 /** Opened from the mailed reset link: choose a new password. */
 export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswordMachine; token: string }) {
   const actor = useActorRef(logic, { input: { token } });
-  const snapshot = useSelector(actor, (s) => s);
-  const { form, error, notice } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const form = useSelector(actor, selectForm);
+  const error = useSelector(actor, selectError);
+  const notice = useSelector(actor, selectNotice);
+  const busy = useSelector(actor, selectIsBusy);
+  const invalidLink = useSelector(actor, selectIsInvalidLink);
+  const done = useSelector(actor, selectIsDone);
+  const showsForm = useSelector(actor, selectShowsForm);
   const field = (name: 'password' | 'confirmPassword') => ({
     name,
     value: form.values[name],
@@ -24,9 +37,9 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
 
   return (
     <AuthLayout title="Reset Password">
-      {snapshot.matches('invalidLink') ? <Alert status="danger">{AUTH_MESSAGES.invalidLink}</Alert> : null}
-      {snapshot.matches('done') ? <Alert status="success">{notice}</Alert> : null}
-      {snapshot.matches('editing') || snapshot.matches('submitting') ? (
+      {invalidLink ? <Alert status="danger">{AUTH_MESSAGES.invalidLink}</Alert> : null}
+      {done ? <Alert status="success">{notice}</Alert> : null}
+      {showsForm ? (
         <form
           className={formStack}
           noValidate
@@ -45,7 +58,7 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
         </form>
       ) : null}
       {/* The way on once the password is set; beside the form, a quieter way back. */}
-      <Link href="/" className={button({ variant: snapshot.matches('done') || snapshot.matches('invalidLink') ? 'solid' : 'outline' })}>
+      <Link href="/" className={button({ variant: done || invalidLink ? 'solid' : 'outline' })}>
         Go to Sign In
       </Link>
     </AuthLayout>
