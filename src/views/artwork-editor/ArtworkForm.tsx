@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
 import { selectForm, selectIsBusy, selectIsSaving } from '../../machines/artwork-editor/artwork-editor.selectors';
+import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
 import { visibleArtworkError, type ArtworkField, type ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
 import { SALE_STATUSES, SALE_STATUS_LABELS } from '../../schemas/artwork.schema';
 import { Button } from '../ui/button';
