@@ -7,8 +7,9 @@ export const selectForm = (s: ResetPasswordSnapshot) => s.context.form;
 export const selectError = (s: ResetPasswordSnapshot) => s.context.error;
 export const selectNotice = (s: ResetPasswordSnapshot) => s.context.notice;
 export const selectIsBusy = (s: ResetPasswordSnapshot) => s.hasTag('busy');
-/** The page was opened without a token. */
-export const selectIsInvalidLink = (s: ResetPasswordSnapshot) => s.matches('invalidLink');
-export const selectIsDone = (s: ResetPasswordSnapshot) => s.matches('done');
-/** The form is shown while it is edited and while it is sent. */
-export const selectShowsForm = (s: ResetPasswordSnapshot) => s.matches('editing') || s.matches('submitting');
+/**
+ * What the page shows: the refusal of a link without a token, the form (while edited and while sent), the
+ * confirmation once done, or nothing yet while the link is checked.
+ */
+export const selectScreen = (s: ResetPasswordSnapshot) =>
+  s.matches('invalidLink') ? 'invalidLink' : s.matches('done') ? 'done' : s.matches('editing') || s.matches('submitting') ? 'form' : 'checking';

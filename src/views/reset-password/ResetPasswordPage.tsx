@@ -3,15 +3,7 @@ import { Link } from 'wouter';
 import { button } from 'styled-system/recipes/button';
 import { visibleError } from '../../machines/shared/form';
 import type { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
-import {
-  selectError,
-  selectForm,
-  selectIsBusy,
-  selectIsDone,
-  selectIsInvalidLink,
-  selectNotice,
-  selectShowsForm,
-} from '../../machines/reset-password/reset-password.selectors';
+import { selectError, selectForm, selectIsBusy, selectNotice, selectScreen } from '../../machines/reset-password/reset-password.selectors';
 import { AUTH_MESSAGES } from '../../schemas/auth.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -25,9 +17,7 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
   const error = useSelector(actor, selectError);
   const notice = useSelector(actor, selectNotice);
   const busy = useSelector(actor, selectIsBusy);
-  const invalidLink = useSelector(actor, selectIsInvalidLink);
-  const done = useSelector(actor, selectIsDone);
-  const showsForm = useSelector(actor, selectShowsForm);
+  const screen = useSelector(actor, selectScreen);
   const field = (name: 'password' | 'confirmPassword') => ({
     name,
     value: form.values[name],
@@ -37,9 +27,9 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
 
   return (
     <AuthLayout title="Reset Password">
-      {invalidLink ? <Alert status="danger">{AUTH_MESSAGES.invalidLink}</Alert> : null}
-      {done ? <Alert status="success">{notice}</Alert> : null}
-      {showsForm ? (
+      {screen === 'invalidLink' ? <Alert status="danger">{AUTH_MESSAGES.invalidLink}</Alert> : null}
+      {screen === 'done' ? <Alert status="success">{notice}</Alert> : null}
+      {screen === 'form' ? (
         <form
           className={formStack}
           noValidate
@@ -58,7 +48,7 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
         </form>
       ) : null}
       {/* The way on once the password is set; beside the form, a quieter way back. */}
-      <Link href="/" className={button({ variant: done || invalidLink ? 'solid' : 'outline' })}>
+      <Link href="/" className={button({ variant: screen === 'done' || screen === 'invalidLink' ? 'solid' : 'outline' })}>
         Go to Sign In
       </Link>
     </AuthLayout>
