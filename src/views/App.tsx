@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Switch } from 'wouter';
-import { selectIsSignedIn } from '../machines/session/session.machine';
+import { selectIsRestoring, selectIsSignedIn } from '../machines/session/session.selectors';
 import { useApp } from './app-context';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { Toaster } from './toasts/Toaster';
@@ -18,7 +18,7 @@ const SignedInApp = lazy(() => import('./shell/SignedInApp'));
 export function App() {
   const { session, toasts } = useApp();
   const signedIn = useSelector(session, selectIsSignedIn);
-  const restoring = useSelector(session, (s) => s.matches('restoring'));
+  const restoring = useSelector(session, selectIsRestoring);
 
   return (
     <ErrorBoundary>

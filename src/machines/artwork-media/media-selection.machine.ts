@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 
 export type MediaSelectionEvent =
   | { type: 'selection.enter' }
@@ -41,7 +41,3 @@ export const mediaSelectionMachine = setup({
 });
 
 export type MediaSelectionRef = ActorRefFrom<typeof mediaSelectionMachine>;
-
-/** The selected ids that still name one of `mediaIds` (an item may have gone since it was selected). */
-export const selectedAmong = (snapshot: SnapshotFrom<typeof mediaSelectionMachine>, mediaIds: string[]) =>
-  snapshot.context.selected.filter((id) => mediaIds.includes(id));

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { TokenSet } from '../../schemas/auth.schema';
-import { decodeIdToken, isIdTokenStale } from '../../schemas/id-token';
+import { isIdTokenStale } from '../../schemas/id-token';
 import type { User } from '../../schemas/user.schema';
 
 export interface SessionContext {
@@ -135,8 +135,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-/** The name for the top bar: the user's, else the ID token's; empty when the artist has given none. */
-export const selectDisplayName = (s: { context: SessionContext }) =>
-  s.context.user?.displayName ?? (s.context.session ? (decodeIdToken(s.context.session.idToken)?.name ?? '') : '');
-export const selectIsSignedIn = (s: { hasTag(tag: 'signedIn'): boolean }) => s.hasTag('signedIn');

@@ -1,4 +1,4 @@
-import { setup, type SnapshotFrom } from 'xstate';
+import { setup } from 'xstate';
 
 export interface ShellInput {
   /** The screen is at least as wide as the `md` breakpoint when the shell starts. */
@@ -59,8 +59,3 @@ export const shellMachine = setup({
     },
   },
 });
-
-type ShellSnapshot = SnapshotFrom<typeof shellMachine>;
-
-export const selectIsPhone = (s: ShellSnapshot) => s.hasTag('phone');
-export const selectDrawerOpen = (s: ShellSnapshot) => s.matches({ narrow: 'drawerOpen' });

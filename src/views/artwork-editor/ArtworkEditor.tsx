@@ -3,7 +3,15 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
 import { hasUnsavedChanges, type ArtworkEditorInput, type artworkEditorMachine } from '../../machines/artwork-editor/artwork-editor.machine';
-import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
+import {
+  selectError,
+  selectForm,
+  selectIsConfirmingDelete,
+  selectIsConfirmingLeave,
+  selectIsDeleting,
+  selectMedia,
+  selectView,
+} from '../../machines/artwork-editor/artwork-editor.selectors';
 import { mediaTypeLabel } from '../../schemas/media-type.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -19,23 +27,21 @@ import { PrimaryPreview } from './PrimaryPreview';
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
 
-type View = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
-const VIEWS: View[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
-
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '6xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
 
 /** Create or edit an artwork: its details, its media (once saved), the primary image, and deleting it. */
 export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMachine; input: ArtworkEditorInput }) {
   const editor = useActorRef(logic, { input });
-  const view = useSelector(editor, (s) => VIEWS.find((v) => s.matches(v)) ?? 'loading');
-  const { error, form } = useSelector(editor, (s) => s.context);
-  const media = useSelector(editor, (s) => s.children.media as ArtworkMediaRef | undefined);
-  const confirming = useSelector(editor, (s) => s.matches({ saved: 'confirmingDelete' }));
-  const deleting = useSelector(editor, (s) => s.matches({ saved: 'deleting' }));
-  const confirmingLeave = useSelector(editor, (s) => s.hasTag('confirmingLeave'));
+  const view = useSelector(editor, selectView);
+  const error = useSelector(editor, selectError);
+  const form = useSelector(editor, selectForm);
+  const media = useSelector(editor, selectMedia);
+  const confirming = useSelector(editor, selectIsConfirmingDelete);
+  const deleting = useSelector(editor, selectIsDeleting);
+  const confirmingLeave = useSelector(editor, selectIsConfirmingLeave);
   // An in-app navigation asks the chart; it holds it (and asks) only when the form has unsaved changes.
-  useChartLeaveGuard(editor, hasUnsavedChanges);
+  useChartLeaveGuard(editor, hasUnsavedChanges, selectIsConfirmingLeave);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { selectForm, selectIsBusy, selectIsSaving } from '../../machines/artwork-editor/artwork-editor.selectors';
 import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
 import type { ArtworkField, ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
 import { visibleError } from '../../machines/shared/form';
@@ -15,9 +16,9 @@ const SALE_OPTIONS = SALE_STATUSES.map((value) => ({ value, label: SALE_STATUS_L
 
 /** The artwork's fields; every change is re-validated by the machine, which shows a field's message once it was changed. */
 export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
-  const form = useSelector(editor, (s) => s.context.form);
-  const busy = useSelector(editor, (s) => s.hasTag('busy'));
-  const saving = useSelector(editor, (s) => s.matches({ creating: 'saving' }) || s.matches({ saved: 'updating' }));
+  const form = useSelector(editor, selectForm);
+  const busy = useSelector(editor, selectIsBusy);
+  const saving = useSelector(editor, selectIsSaving);
   const { values } = form;
   const change = (c: ArtworkFieldChange) => editor.send({ type: 'form.change', ...c });
   const errorOf = (field: ArtworkField) => visibleError(form, field);

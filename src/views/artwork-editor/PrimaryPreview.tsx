@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
+import { selectIsLoading, selectPrimary } from '../../machines/artwork-media/artwork-media.selectors';
 import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import { FallbackImage } from '../ui/fallback-image';
 import { Spinner } from '../ui/spinner';
@@ -34,8 +35,8 @@ function Frame({ children, state }: { children: ReactNode; state: string }) {
 }
 
 function SavedPreview({ media, title }: { media: ArtworkMediaRef; title: string }) {
-  const loading = useSelector(media, (s) => s.matches('loading'));
-  const primary = useSelector(media, (s) => s.context.items.find((i) => i.isPrimary) ?? null);
+  const loading = useSelector(media, selectIsLoading);
+  const primary = useSelector(media, selectPrimary);
   if (primary) {
     return (
       <Frame state="image">

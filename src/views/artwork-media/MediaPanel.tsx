@@ -1,8 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
-import { selectedAmong, type MediaSelectionRef } from '../../machines/artwork-media/media-selection.machine';
-import type { MediaUploadsRef } from '../../machines/artwork-media/media-uploads.machine';
+import type { MediaSelectionRef } from '../../machines/artwork-media/media-selection.machine';
+import {
+  selectedAmong,
+  selectIsBusy,
+  selectIsConfirmingDelete,
+  selectIsDeleting,
+  selectIsSelecting,
+  selectIsSettingPrimary,
+  selectItems,
+  selectMediaError,
+  selectMediaView,
+  selectPendingDelete,
+  selectSelected,
+  selectSelection,
+  selectUploads,
+} from '../../machines/artwork-media/artwork-media.selectors';
 import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -16,7 +30,7 @@ const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: '
 
 /** 'Select Multiple' / 'Exit Selection Mode', then 'Select All' / 'Deselect All' and 'Delete Selected (n)'. */
 function SelectionToolbar({ selection, media, mediaIds, busy }: { selection: MediaSelectionRef; media: ArtworkMediaRef; mediaIds: string[]; busy: boolean }) {
-  const selecting = useSelector(selection, (s) => s.matches('on'));
+  const selecting = useSelector(selection, selectIsSelecting);
   const selected = useSelector(selection, (s) => selectedAmong(s, mediaIds));
   const allSelected = mediaIds.length > 0 && selected.length === mediaIds.length;
   if (!selecting) {
@@ -51,16 +65,18 @@ function SelectionToolbar({ selection, media, mediaIds, busy }: { selection: Med
 
 /** The Media tab of a saved artwork: uploads, the selection toolbar, the grid of media cards and the delete confirmation. */
 export function MediaPanel({ media }: { media: ArtworkMediaRef }) {
-  const view = useSelector(media, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  const { items, error, pendingDelete } = useSelector(media, (s) => s.context);
-  const busy = useSelector(media, (s) => s.hasTag('busy'));
-  const settingPrimary = useSelector(media, (s) => s.matches({ ready: 'settingPrimary' }));
-  const confirming = useSelector(media, (s) => s.matches({ ready: 'confirmingDelete' }));
-  const deleting = useSelector(media, (s) => s.matches({ ready: 'deleting' }));
-  const uploads = useSelector(media, (s) => s.children.uploads as MediaUploadsRef | undefined);
-  const selection = useSelector(media, (s) => s.children.selection as MediaSelectionRef | undefined);
-  const selecting = useSelector(selection, (s) => s?.matches('on') ?? false);
-  const selected = useSelector(selection, (s) => s?.context.selected ?? []);
+  const view = useSelector(media, selectMediaView);
+  const items = useSelector(media, selectItems);
+  const error = useSelector(media, selectMediaError);
+  const pendingDelete = useSelector(media, selectPendingDelete);
+  const busy = useSelector(media, selectIsBusy);
+  const settingPrimary = useSelector(media, selectIsSettingPrimary);
+  const confirming = useSelector(media, selectIsConfirmingDelete);
+  const deleting = useSelector(media, selectIsDeleting);
+  const uploads = useSelector(media, selectUploads);
+  const selection = useSelector(media, selectSelection);
+  const selecting = useSelector(selection, selectIsSelecting);
+  const selected = useSelector(selection, selectSelected);
   const mediaIds = items.map((i) => i.mediaId);
 
   return (

@@ -2,6 +2,15 @@ import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { MediaUploadRef } from '../../machines/artwork-media/media-upload.machine';
 import type { MediaUploadsRef } from '../../machines/artwork-media/media-uploads.machine';
+import {
+  selectQueue,
+  selectRejected,
+  selectUploadEntries,
+  selectUploadError,
+  selectUploadFile,
+  selectUploadProgress,
+  selectUploadState,
+} from '../../machines/artwork-media/artwork-media.selectors';
 import { ARTWORK_MEDIA_TYPES } from '../../schemas/media.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -20,8 +29,10 @@ export interface UploadRowProps {
 
 /** One file on its way: a progress bar and Cancel, then the reason it failed and Dismiss. */
 export function UploadRow({ upload, onCancel, onDismiss }: UploadRowProps) {
-  const { file, progress, error } = useSelector(upload, (s) => s.context);
-  const state = useSelector(upload, (s) => s.value);
+  const file = useSelector(upload, selectUploadFile);
+  const progress = useSelector(upload, selectUploadProgress);
+  const error = useSelector(upload, selectUploadError);
+  const state = useSelector(upload, selectUploadState);
   return (
     <li className={rowClass} data-state={state} aria-label={file.name}>
       <span className={nameClass} title={file.name}>
@@ -58,7 +69,9 @@ export function UploadRow({ upload, onCancel, onDismiss }: UploadRowProps) {
 
 /** The drop zone and file picker (many files at once), the files going up or waiting, and the refused ones. */
 export function MediaUploads({ uploads }: { uploads: MediaUploadsRef }) {
-  const { queue, uploads: entries, rejected } = useSelector(uploads, (s) => s.context);
+  const queue = useSelector(uploads, selectQueue);
+  const entries = useSelector(uploads, selectUploadEntries);
+  const rejected = useSelector(uploads, selectRejected);
   const add = (files: File[]) => {
     if (files.length) uploads.send({ type: 'uploads.add', files });
   };

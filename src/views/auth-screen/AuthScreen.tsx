@@ -1,6 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { authScreenMachine } from '../../machines/auth-screen/auth-screen.machine';
+import {
+  selectError,
+  selectForm,
+  selectIsBusy,
+  selectIsCreated,
+  selectIsForgotPassword,
+  selectIsResetSent,
+  selectIsUnverified,
+  selectNotice,
+  selectTab,
+} from '../../machines/auth-screen/auth-screen.selectors';
 import { visibleError } from '../../machines/shared/form';
 import { PASSWORD_MIN } from '../../schemas/fields.schema';
 import { Alert } from '../ui/alert';
@@ -22,8 +33,8 @@ const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with an uppercase le
 /** The signed-out screen: Sign In and Create Account tabs, and the Forgot Password view. */
 export function AuthScreen({ logic }: { logic: Logic }) {
   const actor = useActorRef(logic);
-  const forgot = useSelector(actor, (s) => s.matches('forgotPassword'));
-  const tab = useSelector(actor, (s) => (s.matches('createAccount') ? 'createAccount' : 'signIn'));
+  const forgot = useSelector(actor, selectIsForgotPassword);
+  const tab = useSelector(actor, selectTab);
 
   if (forgot) {
     return (
@@ -47,10 +58,10 @@ export function AuthScreen({ logic }: { logic: Logic }) {
 }
 
 function useForm(actor: Ref) {
-  const form = useSelector(actor, (s) => s.context.form);
-  const error = useSelector(actor, (s) => s.context.error);
-  const notice = useSelector(actor, (s) => s.context.notice);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useSelector(actor, selectForm);
+  const error = useSelector(actor, selectError);
+  const notice = useSelector(actor, selectNotice);
+  const busy = useSelector(actor, selectIsBusy);
   const field = (name: 'email' | 'password' | 'confirmPassword') => ({
     name,
     value: form.values[name],
@@ -66,7 +77,7 @@ function useForm(actor: Ref) {
 
 function SignInForm({ actor }: { actor: Ref }) {
   const { field, error, notice, busy, onSubmit } = useForm(actor);
-  const unverified = useSelector(actor, (s) => s.matches({ signIn: 'unverified' }) || s.matches({ signIn: 'resending' }));
+  const unverified = useSelector(actor, selectIsUnverified);
   return (
     <form className={formStack} onSubmit={onSubmit} noValidate aria-label="Sign in">
       {error ? <Alert status="danger">{error}</Alert> : null}
@@ -90,7 +101,7 @@ function SignInForm({ actor }: { actor: Ref }) {
 
 function CreateAccountForm({ actor }: { actor: Ref }) {
   const { field, error, notice, busy, onSubmit } = useForm(actor);
-  const created = useSelector(actor, (s) => s.matches({ createAccount: 'created' }));
+  const created = useSelector(actor, selectIsCreated);
   if (created) {
     return (
       <div className={formStack}>
@@ -116,7 +127,7 @@ function CreateAccountForm({ actor }: { actor: Ref }) {
 
 function ForgotPasswordForm({ actor }: { actor: Ref }) {
   const { field, error, notice, busy, onSubmit } = useForm(actor);
-  const sent = useSelector(actor, (s) => s.matches({ forgotPassword: 'sent' }));
+  const sent = useSelector(actor, selectIsResetSent);
   return (
     <div className={formStack}>
       {sent ? (

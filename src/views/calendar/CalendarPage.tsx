@@ -3,7 +3,17 @@ import { Link } from 'wouter';
 import type { ActorOptions } from 'xstate';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
-import type { CalendarInput, CalendarLogic, CalendarSnapshot } from '../../machines/calendar/calendar.machine';
+import type { CalendarInput, CalendarLogic } from '../../machines/calendar/calendar.machine';
+import {
+  selectAnchor,
+  selectError,
+  selectPosts,
+  selectRefreshError,
+  selectState,
+  selectTimeZone,
+  selectToday,
+  selectView,
+} from '../../machines/calendar/calendar.selectors';
 import { usePhoneLayout } from '../shell/phone-layout';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -14,9 +24,6 @@ import { MonthAgenda } from './month-agenda';
 import { MonthView } from './month-view';
 import { PostListView } from './post-list-view';
 import { WeekView } from './week-view';
-
-/** The chart's state as one name, e.g. 'loaded.watching', for data-state. */
-export const calendarStateOf = (s: CalendarSnapshot) => (typeof s.value === 'string' ? s.value : `loaded.${s.value.loaded}`);
 
 const pulse = css({ w: '2', h: '2', borderRadius: 'full', bg: 'success', animation: 'pulse' });
 
@@ -33,8 +40,14 @@ export interface CalendarPageProps {
 export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPageProps) {
   // An explicit `clock: undefined` would replace XState's own clock.
   const actor = useActorRef(logic, clock ? { input, clock } : { input });
-  const state = useSelector(actor, calendarStateOf);
-  const { view, anchor, today, posts, timeZone, error, refreshError } = useSelector(actor, (s) => s.context);
+  const state = useSelector(actor, selectState);
+  const view = useSelector(actor, selectView);
+  const anchor = useSelector(actor, selectAnchor);
+  const today = useSelector(actor, selectToday);
+  const posts = useSelector(actor, selectPosts);
+  const timeZone = useSelector(actor, selectTimeZone);
+  const error = useSelector(actor, selectError);
+  const refreshError = useSelector(actor, selectRefreshError);
   const shown = state.startsWith('loaded') ? posts : [];
   const polling = state === 'loaded.watching' || state === 'loaded.refreshing';
   const grid = view === 'week' || view === 'month';

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { ACCOUNTS_PATH, type ConnectAccountLogic } from '../../machines/connect-account/connect-account.machine';
+import { selectScreen } from '../../machines/connect-account/connect-account.selectors';
 import { PLATFORMS, PLATFORM_LABELS, type Platform } from '../../schemas/social-platform.schema';
 import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
@@ -18,7 +19,7 @@ export const comingSoonText = (platform: Platform) => `${PLATFORM_LABELS[platfor
 /** The Connect screen for the address's platform: Bluesky's form, 'integration coming soon', or not a platform. */
 export function ConnectAccountPage({ logic, platform }: { logic: ConnectAccountLogic; platform: string }) {
   const actor = useActorRef(logic, { input: { platform } });
-  const screen = useSelector(actor, (s) => (s.matches('comingSoon') ? 'comingSoon' : s.matches('invalidPlatform') ? 'invalid' : 'form'));
+  const screen = useSelector(actor, selectScreen);
 
   if (screen === 'form') {
     return (

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { ACCOUNTS_PATH, type ConnectAccountRef, type ConnectValues } from '../../machines/connect-account/connect-account.machine';
+import { selectError, selectForm, selectIsBusy } from '../../machines/connect-account/connect-account.selectors';
 import { visibleError } from '../../machines/shared/form';
 import { HANDLE_HINT } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
@@ -12,9 +13,9 @@ import { CONNECT_TEXT } from './connect-text';
 
 /** Handle, app password and server address; messages under the fields, a refusal no field explains in an alert. */
 export function BlueskyConnectForm({ actor }: { actor: ConnectAccountRef }) {
-  const form = useSelector(actor, (s) => s.context.form);
-  const error = useSelector(actor, (s) => s.context.error);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useSelector(actor, selectForm);
+  const error = useSelector(actor, selectError);
+  const busy = useSelector(actor, selectIsBusy);
   const field = (name: keyof ConnectValues) => ({
     name,
     value: form.values[name],

@@ -4,7 +4,17 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
-import { hasMoreEntries, type journalMachine } from '../../machines/journal/journal.machine';
+import type { journalMachine } from '../../machines/journal/journal.machine';
+import {
+  selectCanLoadMore,
+  selectDismissingId,
+  selectEntries,
+  selectError,
+  selectFilter,
+  selectHasMore,
+  selectIsLoadingMore,
+  selectView,
+} from '../../machines/journal/journal.selectors';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry, type JournalType } from '../../schemas/journal.schema';
 import { Alert } from '../ui/alert';
@@ -19,11 +29,13 @@ const selectClass = css({ h: '10', px: '3', borderWidth: '1px', borderColor: 'bo
 /** The Activity Journal: filters, entry cards, Load more, and the loading, error and empty states. */
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
   const actor = useActorRef(logic);
-  const view = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded'));
-  const { entries, filter, error } = useSelector(actor, (s) => s.context);
-  const hasMore = useSelector(actor, (s) => hasMoreEntries(s.context));
-  const canLoadMore = useSelector(actor, (s) => s.can({ type: 'journal.loadMore' }));
-  const loadingMore = useSelector(actor, (s) => s.matches({ loaded: 'loadingMore' }));
+  const view = useSelector(actor, selectView);
+  const entries = useSelector(actor, selectEntries);
+  const filter = useSelector(actor, selectFilter);
+  const error = useSelector(actor, selectError);
+  const hasMore = useSelector(actor, selectHasMore);
+  const canLoadMore = useSelector(actor, selectCanLoadMore);
+  const loadingMore = useSelector(actor, selectIsLoadingMore);
 
   return (
     <section aria-labelledby="journal-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '4xl' })} data-view={view}>
@@ -83,8 +95,9 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
 }
 
 function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
-  const dismissing = useSelector(actor, (s) => s.context.dismissingId === entry.journalId);
-  const busy = useSelector(actor, (s) => s.context.dismissingId !== null);
+  const dismissingId = useSelector(actor, selectDismissingId);
+  const dismissing = dismissingId === entry.journalId;
+  const busy = dismissingId !== null;
   const { artworkId, changedFields } = entry.metadata;
   return (
     <li className={`${card()} ${css({ display: 'flex', gap: '4', alignItems: 'flex-start' })}`} data-dismissed={entry.dismissed || undefined}>

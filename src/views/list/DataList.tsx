@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { dataList } from 'styled-system/recipes/data-list';
-import type { ListActorRef, ListSnapshot } from '../../machines/list/list.machine';
+import type { ListActorRef } from '../../machines/list/list.machine';
+import { selectBody } from '../../machines/list/list.selectors';
 import { LIST_MESSAGES } from '../../schemas/list.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -33,15 +34,6 @@ export interface DataListProps<T> {
   /** Offer the image-aspect choice (lists of pictures). */
   showAspect?: boolean;
 }
-
-const selectBody = (s: ListSnapshot) => ({
-  state: s.value,
-  mode: s.context.mode,
-  aspect: s.context.aspect,
-  sort: s.context.sort,
-  items: s.context.items,
-  error: s.context.error,
-});
 
 /**
  * The generic list: a toolbar (filter, facets, sort, aspect, mode), the items as tiles or table rows, and the

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { hasFilters, type ListActorRef } from '../../machines/list/list.machine';
+import type { ListActorRef } from '../../machines/list/list.machine';
+import { selectHasFilters } from '../../machines/list/list.selectors';
 import { ChevronDownIcon } from '../ui/icons';
 
 const summary = css({
@@ -15,7 +16,7 @@ const summary = css({
 
 /** On a phone the list's options fold away behind one "Filters" line, which says when some are in use. */
 export function FiltersDisclosure({ actor, children }: { actor: ListActorRef; children: ReactNode }) {
-  const filtered = useSelector(actor, (s) => hasFilters(s.context.filters));
+  const filtered = useSelector(actor, selectHasFilters);
   return (
     <details className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <summary className={summary}>

@@ -1,16 +1,9 @@
 import { useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { ListActorRef, ListSnapshot } from '../../machines/list/list.machine';
+import type { ListActorRef } from '../../machines/list/list.machine';
+import { selectPaging } from '../../machines/list/list.selectors';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select';
-
-const selectPaging = (s: ListSnapshot) => ({
-  page: s.context.page,
-  pageSize: s.context.pageSize,
-  pageSizes: s.context.pageSizes,
-  total: s.context.total,
-  shown: s.context.items.length,
-});
 
 const numbers = new Intl.NumberFormat('en');
 

@@ -2,7 +2,8 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes/input';
-import { hasFilters, type ListActorRef, type ListSnapshot } from '../../machines/list/list.machine';
+import { hasFilters, type ListActorRef } from '../../machines/list/list.machine';
+import { selectToolbar } from '../../machines/list/list.selectors';
 import { IMAGE_ASPECTS, IMAGE_ASPECT_LABELS, LIST_MODES, LIST_MODE_LABELS, type ImageAspect, type ListMode, type SortDirection } from '../../schemas/list.schema';
 import { Button } from '../ui/button';
 import { Segments } from '../ui/segment-group';
@@ -17,13 +18,6 @@ const ORDER_SEGMENTS = [
   { value: 'desc', label: 'Descending' },
 ];
 const ASPECT_OPTIONS: SelectOption[] = IMAGE_ASPECTS.map((a) => ({ value: a, label: IMAGE_ASPECT_LABELS[a] }));
-
-const selectToolbar = (s: ListSnapshot) => ({
-  mode: s.context.mode,
-  aspect: s.context.aspect,
-  sort: s.context.sort,
-  filters: s.context.filters,
-});
 
 const filterField = css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium', minW: '48', flex: '1 1 12rem', maxW: 'xs' });
 

@@ -10,7 +10,7 @@ import type { AccountRef } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { Checkbox } from '../ui/checkbox';
 import { Fieldset } from '../ui/fieldset';
-import { isEditable } from './post-editor-selectors';
+import { isEditable, selectAccounts } from '../../machines/post-editor/post-editor.selectors';
 
 export const accountLabel = (a: AccountRef) => `${PLATFORM_LABELS[a.platform]} @${a.handle}`;
 
@@ -19,7 +19,7 @@ export const accountLabel = (a: AccountRef) => `${PLATFORM_LABELS[a.platform]} @
  * longer connected, so it can be unticked. With none connected, a link to connect a Bluesky account.
  */
 export const AccountsField = memo(function AccountsField({ editor }: { editor: PostEditorRef }) {
-  const connected = useSelector(editor, (s) => s.context.accounts);
+  const connected = useSelector(editor, selectAccounts);
   const chosen = useSelector(editor, (s) => s.context.form.values.accounts);
   const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'accounts'));
   const editable = useSelector(editor, isEditable);

@@ -8,7 +8,7 @@ import { textarea } from 'styled-system/recipes/textarea';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
 import { visiblePostError } from '../../machines/post-editor/post-editor.form';
 import { POST_MAX_LENGTH, postCounterText } from '../../schemas/social.schema';
-import { isEditable } from './post-editor-selectors';
+import { isEditable } from '../../machines/post-editor/post-editor.selectors';
 
 const { withProvider, withContext } = createStyleContext(field);
 const Root = withProvider(ArkField.Root, 'root');

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
 import { Button } from '../ui/button';
-import { isEditable, workingOf } from './post-editor-selectors';
+import { isEditable, workingOf } from '../../machines/post-editor/post-editor.selectors';
 
 /** Save (a draft) and Post (save, then publish), each with its busy label while it works. */
 export const PostActions = memo(function PostActions({ editor }: { editor: PostEditorRef }) {

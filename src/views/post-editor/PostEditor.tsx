@@ -22,7 +22,7 @@ import { PublishedPost } from './PublishedPost';
 import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
-import { isConfirmingLeave, labelOf, viewOf } from './post-editor-selectors';
+import { isConfirmingLeave, labelOf, selectError, viewOf } from '../../machines/post-editor/post-editor.selectors';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -31,7 +31,7 @@ const LABEL_TONES = { 'Scheduled Draft': 'accent', Draft: 'neutral', Published: 
 
 /** The last failure (save, upload, publish, status check), kept up until the next attempt. */
 function FailureAlert({ editor }: { editor: PostEditorRef }) {
-  const error = useSelector(editor, (s) => s.context.error);
+  const error = useSelector(editor, selectError);
   return error ? <Alert status="danger">{error}</Alert> : null;
 }
 
@@ -59,7 +59,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   const confirmingLeave = useSelector(editor, isConfirmingLeave);
   // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
   // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
-  useChartLeaveGuard(editor, hasUnsavedChanges);
+  useChartLeaveGuard(editor, hasUnsavedChanges, isConfirmingLeave);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;

@@ -7,7 +7,7 @@ import { POST_FILE_EXTENSIONS, POST_FILE_TYPES, SOCIAL_MESSAGES } from '../../sc
 import { Alert } from '../ui/alert';
 import { FileUpload } from '../ui/file-upload';
 import { FileCard } from './FileCard';
-import { isEditable } from './post-editor-selectors';
+import { isEditable, isPublished, selectFiles, selectMaxFiles, selectRefused } from '../../machines/post-editor/post-editor.selectors';
 
 const ACCEPT = [...POST_FILE_TYPES, ...Object.values(POST_FILE_EXTENSIONS).flat().map((ext) => `.${ext}`)].join(',');
 
@@ -16,11 +16,11 @@ const ACCEPT = [...POST_FILE_TYPES, ...Object.values(POST_FILE_EXTENSIONS).flat(
  * choice with their reasons, and a card per file. Subscribed to the files alone: typing in the text never re-renders it.
  */
 export const PostFiles = memo(function PostFiles({ editor }: { editor: PostEditorRef }) {
-  const files = useSelector(editor, (s) => s.context.files);
-  const refused = useSelector(editor, (s) => s.context.refused);
-  const maxFiles = useSelector(editor, (s) => s.context.maxFiles);
+  const files = useSelector(editor, selectFiles);
+  const refused = useSelector(editor, selectRefused);
+  const maxFiles = useSelector(editor, selectMaxFiles);
   const editable = useSelector(editor, isEditable);
-  const readOnly = useSelector(editor, (s) => s.matches('published'));
+  const readOnly = useSelector(editor, isPublished);
   const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'mediaIds') ?? visiblePostError(s.context.form, 'altTexts'));
   const atLimit = maxFiles !== null && files.length >= maxFiles;
   const add = (chosen: File[]) => {

@@ -7,7 +7,7 @@ import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import type { PostResponse } from '../../schemas/social.schema';
 import { Button } from '../ui/button';
 import { accountLabel } from './AccountsField';
-import { pollingOf } from './post-editor-selectors';
+import { canRetryFailed, pollingOf, selectResponses } from '../../machines/post-editor/post-editor.selectors';
 import { formatLocalTime } from './schedule-time';
 
 const spin = css({ display: 'inline-block', w: '4', h: '4', borderWidth: '2px', borderColor: 'accent.default', borderTopColor: 'transparent', borderRadius: 'full', animation: 'spin' });
@@ -47,8 +47,6 @@ function ResponseRow({ response: r }: { response: PostResponse }) {
   );
 }
 
-const NONE: PostResponse[] = [];
-
 const POLLING_TEXT = {
   waiting: 'Some accounts are still pending: checking again every few seconds.',
   refreshing: 'Checking the pending accounts...',
@@ -58,9 +56,9 @@ const POLLING_TEXT = {
 
 /** A published post's deliveries, one per account, and Retry failed (Post again) when some failed. */
 export const PostResponses = memo(function PostResponses({ editor }: { editor: PostEditorRef }) {
-  const responses = useSelector(editor, (s) => s.context.post?.responses ?? NONE);
+  const responses = useSelector(editor, selectResponses);
   const polling = useSelector(editor, pollingOf);
-  const canRetry = useSelector(editor, (s) => s.can({ type: 'post.retryFailed' }));
+  const canRetry = useSelector(editor, canRetryFailed);
   const anyFailed = responses.some((r) => r.postStatus === 'error');
   return (
     <section aria-labelledby="post-responses-title" data-state={polling} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>

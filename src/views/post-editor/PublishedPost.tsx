@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
+import { selectPost } from '../../machines/post-editor/post-editor.selectors';
 import { postCounterText } from '../../schemas/social.schema';
 import { composePostText } from '../../schemas/post-text';
 import { accountLabel } from './AccountsField';
@@ -10,7 +11,7 @@ const term = css({ fontSize: 'sm', color: 'fg.muted' });
 
 /** A published post, read-only: the text as it went out, its tags, accounts and dates (in the artist's time zone). */
 export function PublishedPost({ editor }: { editor: PostEditorRef }) {
-  const post = useSelector(editor, (s) => s.context.post);
+  const post = useSelector(editor, selectPost);
   if (!post) return null;
   const text = composePostText({ content: post.content, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [] });
   return (

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { scheduleCheckOf, type ScheduleCheck as Check } from './post-editor-selectors';
+import { scheduleCheckOf, selectCheckError, type ScheduleCheck as Check } from '../../machines/post-editor/post-editor.selectors';
 
 const TEXT: Record<Check, string> = {
   none: '',
@@ -17,7 +17,7 @@ const TEXT: Record<Check, string> = {
  */
 export const ScheduleCheck = memo(function ScheduleCheck({ editor }: { editor: PostEditorRef }) {
   const check = useSelector(editor, scheduleCheckOf);
-  const error = useSelector(editor, (s) => s.context.checkError);
+  const error = useSelector(editor, selectCheckError);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm' })}>
       <p role="status" data-testid="schedule-check" data-state={check} className={css({ color: 'fg.muted' })}>

@@ -8,7 +8,7 @@ import { input } from 'styled-system/recipes/input';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
 import { visiblePostError } from '../../machines/post-editor/post-editor.form';
 import { Button } from '../ui/button';
-import { isEditable } from './post-editor-selectors';
+import { isEditable } from '../../machines/post-editor/post-editor.selectors';
 import { formatLocalTime, fromLocalInput, localTimeZone, toLocalInput } from './schedule-time';
 
 const { withProvider, withContext } = createStyleContext(field);

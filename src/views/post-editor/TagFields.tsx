@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
 import { visiblePostError } from '../../machines/post-editor/post-editor.form';
 import { TagsField } from '../ui/tags-input';
-import { isEditable } from './post-editor-selectors';
+import { isEditable } from '../../machines/post-editor/post-editor.selectors';
 
 /** Hashtags or mentions, typed one by one; they are appended to the text when it is posted (and counted). */
 export const TagList = memo(function TagList({ editor, field }: { editor: PostEditorRef; field: 'hashtags' | 'mentions' }) {

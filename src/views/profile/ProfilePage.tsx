@@ -4,6 +4,19 @@ import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
 import { visibleError, type FormContext } from '../../machines/shared/form';
 import type { profileMachine } from '../../machines/profile/profile.machine';
+import {
+  selectAvatarError,
+  selectAvatarProgress,
+  selectAvatarUrl,
+  selectCredentialsForm,
+  selectError,
+  selectIsBusy,
+  selectIsUploadingAvatar,
+  selectNotice,
+  selectProfileForm,
+  selectUser,
+  selectView,
+} from '../../machines/profile/profile.selectors';
 import { AVATAR_TYPES } from '../../schemas/upload.schema';
 import { Alert } from '../ui/alert';
 import { UserAvatar } from '../ui/avatar';
@@ -19,10 +32,8 @@ const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'm
 /** The Profile page: default, edit and passwordProtected views switched in place. */
 export function ProfilePage({ logic }: { logic: typeof profileMachine }) {
   const actor = useActorRef(logic);
-  const view = useSelector(actor, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches({ ready: { view: 'edit' } }) ? 'edit' : s.matches({ ready: { view: 'passwordProtected' } }) ? 'passwordProtected' : 'default',
-  );
-  const error = useSelector(actor, (s) => s.context.error);
+  const view = useSelector(actor, selectView);
+  const error = useSelector(actor, selectError);
 
   return (
     <section className={`${card()} ${css({ maxW: '2xl' })}`} aria-labelledby="profile-title" data-view={view}>
@@ -46,8 +57,12 @@ export function ProfilePage({ logic }: { logic: typeof profileMachine }) {
 }
 
 function DefaultView({ actor }: { actor: Ref }) {
-  const { user, avatarUrl, avatarProgress, avatarError, notice } = useSelector(actor, (s) => s.context);
-  const uploading = useSelector(actor, (s) => s.matches({ ready: { avatar: 'uploading' } }));
+  const user = useSelector(actor, selectUser);
+  const avatarUrl = useSelector(actor, selectAvatarUrl);
+  const avatarProgress = useSelector(actor, selectAvatarProgress);
+  const avatarError = useSelector(actor, selectAvatarError);
+  const notice = useSelector(actor, selectNotice);
+  const uploading = useSelector(actor, selectIsUploadingAvatar);
   const picker = useRef<HTMLInputElement>(null);
   if (!user) return null;
   const name = user.displayName || 'New User';
@@ -112,8 +127,8 @@ function useFormFields<V extends Record<string, string>>(actor: Ref, form: FormC
 }
 
 function FormShell({ actor, label, submitLabel, children }: { actor: Ref; label: string; submitLabel: string; children: React.ReactNode }) {
-  const error = useSelector(actor, (s) => s.context.error);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, selectError);
+  const busy = useSelector(actor, selectIsBusy);
   return (
     <form
       className={stack}
@@ -139,7 +154,7 @@ function FormShell({ actor, label, submitLabel, children }: { actor: Ref; label:
 }
 
 function EditView({ actor }: { actor: Ref }) {
-  const form = useSelector(actor, (s) => s.context.profileForm);
+  const form = useSelector(actor, selectProfileForm);
   const field = useFormFields(actor, form);
   return (
     <FormShell actor={actor} label="Edit profile" submitLabel="Save Profile">
@@ -150,7 +165,7 @@ function EditView({ actor }: { actor: Ref }) {
 }
 
 function CredentialsView({ actor }: { actor: Ref }) {
-  const form = useSelector(actor, (s) => s.context.credentialsForm);
+  const form = useSelector(actor, selectCredentialsForm);
   const field = useFormFields(actor, form);
   return (
     <FormShell actor={actor} label="Change email and password" submitLabel="Save Email and Password">

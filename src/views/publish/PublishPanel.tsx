@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { css } from 'styled-system/css';
 import type { publishMachine } from '../../machines/publish/publish.machine';
+import { selectError, selectResult, selectState } from '../../machines/publish/publish.selectors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 
@@ -10,8 +11,9 @@ const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', ove
 /** Publish: one button that publishes the public portfolio, and where it lives since the last publish. */
 export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
   const actor = useActorRef(logic);
-  const state = useSelector(actor, (s) => String(s.value));
-  const { result, error } = useSelector(actor, (s) => s.context);
+  const state = useSelector(actor, selectState);
+  const result = useSelector(actor, selectResult);
+  const error = useSelector(actor, selectError);
   const busy = state === 'publishing';
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })} data-state={state}>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { button } from 'styled-system/recipes/button';
 import { visibleError } from '../../machines/shared/form';
 import type { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
+import { selectError, selectForm, selectIsBusy, selectNotice, selectScreen } from '../../machines/reset-password/reset-password.selectors';
 import { AUTH_MESSAGES } from '../../schemas/auth.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -12,9 +13,11 @@ import { AuthLayout, formStack } from '../auth-screen/auth-layout';
 /** Opened from the mailed reset link: choose a new password. */
 export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswordMachine; token: string }) {
   const actor = useActorRef(logic, { input: { token } });
-  const snapshot = useSelector(actor, (s) => s);
-  const { form, error, notice } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const form = useSelector(actor, selectForm);
+  const error = useSelector(actor, selectError);
+  const notice = useSelector(actor, selectNotice);
+  const busy = useSelector(actor, selectIsBusy);
+  const screen = useSelector(actor, selectScreen);
   const field = (name: 'password' | 'confirmPassword') => ({
     name,
     value: form.values[name],
@@ -24,9 +27,9 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
 
   return (
     <AuthLayout title="Reset Password">
-      {snapshot.matches('invalidLink') ? <Alert status="danger">{AUTH_MESSAGES.invalidLink}</Alert> : null}
-      {snapshot.matches('done') ? <Alert status="success">{notice}</Alert> : null}
-      {snapshot.matches('editing') || snapshot.matches('submitting') ? (
+      {screen === 'invalidLink' ? <Alert status="danger">{AUTH_MESSAGES.invalidLink}</Alert> : null}
+      {screen === 'done' ? <Alert status="success">{notice}</Alert> : null}
+      {screen === 'form' ? (
         <form
           className={formStack}
           noValidate
@@ -45,7 +48,7 @@ export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswor
         </form>
       ) : null}
       {/* The way on once the password is set; beside the form, a quieter way back. */}
-      <Link href="/" className={button({ variant: snapshot.matches('done') || snapshot.matches('invalidLink') ? 'solid' : 'outline' })}>
+      <Link href="/" className={button({ variant: screen === 'done' || screen === 'invalidLink' ? 'solid' : 'outline' })}>
         Go to Sign In
       </Link>
     </AuthLayout>

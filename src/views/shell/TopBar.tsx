@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { selectDisplayName } from '../../machines/session/session.machine';
+import { selectDisplayName } from '../../machines/session/session.selectors';
 import { NEW_USER } from '../../schemas/user.schema';
 import { useApp } from '../app-context';
 import { ChevronDownIcon, UserIcon } from '../ui/icons';

@@ -93,23 +93,28 @@ export function useBlockLeaving(block: LeaveBlocker, hasUnsavedChanges: () => bo
   }, [blocker, setBlocker]);
 }
 
-/** A form's chart that answers `leave.request` by entering a state tagged `confirmingLeave` when it has unsaved changes. */
-interface LeaveAwareActor<Context> {
-  getSnapshot(): { status: string; context: Context; hasTag(tag: string): boolean };
+/** A form's chart that answers `leave.request` by asking (its flow's selector says when) if it has unsaved changes. */
+interface LeaveAwareActor<Snapshot> {
+  getSnapshot(): Snapshot;
   send(event: { type: 'leave.request'; to: string }): void;
 }
 
 /**
  * Guards leaving a form whose chart decides: an in-app navigation is sent to the chart as `leave.request` and held
- * only when the chart goes on to ask; a reload or closing the tab is held while `hasUnsavedChanges(context)`.
+ * only when the chart goes on to ask (`isAskingToLeave(snapshot)`); a reload or closing the tab is held while
+ * `hasUnsavedChanges(context)`.
  */
-export function useChartLeaveGuard<Context>(actor: LeaveAwareActor<Context>, hasUnsavedChanges: (context: Context) => boolean) {
+export function useChartLeaveGuard<Snapshot extends { status: string; context: unknown }>(
+  actor: LeaveAwareActor<Snapshot>,
+  hasUnsavedChanges: (context: Snapshot['context']) => boolean,
+  isAskingToLeave: (snapshot: Snapshot) => boolean,
+) {
   const active = () => actor.getSnapshot().status === 'active';
   useBlockLeaving(
     (to) => {
       if (!active()) return false;
       actor.send({ type: 'leave.request', to });
-      return actor.getSnapshot().hasTag('confirmingLeave');
+      return isAskingToLeave(actor.getSnapshot());
     },
     () => active() && hasUnsavedChanges(actor.getSnapshot().context),
   );

@@ -3,6 +3,14 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { SocialAccountsLogic } from '../../machines/social-accounts/social-accounts.machine';
+import {
+  selectAccounts,
+  selectDisconnectError,
+  selectIsConfirming,
+  selectIsDisconnecting,
+  selectPending,
+  selectView,
+} from '../../machines/social-accounts/social-accounts.selectors';
 import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -14,10 +22,12 @@ import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from './accounts-text';
 /** Social Media Accounts: cards of the connected accounts, connecting one, and disconnecting one after a confirmation. */
 export function SocialAccountsPage({ logic }: { logic: SocialAccountsLogic }) {
   const actor = useActorRef(logic);
-  const view = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'ready'));
-  const { accounts, pending, disconnectError } = useSelector(actor, (s) => s.context);
-  const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
-  const disconnecting = useSelector(actor, (s) => s.matches({ ready: 'disconnecting' }));
+  const view = useSelector(actor, selectView);
+  const accounts = useSelector(actor, selectAccounts);
+  const pending = useSelector(actor, selectPending);
+  const disconnectError = useSelector(actor, selectDisconnectError);
+  const confirming = useSelector(actor, selectIsConfirming);
+  const disconnecting = useSelector(actor, selectIsDisconnecting);
 
   return (
     <section aria-labelledby="accounts-title" data-state={view} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>

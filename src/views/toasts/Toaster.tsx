@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
 import type { toastsMachine, ToastRef } from '../../machines/toasts/toasts.machine';
 import type { ToastType } from '../../machines/toasts/toast.machine';
+import { selectToastDescription, selectToasts, selectToastState, selectToastTitle, selectToastType } from '../../machines/toasts/toasts.selectors';
 import { MESSAGES } from '../../schemas/messages';
 
 /**
@@ -46,7 +47,7 @@ const toastBox = css({
 
 /** Toasts where they cover no control, each removed after its duration; errors are announced at once, the rest politely. */
 export function Toaster({ toasts }: { toasts: ActorRefFrom<typeof toastsMachine> }) {
-  const list = useSelector(toasts, (s) => s.context.toasts);
+  const list = useSelector(toasts, selectToasts);
   return (
     <section className={container} aria-label="Notifications">
       {list.map((ref) => (
@@ -57,8 +58,10 @@ export function Toaster({ toasts }: { toasts: ActorRefFrom<typeof toastsMachine>
 }
 
 export function ToastItem({ toast }: { toast: ToastRef }) {
-  const { title, description, type } = useSelector(toast, (s) => s.context);
-  const state = useSelector(toast, (s) => String(s.value));
+  const title = useSelector(toast, selectToastTitle);
+  const description = useSelector(toast, selectToastDescription);
+  const type = useSelector(toast, selectToastType);
+  const state = useSelector(toast, selectToastState);
   return (
     <div
       role={type === 'error' ? 'alert' : 'status'}

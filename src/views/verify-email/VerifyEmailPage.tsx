@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { button } from 'styled-system/recipes/button';
 import type { verifyEmailMachine } from '../../machines/verify-email/verify-email.machine';
+import { selectMessage, selectState } from '../../machines/verify-email/verify-email.selectors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -10,8 +11,8 @@ import { AuthLayout, formStack } from '../auth-screen/auth-layout';
 /** Opened from the mailed verification link: confirms the address and says how that went. */
 export function VerifyEmailPage({ logic, token }: { logic: typeof verifyEmailMachine; token: string }) {
   const actor = useActorRef(logic, { input: { token } });
-  const state = useSelector(actor, (s) => (s.matches('verified') ? 'verified' : s.matches('failed') ? 'failed' : 'verifying'));
-  const message = useSelector(actor, (s) => s.context.message);
+  const state = useSelector(actor, selectState);
+  const message = useSelector(actor, selectMessage);
   return (
     <AuthLayout title="Verify Email">
       <div className={formStack}>

@@ -3,6 +3,16 @@ import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
 import type { accountDeletionMachine } from '../../machines/your-data/account-deletion.machine';
 import type { dataExportMachine } from '../../machines/your-data/data-export.machine';
+import {
+  selectDeletionError,
+  selectDeletionForm,
+  selectDeletionState,
+  selectExportError,
+  selectExportProgress,
+  selectExportState,
+  selectIsDeleting,
+  selectSavedBytes,
+} from '../../machines/your-data/your-data.selectors';
 import { visibleError } from '../../machines/shared/form';
 import { formatFileSize } from '../../schemas/media.schema';
 import { DELETE_CONFIRMATION } from '../../schemas/user.schema';
@@ -30,8 +40,10 @@ export function YourData({ exportLogic, deletionLogic }: { exportLogic: typeof d
 
 export function DataExport({ logic }: { logic: typeof dataExportMachine }) {
   const actor = useActorRef(logic);
-  const state = useSelector(actor, (s) => (s.matches('downloading') ? 'downloading' : s.matches('saved') ? 'saved' : s.matches('failed') ? 'failed' : 'idle'));
-  const { progress, savedBytes, error } = useSelector(actor, (s) => s.context);
+  const state = useSelector(actor, selectExportState);
+  const progress = useSelector(actor, selectExportProgress);
+  const savedBytes = useSelector(actor, selectSavedBytes);
+  const error = useSelector(actor, selectExportError);
   return (
     <div className={stack} data-state={state}>
       <h3 className={heading}>Download my data</h3>
@@ -63,9 +75,10 @@ export function DataExport({ logic }: { logic: typeof dataExportMachine }) {
 
 export function AccountDeletion({ logic }: { logic: typeof accountDeletionMachine }) {
   const actor = useActorRef(logic);
-  const state = useSelector(actor, (s) => (s.matches('closed') ? 'closed' : s.matches('deleted') ? 'deleted' : 'confirming'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { form, error } = useSelector(actor, (s) => s.context);
+  const state = useSelector(actor, selectDeletionState);
+  const busy = useSelector(actor, selectIsDeleting);
+  const form = useSelector(actor, selectDeletionForm);
+  const error = useSelector(actor, selectDeletionError);
   const field = (name: 'currentPassword' | 'confirmation') => ({
     name,
     value: form.values[name],

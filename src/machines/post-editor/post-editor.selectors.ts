@@ -1,14 +1,18 @@
-import type { PostEditorSnapshot } from '../../machines/post-editor/post-editor.machine';
-import { postLabel } from '../../schemas/social.schema';
+import { postLabel, type PostResponse } from '../../schemas/social.schema';
+import type { PostEditorSnapshot } from './post-editor.machine';
+
+// What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
+// shared empty array), so a part re-renders only when the answer changes.
 
 export type EditorView = 'loading' | 'notFound' | 'loadFailed' | 'unsaved' | 'draft' | 'published' | 'left';
 const VIEWS: EditorView[] = ['loading', 'notFound', 'loadFailed', 'unsaved', 'draft', 'published', 'left'];
 
-/** Plain functions of a snapshot: what each part of the editor renders. */
 export const viewOf = (s: PostEditorSnapshot): EditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
 /** Behind the (modal) leave dialog the form looks as it was: Stay returns to it unchanged. */
 export const isEditable = (s: PostEditorSnapshot) => s.hasTag('editable') || s.hasTag('confirmingLeave');
 export const isConfirmingLeave = (s: PostEditorSnapshot) => s.hasTag('confirmingLeave');
+/** A published post's files are shown, no longer changed. */
+export const isPublished = (s: PostEditorSnapshot) => s.matches('published');
 /** 'Scheduled Draft', 'Draft' or 'Published' once saved; a new post has none. */
 export const labelOf = (s: PostEditorSnapshot) => (s.context.post ? postLabel(s.context.post) : null);
 /** Which button is working: Save ('save') or Post ('publish'), or none. */
@@ -19,3 +23,17 @@ export const pollingOf = (s: PostEditorSnapshot) =>
 export type ScheduleCheck = 'none' | 'waiting' | 'watching' | 'checking';
 const CHECKS = ['waiting', 'watching', 'checking'] as const;
 export const scheduleCheckOf = (s: PostEditorSnapshot): ScheduleCheck => CHECKS.find((c) => s.matches({ draft: { editing: c } })) ?? 'none';
+
+export const selectError = (s: PostEditorSnapshot) => s.context.error;
+export const selectCheckError = (s: PostEditorSnapshot) => s.context.checkError;
+export const selectPost = (s: PostEditorSnapshot) => s.context.post;
+/** The connected accounts a post can go to. */
+export const selectAccounts = (s: PostEditorSnapshot) => s.context.accounts;
+export const selectFiles = (s: PostEditorSnapshot) => s.context.files;
+export const selectRefused = (s: PostEditorSnapshot) => s.context.refused;
+export const selectMaxFiles = (s: PostEditorSnapshot) => s.context.maxFiles;
+const NO_RESPONSES: PostResponse[] = [];
+/** Each account's answer to a published post; one shared empty list before there is a post. */
+export const selectResponses = (s: PostEditorSnapshot) => s.context.post?.responses ?? NO_RESPONSES;
+/** Whether Retry failed is offered now (the chart accepts it). */
+export const canRetryFailed = (s: PostEditorSnapshot) => s.can({ type: 'post.retryFailed' });

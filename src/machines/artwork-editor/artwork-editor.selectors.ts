@@ -1,0 +1,23 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ArtworkMediaRef } from '../artwork-media/artwork-media.machine';
+import type { artworkEditorMachine } from './artwork-editor.machine';
+
+// What the artwork editor's parts ask its chart, by name.
+
+type ArtworkEditorSnapshot = SnapshotFrom<typeof artworkEditorMachine>;
+
+export type ArtworkEditorView = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
+const VIEWS: ArtworkEditorView[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
+
+/** Which screen the editor shows: the chart's top state (its first step, choosing new or saved, shows as loading). */
+export const selectView = (s: ArtworkEditorSnapshot): ArtworkEditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
+export const selectError = (s: ArtworkEditorSnapshot) => s.context.error;
+export const selectForm = (s: ArtworkEditorSnapshot) => s.context.form;
+/** The saved artwork's media chart; none while the artwork is new. */
+export const selectMedia = (s: ArtworkEditorSnapshot) => s.children.media as ArtworkMediaRef | undefined;
+export const selectIsBusy = (s: ArtworkEditorSnapshot) => s.hasTag('busy');
+/** Creating or updating the artwork (not loading or deleting it): the Save button says so. */
+export const selectIsSaving = (s: ArtworkEditorSnapshot) => s.matches({ creating: 'saving' }) || s.matches({ saved: 'updating' });
+export const selectIsConfirmingDelete = (s: ArtworkEditorSnapshot) => s.matches({ saved: 'confirmingDelete' });
+export const selectIsDeleting = (s: ArtworkEditorSnapshot) => s.matches({ saved: 'deleting' });
+export const selectIsConfirmingLeave = (s: ArtworkEditorSnapshot) => s.hasTag('confirmingLeave');
