@@ -6,7 +6,7 @@ import { MEDIA_TYPES, type MediaType } from '../../schemas/media-type.schema';
 import { useApp } from '../app-context';
 import { ArtworkEditor } from './ArtworkEditor';
 import { ChooseMediaType } from '../artwork-media/ChooseMediaType';
-import { provideArtworkEditor } from './artwork-editor-logic';
+import { provideArtworkEditor } from '../../machines/artwork-editor/artwork-editor.provide';
 import { useLeaveGuard } from '../shell/leave-guard';
 
 const asMediaType = (value: string | undefined): MediaType | undefined =>

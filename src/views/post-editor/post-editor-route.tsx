@@ -5,7 +5,7 @@ import { MAX_POST_FILES } from '../../schemas/social.schema';
 import { createSocialService } from '../../services/social.service';
 import { useApp } from '../app-context';
 import { PostEditor } from './PostEditor';
-import { providePostEditor } from './post-editor-logic';
+import { providePostEditor } from '../../machines/post-editor/post-editor.provide';
 import { useLeaveGuard } from '../shell/leave-guard';
 
 /** /social-media/post/:postId — 'new' starts a new post; any other id edits (or shows) that post. */

@@ -1,7 +1,7 @@
 import type { PromiseActorLogic } from 'xstate';
-import { postEditorMachine } from '../../machines/post-editor/post-editor.machine';
-import type { PostEditorData, UploadFileInput } from '../../machines/post-editor/post-editor.types';
-import type { Notice } from '../../machines/toasts/notice';
+import { postEditorMachine } from './post-editor.machine';
+import type { PostEditorData, UploadFileInput } from './post-editor.types';
+import type { Notice } from '../toasts/notice';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
 
 /** The I/O the post editor needs, as actor logic: the route makes it from the social service, tests control it. */
