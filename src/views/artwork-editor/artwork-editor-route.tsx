@@ -1,13 +1,12 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { useLocation } from 'wouter';
-import { createArtworksService } from '../../services/artworks.service';
-import { MEDIA_TYPES, type MediaType } from '../../schemas/media-type.schema';
-import { useApp } from '../app-context';
-import { ArtworkEditor } from './ArtworkEditor';
-import { ChooseMediaType } from '../artwork-media/ChooseMediaType';
 import { provideArtworkEditor } from '../../machines/artwork-editor/artwork-editor.provide';
-import { useLeaveGuard } from '../shell/leave-guard';
+import { MEDIA_TYPES, type MediaType } from '../../schemas/media-type.schema';
+import { createArtworksService } from '../../services/artworks.service';
+import { useApp } from '../app-context';
+import { ChooseMediaType } from '../artwork-media/ChooseMediaType';
+import { useEditorIdentity } from '../shell/editor-identity';
+import { ArtworkEditor } from './ArtworkEditor';
 
 const asMediaType = (value: string | undefined): MediaType | undefined =>
   value && (MEDIA_TYPES as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as MediaType) : undefined;
@@ -15,17 +14,9 @@ const asMediaType = (value: string | undefined): MediaType | undefined =>
 /** /portfolio/artwork/:id/:mediaType? — 'new' creates an artwork of mediaType; any other id edits that artwork. */
 export default function ArtworkEditorRoute({ params }: { params: { id: string; mediaType?: string } }) {
   const { http, cache, toasts } = useApp();
-  const [location] = useLocation();
-  // The editor's own moves (after saving or deleting) and a confirmed leave are never held by its guard.
-  const { pass } = useLeaveGuard();
-  // The address the editor moved to itself (after creating): the same editor stays, it is not started again.
-  const moved = useRef<{ to: string; key: string } | null>(null);
   const isNew = params.id === 'new';
   const mediaType = asMediaType(params.mediaType);
-  const urlKey = isNew ? `new/${mediaType}` : params.id;
-  const key = moved.current && moved.current.to === location ? moved.current.key : urlKey;
-  const keyRef = useRef(key);
-  keyRef.current = key;
+  const { key, navigate, leave } = useEditorIdentity(isNew ? `new/${mediaType}` : params.id);
 
   const logic = useMemo(() => {
     const artworks = createArtworksService(http, cache);
@@ -42,13 +33,10 @@ export default function ArtworkEditorRoute({ params }: { params: { id: string; m
       }),
       uploadMedia: fromPromise(({ input, signal }) => artworks.uploadMedia(input.artworkId, input.file, input.onProgress, signal)),
       notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
-      navigate: (to) => {
-        moved.current = { to, key: keyRef.current };
-        pass(to, { replace: true });
-      },
-      leave: (to) => pass(to),
+      navigate,
+      leave,
     });
-  }, [http, cache, toasts, pass]);
+  }, [http, cache, toasts, navigate, leave]);
 
   if (isNew && !mediaType) return <ChooseMediaType />;
   return <ArtworkEditor key={key} logic={logic} input={{ artworkId: isNew ? null : params.id, mediaType }} />;
