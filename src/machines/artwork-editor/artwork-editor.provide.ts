@@ -1,10 +1,11 @@
-import type { ActorLogicFrom, PromiseActorLogic } from 'xstate';
+import { fromPromise, type ActorLogicFrom, type PromiseActorLogic } from 'xstate';
 import { artworkEditorMachine } from './artwork-editor.machine';
 import type { artworkMediaMachine } from '../artwork-media/artwork-media.machine';
-import { provideArtworkMedia, type ArtworkMediaParts } from '../artwork-media/artwork-media.provide';
+import { artworkMediaActors, provideArtworkMedia, type ArtworkMediaParts } from '../artwork-media/artwork-media.provide';
 import type { Artwork, ArtworkInput } from '../../schemas/artwork.schema';
+import type { ArtworksService } from '../../services/artworks.service';
 
-/** The I/O the artwork editor needs (its media tab's too), as actor logic: the route makes it from the artworks service, tests control it. */
+/** The I/O the artwork editor needs (its media tab's too), as actor logic: artworkEditorActors makes it from the artworks service, tests control it. */
 export interface ArtworkEditorParts extends ArtworkMediaParts {
   loadArtwork: PromiseActorLogic<Artwork, { artworkId: string }>;
   createArtwork: PromiseActorLogic<Artwork, ArtworkInput>;
@@ -33,3 +34,12 @@ export function provideArtworkEditor(parts: ArtworkEditorParts): typeof artworkE
     },
   });
 }
+
+/** The editor's actors (its media tab's too) from the app's artworks service (tests give their own). */
+export const artworkEditorActors = (artworks: ArtworksService): Omit<ArtworkEditorParts, 'notify' | 'navigate' | 'leave'> => ({
+  loadArtwork: fromPromise(({ input }) => artworks.get(input.artworkId)),
+  createArtwork: fromPromise(({ input }) => artworks.create(input)),
+  updateArtwork: fromPromise(({ input }) => artworks.update(input.artworkId, input.input)),
+  deleteArtwork: fromPromise(({ input }) => artworks.remove(input.artworkId)),
+  ...artworkMediaActors(artworks),
+});

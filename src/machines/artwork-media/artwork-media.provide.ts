@@ -1,12 +1,13 @@
-import type { PromiseActorLogic } from 'xstate';
+import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { MediaItem } from '../../schemas/media.schema';
+import type { ArtworksService } from '../../services/artworks.service';
 import { artworkMediaMachine } from './artwork-media.machine';
 import { mediaSelectionMachine } from './media-selection.machine';
 import { mediaUploadMachine, type MediaUploadInput } from './media-upload.machine';
 import { mediaUploadsMachine } from './media-uploads.machine';
 import type { Notice } from '../toasts/notice';
 
-/** The I/O of an artwork's media tab, as actor logic: the artwork editor's route makes it, tests control it. */
+/** The I/O of an artwork's media tab, as actor logic: artworkMediaActors makes it from the artworks service, tests control it. */
 export interface ArtworkMediaParts {
   loadMedia: PromiseActorLogic<MediaItem[], { artworkId: string }>;
   setPrimary: PromiseActorLogic<void, { artworkId: string; mediaId: string }>;
@@ -29,3 +30,14 @@ export function provideArtworkMedia(parts: ArtworkMediaParts) {
     actions: { notify },
   });
 }
+
+/** The media tab's actors from the app's artworks service (tests give their own). */
+export const artworkMediaActors = (artworks: Pick<ArtworksService, 'listMedia' | 'setPrimary' | 'deleteMedia' | 'uploadMedia'>): Omit<ArtworkMediaParts, 'notify'> => ({
+  loadMedia: fromPromise(({ input }) => artworks.listMedia(input.artworkId)),
+  setPrimary: fromPromise(({ input }) => artworks.setPrimary(input.artworkId, input.mediaId)),
+  // One after another, so a failure tells which were deleted (the list is read again then).
+  deleteMedia: fromPromise(async ({ input }) => {
+    for (const mediaId of input.mediaIds) await artworks.deleteMedia(input.artworkId, mediaId);
+  }),
+  uploadMedia: fromPromise(({ input, signal }) => artworks.uploadMedia(input.artworkId, input.file, input.onProgress, signal)),
+});

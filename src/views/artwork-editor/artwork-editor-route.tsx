@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { provideArtworkEditor } from '../../machines/artwork-editor/artwork-editor.provide';
+import { artworkEditorActors, provideArtworkEditor } from '../../machines/artwork-editor/artwork-editor.provide';
 import { MEDIA_TYPES, type MediaType } from '../../schemas/media-type.schema';
 import { createArtworksService } from '../../services/artworks.service';
 import { useApp } from '../app-context';
@@ -18,25 +17,16 @@ export default function ArtworkEditorRoute({ params }: { params: { id: string; m
   const mediaType = asMediaType(params.mediaType);
   const { key, navigate, leave } = useEditorIdentity(isNew ? `new/${mediaType}` : params.id);
 
-  const logic = useMemo(() => {
-    const artworks = createArtworksService(http, cache);
-    return provideArtworkEditor({
-      loadArtwork: fromPromise(({ input }) => artworks.get(input.artworkId)),
-      createArtwork: fromPromise(({ input }) => artworks.create(input)),
-      updateArtwork: fromPromise(({ input }) => artworks.update(input.artworkId, input.input)),
-      deleteArtwork: fromPromise(({ input }) => artworks.remove(input.artworkId)),
-      loadMedia: fromPromise(({ input }) => artworks.listMedia(input.artworkId)),
-      setPrimary: fromPromise(({ input }) => artworks.setPrimary(input.artworkId, input.mediaId)),
-      // One after another, so a failure tells which were deleted (the list is read again then).
-      deleteMedia: fromPromise(async ({ input }) => {
-        for (const mediaId of input.mediaIds) await artworks.deleteMedia(input.artworkId, mediaId);
+  const logic = useMemo(
+    () =>
+      provideArtworkEditor({
+        ...artworkEditorActors(createArtworksService(http, cache)),
+        notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
+        navigate,
+        leave,
       }),
-      uploadMedia: fromPromise(({ input, signal }) => artworks.uploadMedia(input.artworkId, input.file, input.onProgress, signal)),
-      notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
-      navigate,
-      leave,
-    });
-  }, [http, cache, toasts, navigate, leave]);
+    [http, cache, toasts, navigate, leave],
+  );
 
   if (isNew && !mediaType) return <ChooseMediaType />;
   return <ArtworkEditor key={key} logic={logic} input={{ artworkId: isNew ? null : params.id, mediaType }} />;
