@@ -28,7 +28,7 @@ export function createApp() {
     const logic = provideSession({
       auth,
       user,
-      store: { write: (tokens) => writeStoredSession(tokens), clear: () => clearStoredSession() },
+      store: { write: writeStoredSession, clear: clearStoredSession },
       goHome: () => navigate('/'),
     });
     return createActor(logic, { input: { stored: readStoredSession() } });
