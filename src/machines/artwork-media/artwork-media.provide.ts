@@ -16,18 +16,21 @@ export interface ArtworkMediaParts {
   notify: (notice: Notice) => void;
 }
 
+/** Many files at once, each going up through one upload actor with the upload call. */
+export const provideMediaUploads = ({ uploadMedia, notify }: Pick<ArtworkMediaParts, 'uploadMedia' | 'notify'>) =>
+  mediaUploadsMachine.provide({ actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia } }) }, actions: { notify: (_, notice) => notify(notice) } });
+
 /** The media tab's actors (list, uploads, selection) with their I/O. */
 export function provideArtworkMedia(parts: ArtworkMediaParts) {
-  const notify = (_: unknown, notice: Notice) => parts.notify(notice);
   return artworkMediaMachine.provide({
     actors: {
       loadMedia: parts.loadMedia,
       setPrimary: parts.setPrimary,
       deleteMedia: parts.deleteMedia,
-      uploads: mediaUploadsMachine.provide({ actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia: parts.uploadMedia } }) }, actions: { notify } }),
+      uploads: provideMediaUploads(parts),
       selection: mediaSelectionMachine,
     },
-    actions: { notify },
+    actions: { notify: (_, notice) => parts.notify(notice) },
   });
 }
 
