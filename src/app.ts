@@ -1,6 +1,6 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { sessionMachine } from './machines/session/session.machine';
+import { provideSession } from './machines/session/session.provide';
 import { toastsMachine } from './machines/toasts/toasts.machine';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
@@ -11,7 +11,7 @@ import { createUserService } from './services/user.service';
 
 /**
  * The composition root: real services built once and injected into the app-wide machines (session, toasts).
- * Page machines get theirs where their routes mount (src/views/routes).
+ * Page machines get theirs where their routes mount (src/views/<flow>/*-route.tsx), each through its provide<Flow>(deps).
  */
 export function createApp() {
   let session: ReturnType<typeof startSession> | undefined;
@@ -25,17 +25,11 @@ export function createApp() {
   const user = createUserService(http);
 
   function startSession() {
-    const logic = sessionMachine.provide({
-      actors: {
-        refresh: fromPromise(({ input }) => auth.refresh(input.refreshToken)),
-        loadUser: fromPromise(() => user.getUser()),
-        signOut: fromPromise(({ input }) => auth.signOut(input.refreshToken)),
-      },
-      actions: {
-        storeSession: (_, tokens) => writeStoredSession(tokens),
-        clearStoredSession: () => clearStoredSession(),
-        goHome: () => navigate('/'),
-      },
+    const logic = provideSession({
+      auth,
+      user,
+      store: { write: writeStoredSession, clear: clearStoredSession },
+      goHome: () => navigate('/'),
     });
     return createActor(logic, { input: { stored: readStoredSession() } });
   }

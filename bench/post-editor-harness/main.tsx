@@ -3,7 +3,7 @@ import { Router } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
-import { providePostEditor } from '../../src/views/post-editor/post-editor-logic';
+import { providePostEditor } from '../../src/machines/post-editor/post-editor.provide';
 import '../../src/index.css';
 
 /**

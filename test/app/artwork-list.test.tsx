@@ -7,7 +7,8 @@ import { FILTER_DEBOUNCE_MS } from '../../src/machines/list/list.machine';
 import type { Artwork, ArtworkListQuery, ArtworkPage } from '../../src/schemas/artwork.schema';
 import type { ListSettings } from '../../src/schemas/list.schema';
 import { ArtworkListPage } from '../../src/views/artwork-list/ArtworkListPage';
-import { artworkListLogic } from '../../src/views/artwork-list/artwork-list-logic';
+import { toArtworkQuery } from '../../src/views/artwork-list/artwork-list-config';
+import { provideList } from '../../src/machines/list/list.provide';
 import { readListSettings, writeListSettings } from '../../src/services/list-settings';
 import { PhoneLayoutProvider } from '../../src/views/shell/phone-layout';
 import { artworkRow } from '../support/artwork-row';
@@ -37,7 +38,7 @@ function renderPage({ items = ITEMS, total = 100, settings, phone = false }: { i
   render(
     <PhoneLayoutProvider value={phone}>
       <Router hook={location.hook}>
-        <ArtworkListPage logic={artworkListLogic({ list, saveSettings })} settings={settings} />
+        <ArtworkListPage logic={provideList({ fetchPage: (query) => list(toArtworkQuery(query)), saveSettings })} settings={settings} />
       </Router>
     </PhoneLayoutProvider>,
   );
@@ -312,7 +313,7 @@ describe('My Artworks', () => {
     const user = userEvent.setup();
     render(
       <Router hook={memoryLocation({ path: '/portfolio/artwork' }).hook}>
-        <ArtworkListPage logic={artworkListLogic({ list, saveSettings: () => {} })} />
+        <ArtworkListPage logic={provideList({ fetchPage: (query) => list(toArtworkQuery(query)), saveSettings: () => {} })} />
       </Router>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch artworks');

@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
 import { ArtworkEditor } from '../../src/views/artwork-editor/ArtworkEditor';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
-import { provideArtworkEditor } from '../../src/views/artwork-editor/artwork-editor-logic';
+import { provideArtworkEditor } from '../../src/machines/artwork-editor/artwork-editor.provide';
 import { LeaveGuardRouter, useLeaveGuard } from '../../src/views/shell/leave-guard';
 import { editorParts } from '../support/artwork-editor';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
-import { providePostEditor } from '../../src/views/post-editor/post-editor-logic';
+import { providePostEditor } from '../../src/machines/post-editor/post-editor.provide';
 import { LeaveGuardRouter, useLeaveGuard } from '../../src/views/shell/leave-guard';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { ALICE, BOB, fileOf, POST_ID, postEditorParts, postFixture, responseFixture } from '../support/post-editor';

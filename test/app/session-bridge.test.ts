@@ -1,7 +1,7 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { sessionMachine } from '../../src/machines/session/session.machine';
+import { provideSession } from '../../src/machines/session/session.provide';
 import type { TokenSet } from '../../src/schemas/auth.schema';
 import type { User } from '../../src/schemas/user.schema';
 import { createHttp } from '../../src/services/http';
@@ -31,16 +31,18 @@ function setup(refresh: () => Promise<TokenSet>) {
   let homes = 0;
   let clears = 0;
   const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refresh: fromPromise<TokenSet, { refreshToken: string }>(async ({ input }) => {
-          refreshedWith.push(input.refreshToken);
+    provideSession({
+      auth: {
+        refresh: async (refreshToken) => {
+          refreshedWith.push(refreshToken);
           return refresh();
-        }),
-        // The shell's own call for the user stays pending: only the calls below matter here.
-        loadUser: fromPromise(() => new Promise<User>(() => {})),
+        },
+        signOut: async () => {},
       },
-      actions: { goHome: () => void (homes += 1), clearStoredSession: () => void (clears += 1) },
+      // The shell's own call for the user stays pending: only the calls below matter here.
+      user: { getUser: () => new Promise<User>(() => {}) },
+      store: { write: () => {}, clear: () => void (clears += 1) },
+      goHome: () => void (homes += 1),
     }),
     { input: { stored: OLD } },
   ).start();

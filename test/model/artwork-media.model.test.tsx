@@ -7,7 +7,7 @@ import { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-me
 import type { Notice } from '../../src/machines/toasts/notice';
 import type { MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
 import { formatFileSize, type MediaItem } from '../../src/schemas/media.schema';
-import { provideArtworkMedia } from '../../src/views/artwork-editor/artwork-editor-logic';
+import { provideArtworkMedia } from '../../src/machines/artwork-media/artwork-media.provide';
 import { MediaPanel } from '../../src/views/artwork-media/MediaPanel';
 import { ARTWORK_ID, mediaFixture, pendingForever } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';

@@ -7,7 +7,7 @@ import type { Notice } from '../../src/machines/toasts/notice';
 import type { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-media.machine';
 import { mediaSelectionMachine } from '../../src/machines/artwork-media/media-selection.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';
-import { provideArtworkMedia, type ArtworkEditorParts } from '../../src/views/artwork-editor/artwork-editor-logic';
+import { provideArtworkMedia, type ArtworkMediaParts } from '../../src/machines/artwork-media/artwork-media.provide';
 import { MediaPanel } from '../../src/views/artwork-media/MediaPanel';
 import { ARTWORK_ID, mediaFixture, pendingForever } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
@@ -37,7 +37,7 @@ function MediaHost({ logic }: { logic: typeof artworkMediaMachine }) {
   return <MediaPanel media={media} />;
 }
 
-function renderPanel(deleteMedia: ArtworkEditorParts['deleteMedia'] = pendingForever) {
+function renderPanel(deleteMedia: ArtworkMediaParts['deleteMedia'] = pendingForever) {
   const notices: Notice[] = [];
   const logic = provideArtworkMedia({
     loadMedia: fromPromise(async () => ITEMS),

@@ -4,7 +4,8 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../src/machines/toasts/notice';
-import { mediaUploadMachine, type MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
+import type { MediaUploadInput } from '../../src/machines/artwork-media/media-upload.machine';
+import { provideMediaUploads } from '../../src/machines/artwork-media/artwork-media.provide';
 import { MAX_PARALLEL_UPLOADS, mediaUploadsMachine } from '../../src/machines/artwork-media/media-uploads.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import { MediaUploads } from '../../src/views/artwork-media/MediaUploads';
@@ -115,9 +116,8 @@ describe('media uploads: many files at once follow the chart', () => {
     const uploads = uploadsByFile();
     const notices: Notice[] = [];
     const uploaded: MediaItem[] = [];
-    const logic = standalone((item) => uploaded.push(item)).provide({
-      actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia: uploads.logic } }) },
-      actions: { notify: (_, notice) => void notices.push(notice) },
+    const logic = provideMediaUploads({ uploadMedia: uploads.logic, notify: (notice) => void notices.push(notice) }).provide({
+      actions: { uploaded: (_, item) => void uploaded.push(item) },
     });
     render(<Host logic={logic} />);
     // The machine numbers files as they come (upload-1, upload-2, ...): which file each id stands for.
@@ -162,7 +162,7 @@ describe('media uploads: many files at once follow the chart', () => {
 
   it('a file of the wrong type is refused with the spec message while the others go up', async () => {
     const uploads = uploadsByFile();
-    render(<Host logic={standalone().provide({ actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia: uploads.logic } }) } })} />);
+    render(<Host logic={provideMediaUploads({ uploadMedia: uploads.logic, notify: () => {} }).provide({ actions: { uploaded: () => {} } })} />);
     await choose([TEXT, image(1)]);
     expect(screen.getByText('File type TXT is not allowed')).toBeInTheDocument();
     expect(row('photo-1.jpg')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import type { Notice } from '../../src/machines/toasts/notice';
 import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import { ArtworkEditor } from '../../src/views/artwork-editor/ArtworkEditor';
-import { provideArtworkEditor, type ArtworkEditorParts } from '../../src/views/artwork-editor/artwork-editor-logic';
+import { provideArtworkEditor, type ArtworkEditorParts } from '../../src/machines/artwork-editor/artwork-editor.provide';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const ARTWORK_ID = '0b9d5a4e-6f1c-4c1e-9d59-3c1f7f7a1a01';

@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Notice } from '../../src/machines/toasts/notice';
 import type { PostMedia, PostResponse, SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
-import { providePostEditor, type PostEditorParts } from '../../src/views/post-editor/post-editor-logic';
+import { providePostEditor, type PostEditorParts } from '../../src/machines/post-editor/post-editor.provide';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const POST_ID = '5f0c7a1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';

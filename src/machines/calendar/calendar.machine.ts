@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { SocialPost } from '../../schemas/social.schema';
 import { dayKeyOf, rangeOf, shiftAnchor, type CalendarRange, type CalendarView, type DayKey } from './calendar-dates';
 import { failureMessage } from '../shared/failure';
+import { watchServer } from '../shared/watch-server';
 
 export type { CalendarView, DayKey } from './calendar-dates';
 
@@ -139,23 +140,17 @@ export const calendarMachine = setup({
     loaded: {
       initial: 'deciding',
       states: {
-        deciding: {
-          always: [
-            { guard: 'noPosts', target: '#calendar.empty' },
-            { guard: 'awaitsServer', target: 'watching' },
-            { guard: 'hasUpcoming', target: 'waiting' },
-            { target: 'idle' },
-          ],
-        },
-        idle: { description: 'Nothing shown will change on its own.' },
-        waiting: {
-          description: 'A scheduled draft is further off: read again when it comes due.',
-          after: { untilDue: 'refreshing' },
-        },
-        watching: {
-          description: 'A post is being published: read again every few seconds.',
-          after: { pollInterval: 'refreshing' },
-        },
+        ...watchServer({
+          first: [{ guard: 'noPosts', target: '#calendar.empty' } as const],
+          watch: 'awaitsServer',
+          wait: 'hasUpcoming',
+          read: 'refreshing',
+          describe: {
+            idle: 'Nothing shown will change on its own.',
+            waiting: 'A scheduled draft is further off: read again when it comes due.',
+            watching: 'A post is being published: read again every few seconds.',
+          },
+        }),
         refreshing: {
           invoke: {
             id: 'refreshPosts',

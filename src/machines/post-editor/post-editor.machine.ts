@@ -3,6 +3,7 @@ import { emptyForm } from '../shared/form';
 import { emptyPostValues, postFormRules, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import { failureMessage } from '../shared/failure';
+import { watchServer } from '../shared/watch-server';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-editor.files';
 import type { PostEditorContext } from './post-editor.types';
@@ -132,18 +133,16 @@ export const postEditorMachine = postEditorSetup.createMachine({
           },
           initial: 'deciding',
           states: {
-            deciding: {
-              always: [{ guard: 'isDue', target: 'watching' }, { guard: 'isScheduled', target: 'waiting' }, { target: 'idle' }],
-            },
-            idle: { description: 'Not scheduled (as saved): nothing changes on its own.' },
-            waiting: {
-              description: 'Scheduled for later: read again when it comes due (at most an hour from now).',
-              after: { untilDue: 'checking' },
-            },
-            watching: {
-              description: 'Due: the server publishes it within seconds; read again every few seconds.',
-              after: { pollInterval: 'checking' },
-            },
+            ...watchServer({
+              watch: 'isDue',
+              wait: 'isScheduled',
+              read: 'checking',
+              describe: {
+                idle: 'Not scheduled (as saved): nothing changes on its own.',
+                waiting: 'Scheduled for later: read again when it comes due (at most an hour from now).',
+                watching: 'Due: the server publishes it within seconds; read again every few seconds.',
+              },
+            }),
             checking: {
               description: 'Reading the post again. Still a draft: what the artist typed stays, the form is never replaced.',
               invoke: {

@@ -1,54 +1,21 @@
-import { useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { useLocation } from 'wouter';
-import { createArtworksService } from '../../services/artworks.service';
+import type { AppRuntime } from '../../app';
+import { artworkEditorActors, provideArtworkEditor } from '../../machines/artwork-editor/artwork-editor.provide';
 import { MEDIA_TYPES, type MediaType } from '../../schemas/media-type.schema';
-import { useApp } from '../app-context';
-import { ArtworkEditor } from './ArtworkEditor';
+import { createArtworksService } from '../../services/artworks.service';
 import { ChooseMediaType } from '../artwork-media/ChooseMediaType';
-import { provideArtworkEditor } from './artwork-editor-logic';
-import { useLeaveGuard } from '../shell/leave-guard';
+import { useEditorIdentity, type EditorMoves } from '../shell/editor-identity';
+import { ArtworkEditor } from './ArtworkEditor';
 
 const asMediaType = (value: string | undefined): MediaType | undefined =>
   value && (MEDIA_TYPES as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as MediaType) : undefined;
 
+const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) => provideArtworkEditor({ ...artworkEditorActors(createArtworksService(http, cache)), ...moves });
+
 /** /portfolio/artwork/:id/:mediaType? — 'new' creates an artwork of mediaType; any other id edits that artwork. */
 export default function ArtworkEditorRoute({ params }: { params: { id: string; mediaType?: string } }) {
-  const { http, cache, toasts } = useApp();
-  const [location] = useLocation();
-  // The editor's own moves (after saving or deleting) and a confirmed leave are never held by its guard.
-  const { pass } = useLeaveGuard();
-  // The address the editor moved to itself (after creating): the same editor stays, it is not started again.
-  const moved = useRef<{ to: string; key: string } | null>(null);
   const isNew = params.id === 'new';
   const mediaType = asMediaType(params.mediaType);
-  const urlKey = isNew ? `new/${mediaType}` : params.id;
-  const key = moved.current && moved.current.to === location ? moved.current.key : urlKey;
-  const keyRef = useRef(key);
-  keyRef.current = key;
-
-  const logic = useMemo(() => {
-    const artworks = createArtworksService(http, cache);
-    return provideArtworkEditor({
-      loadArtwork: fromPromise(({ input }) => artworks.get(input.artworkId)),
-      createArtwork: fromPromise(({ input }) => artworks.create(input)),
-      updateArtwork: fromPromise(({ input }) => artworks.update(input.artworkId, input.input)),
-      deleteArtwork: fromPromise(({ input }) => artworks.remove(input.artworkId)),
-      loadMedia: fromPromise(({ input }) => artworks.listMedia(input.artworkId)),
-      setPrimary: fromPromise(({ input }) => artworks.setPrimary(input.artworkId, input.mediaId)),
-      // One after another, so a failure tells which were deleted (the list is read again then).
-      deleteMedia: fromPromise(async ({ input }) => {
-        for (const mediaId of input.mediaIds) await artworks.deleteMedia(input.artworkId, mediaId);
-      }),
-      uploadMedia: fromPromise(({ input, signal }) => artworks.uploadMedia(input.artworkId, input.file, input.onProgress, signal)),
-      notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
-      navigate: (to) => {
-        moved.current = { to, key: keyRef.current };
-        pass(to, { replace: true });
-      },
-      leave: (to) => pass(to),
-    });
-  }, [http, cache, toasts, pass]);
+  const { key, logic } = useEditorIdentity(isNew ? `new/${mediaType}` : params.id, makeLogic);
 
   if (isNew && !mediaType) return <ChooseMediaType />;
   return <ArtworkEditor key={key} logic={logic} input={{ artworkId: isNew ? null : params.id, mediaType }} />;

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { startPosition } from '../../machines/list/list.machine';
+import { provideList } from '../../machines/list/list.provide';
 import { createArtworksService } from '../../services/artworks.service';
 import { readListSettings, writeListSettings } from '../../services/list-settings';
 import { useApp } from '../app-context';
 import { useListAddress } from '../list/list-address';
 import { ArtworkListPage } from './ArtworkListPage';
-import { ARTWORK_LIST_ADDRESS, artworkListInput } from './artwork-list-config';
-import { artworkListLogic } from './artwork-list-logic';
+import { ARTWORK_LIST_ADDRESS, artworkListInput, toArtworkQuery } from './artwork-list-config';
 
 const SETTINGS = 'artworks';
 
@@ -17,7 +17,7 @@ export default function ArtworkListRoute() {
   const { opening, position, positionChanged } = useListAddress(ARTWORK_LIST_ADDRESS, start);
   const logic = useMemo(() => {
     const artworks = createArtworksService(http, cache);
-    return artworkListLogic({ list: artworks.list, saveSettings: (s) => writeListSettings(SETTINGS, s), positionChanged });
+    return provideList({ fetchPage: (query) => artworks.list(toArtworkQuery(query)), saveSettings: (s) => writeListSettings(SETTINGS, s), positionChanged });
   }, [http, cache, positionChanged]);
   return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} />;
 }

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { authScreenMachine } from '../../machines/auth-screen/auth-screen.machine';
+import { provideAuthScreen } from '../../machines/auth-screen/auth-screen.provide';
 import { useApp } from '../app-context';
 import { AuthScreen } from './AuthScreen';
 
@@ -8,16 +7,7 @@ import { AuthScreen } from './AuthScreen';
 export default function SignInRoute() {
   const { session, services } = useApp();
   const logic = useMemo(
-    () =>
-      authScreenMachine.provide({
-        actors: {
-          signIn: fromPromise(({ input }) => services.auth.signIn(input)),
-          createAccount: fromPromise(({ input }) => services.auth.createAccount(input)),
-          forgotPassword: fromPromise(({ input }) => services.auth.forgotPassword(input)),
-          resendVerification: fromPromise(({ input }) => services.auth.resendVerification(input.email)),
-        },
-        actions: { signedIn: (_, tokens) => session.send({ type: 'session.signedIn', session: tokens }) },
-      }),
+    () => provideAuthScreen({ auth: services.auth, signedIn: (tokens) => session.send({ type: 'session.signedIn', session: tokens }) }),
     [services, session],
   );
   return <AuthScreen logic={logic} />;

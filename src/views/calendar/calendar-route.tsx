@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { calendarMachine, type CalendarInput } from '../../machines/calendar/calendar.machine';
+import type { CalendarInput } from '../../machines/calendar/calendar.machine';
+import { provideCalendar } from '../../machines/calendar/calendar.provide';
 import { createSocialService } from '../../services/social.service';
 import { useApp } from '../app-context';
 import { CalendarPage } from './CalendarPage';
@@ -11,17 +11,7 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 /** /social-media: the calendar, reading posts through the social service (fresh reads while polling). */
 export default function SocialCalendarRoute() {
   const { http, cache } = useApp();
-  const logic = useMemo(() => {
-    const social = createSocialService(http, cache);
-    return calendarMachine.provide({
-      actors: {
-        loadPosts: fromPromise(async ({ input }) => {
-          const posts = await social.listPosts(input.range, { fresh: input.fresh });
-          return { posts, at: Date.now() };
-        }),
-      },
-    });
-  }, [http, cache]);
+  const logic = useMemo(() => provideCalendar({ social: createSocialService(http, cache) }), [http, cache]);
   const input = useMemo<CalendarInput>(() => ({ timeZone: browserTimeZone(), now: Date.now() }), []);
   return <CalendarPage logic={logic} input={input} />;
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { css } from 'styled-system/css';
-import { publishMachine } from '../../machines/publish/publish.machine';
+import { providePublish } from '../../machines/publish/publish.provide';
 import { createPublishService } from '../../services/publish.service';
 import { useApp } from '../app-context';
 import { PublishPanel } from '../publish/PublishPanel';
@@ -10,13 +9,7 @@ import { WelcomeArt } from './WelcomeArt';
 /** Home: the welcome image and text, and the Publish button. */
 export default function HomePage() {
   const { http } = useApp();
-  const publishLogic = useMemo(() => {
-    const service = createPublishService(http);
-    return publishMachine.provide({
-      actors: { lastPublication: fromPromise(() => service.last()), publish: fromPromise(() => service.publish()) },
-      actions: { log: (_, line) => console.info(line) },
-    });
-  }, [http]);
+  const publishLogic = useMemo(() => providePublish({ publisher: createPublishService(http), log: (line) => console.info(line) }), [http]);
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '3xl' })} aria-labelledby="home-title">
       <WelcomeArt />

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { useSearch } from 'wouter';
-import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
+import { provideResetPassword } from '../../machines/reset-password/reset-password.provide';
 import { useApp } from '../app-context';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { tokenFromSearch } from '../auth-screen/token-from-search';
@@ -10,9 +9,6 @@ import { tokenFromSearch } from '../auth-screen/token-from-search';
 export default function ResetPasswordRoute() {
   const { services } = useApp();
   const token = tokenFromSearch(useSearch());
-  const logic = useMemo(
-    () => resetPasswordMachine.provide({ actors: { resetPassword: fromPromise(({ input }) => services.auth.resetPassword(input)) } }),
-    [services],
-  );
+  const logic = useMemo(() => provideResetPassword({ auth: services.auth }), [services]);
   return <ResetPasswordPage logic={logic} token={token} />;
 }

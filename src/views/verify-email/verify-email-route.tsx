@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { useSearch } from 'wouter';
-import { verifyEmailMachine } from '../../machines/verify-email/verify-email.machine';
+import { provideVerifyEmail } from '../../machines/verify-email/verify-email.provide';
 import { useApp } from '../app-context';
 import { VerifyEmailPage } from './VerifyEmailPage';
 import { tokenFromSearch } from '../auth-screen/token-from-search';
@@ -10,9 +9,6 @@ import { tokenFromSearch } from '../auth-screen/token-from-search';
 export default function VerifyEmailRoute() {
   const { services } = useApp();
   const token = tokenFromSearch(useSearch());
-  const logic = useMemo(
-    () => verifyEmailMachine.provide({ actors: { verifyEmail: fromPromise(({ input }) => services.auth.verifyEmail(input.token)) } }),
-    [services],
-  );
+  const logic = useMemo(() => provideVerifyEmail({ auth: services.auth }), [services]);
   return <VerifyEmailPage logic={logic} token={token} />;
 }
