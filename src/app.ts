@@ -14,6 +14,8 @@ import { createUserService } from './services/user.service';
  * Page machines get theirs where their routes mount (src/views/<flow>/*-route.tsx), each through its provide<Flow>(deps).
  */
 export function createApp() {
+  // Assigned once below; the bridge built before it reads it only when a request runs.
+  // eslint-disable-next-line prefer-const
   let session: ReturnType<typeof startSession> | undefined;
 
   const bridge = createSessionBridge(() => session);

@@ -25,6 +25,7 @@ export interface ExportContents {
 
 /** A stored file name as a safe archive entry name: no folders, no control characters, never empty. */
 export function entryName(fileName: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
   const name = fileName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim();
   return !name || name === '.' || name === '..' ? fallback : name.slice(0, 200);
 }

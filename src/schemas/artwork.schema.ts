@@ -46,7 +46,7 @@ export const dimensionsSchema = z
     z.superRefine((d, ctx) => {
       if (!(MEDIA_TYPES as readonly string[]).includes(d.mediaType)) return;
       const wanted = DIMENSIONS_BY_TYPE[d.mediaType];
-      // The spec's messages name the type as the artist reads it: 'for Physical 2D artwork'.
+      // The required messages name the type as the artist reads it: 'for Physical 2D artwork'.
       const type = mediaTypeLabel(d.mediaType);
       for (const field of Object.keys(FIELD_LABELS) as DimensionField[]) {
         const value = d[field];

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Spec section 2, generic list behaviour: four modes, large tiles by default. */
+/** Requirements §2, generic list behaviour: four modes, large tiles by default. */
 export const LIST_MODES = ['large-tiles', 'small-tiles', 'large-rows', 'small-rows'] as const;
 export type ListMode = (typeof LIST_MODES)[number];
 export const DEFAULT_LIST_MODE: ListMode = 'large-tiles';
@@ -13,7 +13,7 @@ export const LIST_MODE_LABELS: Record<ListMode, string> = {
 export const isTileMode = (mode: ListMode) => mode.endsWith('-tiles');
 export const isSmallMode = (mode: ListMode) => mode.startsWith('small-');
 
-/** Spec section 9: the generic list pages by 10 (options 10, 25, 50, 100). */
+/** Requirements §9: the generic list pages by 10 (options 10, 25, 50, 100). */
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** The image aspect ratios a list of pictures offers; 'original' does not crop. */
@@ -29,7 +29,7 @@ export const IMAGE_ASPECT_LABELS: Record<ImageAspect, string> = {
 /** Width over height; 'original' keeps the image's own shape inside a square frame. */
 export const IMAGE_ASPECT_RATIOS: Record<ImageAspect, number> = { square: 1, landscape: 16 / 9, portrait: 3 / 4, original: 1 };
 
-/** Spec section 9: tile image heights, 150px small and 200px large. */
+/** Requirements §9: tile image heights, 150px small and 200px large. */
 export const TILE_IMAGE_HEIGHT = { small: 150, large: 200 } as const;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;

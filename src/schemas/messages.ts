@@ -1,4 +1,4 @@
-/** Messages of the spec's error catalogue (section 8), written once. */
+/** Messages of the error catalogue (requirements §8), written once. */
 export const MESSAGES = {
   signInFailed: 'Sign-in failed',
   accountCreationFailed: 'Account creation failed',

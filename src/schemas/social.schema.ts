@@ -126,7 +126,7 @@ export type SavePost = z.input<typeof savePostSchema>;
 
 export const savePostResultSchema = z.object({ postId: z.string(), post: socialPostSchema });
 
-/** Allowed file kinds and extensions for a post (spec section 5). */
+/** Allowed file kinds and extensions for a post (requirements §5). */
 export const POST_FILE_EXTENSIONS = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'svg', 'webp'],
   audio: ['mp3', 'wav', 'ogg', 'flac', 'aac'],

@@ -5,7 +5,7 @@ import { text } from './text.schema';
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export const fileTooLargeMessage = (name: string) => `File ${name} exceeds the maximum size of 20MB`;
-/** The spec's message; `typeLabel` is what the artist calls the type ('PDF', from fileTypeLabel), never a MIME type. */
+/** The required message (requirements §5); `typeLabel` is what the artist calls the type ('PDF', from fileTypeLabel), never a MIME type. */
 export const fileTypeNotAllowedMessage = (typeLabel: string) => `File type ${typeLabel} is not allowed`;
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;

@@ -30,7 +30,7 @@ export const displayNameOf = (u: { firstName?: string | null; lastName?: string 
 
 /**
  * Change Email & Password: the current password proves identity; a new address, a new password or both.
- * (The intended rule behind the spec's password-change quirk.)
+ * (The intended rule behind the password-change quirk the requirements describe.)
  */
 export const securityUpdateSchema = z
   .object({

@@ -13,7 +13,7 @@ import { ServiceError, call } from './api-error';
 import { MINUTE, type QueryCache } from './query-cache';
 import { uploadFile, type Progress } from './upload.service';
 
-/** Spec section 7: artworks fresh for 10 minutes, a media list for 5. */
+/** Requirements §7: artworks fresh for 10 minutes, a media list for 5. */
 export const ARTWORK_FRESH_MS = 10 * MINUTE;
 export const MEDIA_FRESH_MS = 5 * MINUTE;
 

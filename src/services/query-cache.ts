@@ -1,7 +1,7 @@
 export type QueryKey = readonly (string | number | boolean | null | undefined | object)[];
 
 export const MINUTE = 60_000;
-/** Spec section 7: fresh for 5 minutes, kept for 30, no refetch on focus or mount while fresh. */
+/** Requirements §7: fresh for 5 minutes, kept for 30, no refetch on focus or mount while fresh. */
 export const DEFAULT_FRESH_MS = 5 * MINUTE;
 export const DEFAULT_KEEP_MS = 30 * MINUTE;
 

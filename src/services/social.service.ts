@@ -27,7 +27,7 @@ const accountsSchema = z.array(socialAccountSchema);
 const postsSchema = z.array(socialPostSchema);
 
 /**
- * Social-media accounts and posts. Reads use the default freshness (spec section 7); every change invalidates what it
+ * Social-media accounts and posts. Reads use the default freshness (requirements §7); every change invalidates what it
  * affects. `fresh: true` asks the server again whatever the cache holds: posts change on the server too (a scheduled
  * draft is published, a delivery is posted), so a screen waiting for that polls with it.
  */

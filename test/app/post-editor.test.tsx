@@ -84,7 +84,7 @@ describe('the 280-character counter', () => {
 });
 
 describe('file rules', () => {
-  it('refuses files of other kinds or over 20 MB with the spec messages, and the rest continue', async () => {
+  it('refuses files of other kinds or over 20 MB with the required messages, and the rest continue', async () => {
     const user = userEvent.setup({ applyAccept: false });
     open(NEW);
     const input = await screen.findByTestId('post-file-input');
@@ -188,7 +188,7 @@ describe('accounts', () => {
     const { saved } = open({ accounts: [], post: null });
     const link = await screen.findByRole('link', { name: 'Connect a Bluesky account' });
     expect(link).toHaveAttribute('href', '/social-media/accounts/connect/bluesky');
-    // Before anything is pressed: the notice, inside the Accounts group, and not yet the spec's message.
+    // Before anything is pressed: the notice, inside the Accounts group, and not yet the required message.
     const accounts = screen.getByRole('group', { name: /Accounts/ });
     expect(within(accounts).getByText('No social media account is connected yet.')).toContainElement(link);
     expect(screen.queryByText('At least one account is required')).toBeNull();

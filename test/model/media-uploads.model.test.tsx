@@ -160,7 +160,7 @@ describe('media uploads: many files at once follow the chart', () => {
     assertFullCoverage(mediaUploadsMachine, paths, { input: { artworkId: ARTWORK_ID }, stateTests: states, record: true });
   });
 
-  it('a file of the wrong type is refused with the spec message while the others go up', async () => {
+  it('a file of the wrong type is refused with the required message while the others go up', async () => {
     const uploads = uploadsByFile();
     render(<Host logic={provideMediaUploads({ uploadMedia: uploads.logic, notify: () => {} }).provide({ actions: { uploaded: () => {} } })} />);
     await choose([TEXT, image(1)]);

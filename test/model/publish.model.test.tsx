@@ -72,7 +72,7 @@ describe('publish: the Publish button follows the chart', () => {
       },
       states,
     });
-    // Every outcome is also logged, as the spec's app does.
+    // Every outcome is also logged, as the requirements ask.
     const outcomes = path.steps.filter((s) => /^xstate\.(done|error)\.actor\.publish$/.test(s.event.type)).length;
     expect(logged).toHaveLength(outcomes);
   });

@@ -138,6 +138,7 @@ describe('session: the app shell follows the chart', () => {
         const stores: TokenSet[] = [];
         let clears = 0;
         let homes = 0;
+        // eslint-disable-next-line prefer-const -- assigned once below, read by the callbacks made before it
         let session: ReturnType<typeof start> | undefined;
         const start = () =>
           createActor(

@@ -14,7 +14,7 @@ describe(`accounts: create, verify, sign in, forgot and reset (${dbLabel()})`, (
   });
   afterAll(() => t.close());
 
-  it('creating an account answers 201 with the spec message and mails a verification link', async () => {
+  it('creating an account answers 201 with the required message and mails a verification link', async () => {
     const email = fresh();
     const res = await t.request('/api/auth/create', json({ email: ` ${email.toUpperCase()} `, password: PASSWORD }));
     expect(res.status).toBe(201);

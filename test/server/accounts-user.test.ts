@@ -97,7 +97,7 @@ describe(`accounts: profile, credentials and avatar (${dbLabel()})`, () => {
     expect((await t.request('/api/user/avatar', { token: u.idToken, headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
-  it('avatar requests are validated: type and size with the spec messages', async () => {
+  it('avatar requests are validated: type and size with the required messages', async () => {
     const u = await signedInUser(t);
     const cases: Array<[object, string, string]> = [
       [{ fileName: 'a.pdf', fileType: 'application/pdf', fileSizeInBytes: 10 }, 'fileType', 'File type PDF is not allowed'],

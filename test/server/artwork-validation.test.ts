@@ -8,7 +8,7 @@ import { dbLabel } from '../support/test-db';
 const thisYear = new Date().getFullYear();
 type Row = [description: string, input: Record<string, unknown>, field: string, message: string];
 
-/** Spec section 5, Artwork: each rule with a value just over the limit. */
+/** Requirements §5, Artwork: each rule with a value just over the limit. */
 const FIELD_RULES: Row[] = [
   ['title of 256 characters', { title: 'x'.repeat(256) }, 'title', 'Title must be at most 255 characters'],
   ['year with a fraction', { year: 2001.5 }, 'year', 'Year must be an integer'],
@@ -35,7 +35,7 @@ const AT_THE_LIMITS: Array<[string, Partial<ArtworkInput>]> = [
 
 const LABEL = { height: 'Height', width: 'Width', depth: 'Depth', durationInSeconds: 'Duration' } as const;
 type Dim = keyof typeof LABEL;
-/** Spec section 5, Dimensions by media type, written out (not derived from the code under test). */
+/** Requirements §5, Dimensions by media type, written out (not derived from the code under test). */
 const DIMENSION_RULES: Record<MediaType, { required: Dim[]; absent: Dim[]; physical: boolean }> = {
   PHYSICAL_2D: { required: ['height', 'width'], absent: ['depth', 'durationInSeconds'], physical: true },
   DIGITAL_2D: { required: ['height', 'width'], absent: ['depth', 'durationInSeconds'], physical: false },

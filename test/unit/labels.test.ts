@@ -12,7 +12,7 @@ describe('labels shown to the artist', () => {
     expect(MEDIA_TYPES.map(mediaTypeLabel)).toEqual(['Physical 2D', 'Physical 3D', 'Digital 2D', 'Digital 3D', 'Video', 'Audio']);
   });
 
-  it("the spec's dimension messages name the media type by its label", () => {
+  it("the required dimension messages name the media type by its label", () => {
     const result = dimensionsSchema.safeParse({ mediaType: 'PHYSICAL_2D', height: 0, width: 1 });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => i.message);

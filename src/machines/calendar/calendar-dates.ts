@@ -10,7 +10,7 @@ export type DayKey = string;
 export type CalendarView = 'list' | 'week' | 'month' | 'drafts';
 export const CALENDAR_VIEWS: readonly CalendarView[] = ['list', 'week', 'month', 'drafts'];
 
-/** The week starts on Sunday (spec section 2). */
+/** The week starts on Sunday (requirements §2). */
 export const WEEK_STARTS_ON = 0;
 const DAY_KEY = 'yyyy-MM-dd';
 

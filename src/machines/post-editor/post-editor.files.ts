@@ -39,7 +39,7 @@ export const filesOfPost = (post: SocialPost): PostFile[] =>
   (post.media ?? []).map((media) => ({ kind: 'uploaded', id: media.mediaId, media, altText: media.altText }));
 
 /**
- * Adds chosen files after the others. A file of a kind or size the spec refuses, or one past the limit, is listed
+ * Adds chosen files after the others. A file of a kind or size the requirements refuse, or one past the limit, is listed
  * with the reason and skipped; the rest are added. `seq` numbers local files (`file-1`, ...).
  */
 export function addFiles(files: PostFile[], incoming: File[], maxFiles: number | null, seq: number) {

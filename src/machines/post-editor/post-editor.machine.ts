@@ -33,7 +33,7 @@ const confirmingLeave = {
 const SHOW_PUBLISHED = { guard: 'wasPublished', target: '#postEditor.published', actions: [notifyPublishedMeanwhile, 'adoptPublished'] } as const;
 
 /**
- * The post editor: unsaved (no postId) -> draft (saved, isDraft) -> published, as spec section 4 has it. Save keeps
+ * The post editor: unsaved (no postId) -> draft (saved, isDraft) -> published, as requirements §4 has it. Save keeps
  * a draft: a new post is created, then its local files are uploaded and it is saved again with its files in order;
  * Post saves, then publishes. A published post is read-only; while deliveries are pending it is read again. A saved
  * draft with a schedule, left open, is read again when it comes due, so the editor follows the server publishing it.

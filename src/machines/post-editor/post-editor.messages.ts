@@ -3,7 +3,7 @@ import type { PostResponse } from '../../schemas/social.schema';
 /** 'Failed to save post: why': the reason is the server's, or a generic one that never repeats the prefix (failure.ts). */
 const failed = (prefix: string, message: string) => `${prefix}: ${message}`;
 
-/** What the editor tells the artist; the spec only logs these failures, here they are shown (toast and inline). */
+/** What the editor tells the artist; the requirements only log these failures, here they are shown (toast and inline). */
 export const POST_EDITOR_MESSAGES = {
   saved: 'Draft saved successfully',
   published: 'Post published successfully',

@@ -44,7 +44,7 @@ export const socialAccountsMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
-    /** Failures are logged as well as shown (spec section 8 logs social-media failures). */
+    /** Failures are logged as well as shown (requirements §8 logs social-media failures). */
     logFailure: (_, _failure: { error: unknown }) => {},
   },
   guards: {

@@ -7,7 +7,7 @@ import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import { FallbackImage } from '../ui/fallback-image';
 import { Spinner } from '../ui/spinner';
 
-/** Spec: a 400 x 400 preview. */
+/** Requirements §2: a 400 x 400 preview. */
 const box = css({
   w: 'full',
   maxW: '400px',

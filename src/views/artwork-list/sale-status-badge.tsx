@@ -1,7 +1,7 @@
 import { badge } from 'styled-system/recipes/badge';
 import { saleStatusLabel, type SaleStatus } from '../../schemas/artwork.schema';
 
-/** Spec section 4: Available green, Sold red, Not For Sale grey; any other value reads 'Unknown'. */
+/** Requirements §4: Available green, Sold red, Not For Sale grey; any other value reads 'Unknown'. */
 const LOOKS: Record<SaleStatus | 'unknown', { className: string; color: string }> = {
   AVAILABLE: { className: badge({ tone: 'success' }), color: 'green' },
   SOLD: { className: badge({ tone: 'danger' }), color: 'red' },

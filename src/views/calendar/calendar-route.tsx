@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { CalendarInput } from '../../machines/calendar/calendar.machine';
 import { provideCalendar } from '../../machines/calendar/calendar.provide';
 import { createSocialService } from '../../services/social.service';
@@ -12,6 +12,7 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 export default function SocialCalendarRoute() {
   const { http, cache } = useApp();
   const logic = useMemo(() => provideCalendar({ social: createSocialService(http, cache) }), [http, cache]);
-  const input = useMemo<CalendarInput>(() => ({ timeZone: browserTimeZone(), now: Date.now() }), []);
+  // The calendar opens on the day it is first shown, read once.
+  const [input] = useState<CalendarInput>(() => ({ timeZone: browserTimeZone(), now: Date.now() }));
   return <CalendarPage logic={logic} input={input} />;
 }

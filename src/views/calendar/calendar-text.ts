@@ -1,6 +1,6 @@
 import type { CalendarView } from '../../machines/calendar/calendar-dates';
 
-/** The calendar's own texts (the spec gives none for these). */
+/** The calendar's own texts (the requirements give none for these). */
 export const CALENDAR_TEXT = {
   title: 'Social Media Calendar',
   newPost: 'New Social Media Post',

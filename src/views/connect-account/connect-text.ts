@@ -1,6 +1,6 @@
 import { DEFAULT_BLUESKY_SERVICE, HANDLE_HINT } from '../../schemas/social.schema';
 
-/** The Connect screen's own texts; the spec's ('integration coming soon', the invalid platform) are SOCIAL_MESSAGES. */
+/** The Connect screen's own texts; the required ones ('integration coming soon', the invalid platform) are SOCIAL_MESSAGES. */
 export const CONNECT_TEXT = {
   blueskyTitle: 'Connect Bluesky',
   otherTitle: 'Connect an account',

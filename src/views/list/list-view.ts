@@ -9,7 +9,7 @@ const MIN_TILE_WIDTH = { small: 150, large: 200 } as const;
 
 /**
  * The view a mode and an image aspect make: tiles or rows, small or large, and the image box. The box has the
- * aspect's shape at the spec's height; a tile's box is never narrower than its text needs, so a portrait tile grows
+ * aspect's shape at the required height; a tile's box is never narrower than its text needs, so a portrait tile grows
  * taller instead (200 x 267, small 150 x 200) and its picture fills it with no bars beside it.
  */
 export function listView(mode: ListMode, aspect: ImageAspect): ListView {

@@ -12,7 +12,7 @@ import { isEditable, isPublished, selectFiles, selectMaxFiles, selectRefused } f
 const ACCEPT = [...POST_FILE_TYPES, ...Object.values(POST_FILE_EXTENSIONS).flat().map((ext) => `.${ext}`)].join(',');
 
 /**
- * The post's files: the picker (disabled at the limit, with the spec's message), the files refused from the last
+ * The post's files: the picker (disabled at the limit, with the required message), the files refused from the last
  * choice with their reasons, and a card per file. Subscribed to the files alone: typing in the text never re-renders it.
  */
 export const PostFiles = memo(function PostFiles({ editor }: { editor: PostEditorRef }) {
@@ -33,7 +33,7 @@ export const PostFiles = memo(function PostFiles({ editor }: { editor: PostEdito
         <>
           {/*
             Ark keeps no list and filters nothing (acceptedFiles stays empty, no accept): a choice reaches the machine as one
-            list, in order, and the machine refuses what the spec refuses. Only the picker's dialog is told the kinds.
+            list, in order, and the machine refuses what the requirements refuse. Only the picker's dialog is told the kinds.
           */}
           <FileUpload.Root
             maxFiles={1000}

@@ -35,6 +35,9 @@ export function useEditorIdentity<Logic>(urlKey: string, make: (app: AppRuntime,
   const { pass } = useLeaveGuard();
   // The address the editor moved to itself, and the key it had there.
   const moved = useRef<{ to: string; key: string } | null>(null);
+  // The refs are compared with the address during render so the key changes in the very render that shows a new
+  // address (a new actor at once), and stays in the render that shows the editor's own move.
+  /* eslint-disable react-hooks/refs */
   const generation = useRef(0);
   if (moved.current && moved.current.to !== location) {
     moved.current = null;
@@ -61,4 +64,5 @@ export function useEditorIdentity<Logic>(urlKey: string, make: (app: AppRuntime,
     [make, app, navigate, pass],
   );
   return { key, logic };
+  /* eslint-enable react-hooks/refs */
 }

@@ -1,7 +1,7 @@
 import type { AccountRef } from '../../schemas/social.schema';
 import { accountName } from '../../machines/social-accounts/social-accounts.machine';
 
-/** The Accounts page's own texts (the spec gives only the load failure, SOCIAL_MESSAGES.accountsError). */
+/** The Accounts page's own texts (the requirements give only the load failure, SOCIAL_MESSAGES.accountsError). */
 export const ACCOUNTS_TEXT = {
   title: 'Social Media Accounts',
   connect: 'Connect Bluesky',

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 
-/** /social-media/account/:account: a placeholder reading 'Social Home' (spec section 2), naming the account. */
+/** /social-media/account/:account: a placeholder reading 'Social Home' (requirements §2), naming the account. */
 export default function SocialHomeRoute({ params }: { params: { account: string } }) {
   let handle = params.account;
   try {
