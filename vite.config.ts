@@ -25,7 +25,12 @@ const precompress = compression({
 const statsDir = process.env.BUNDLE_STATS_DIR;
 const bundleStats = statsDir
   ? (['treemap', 'raw-data'] as const).map((template) =>
-      visualizer({ template, sourcemap: true, filename: `${statsDir}/bundle.${template === 'treemap' ? 'html' : 'json'}`, title: 'Artist Studio bundle' }),
+      visualizer({
+        template,
+        sourcemap: true,
+        filename: `${statsDir}/bundle.${template === 'treemap' ? 'html' : 'json'}`,
+        title: 'Artist Studio bundle',
+      }),
     )
   : [];
 

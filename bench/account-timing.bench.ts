@@ -59,9 +59,18 @@ async function measure(label: string, env: Record<string, string>): Promise<Budg
     }
 
     const routes: Array<[string, (known: boolean, i: number) => Promise<number>]> = [
-      ['POST /auth/forgotPassword', (known, i) => timed(server, '/auth/forgotPassword', { email: known ? accounts[i].email : unknown('forgot', i) })],
-      ['POST /auth/create', (known, i) => timed(server, '/auth/create', { email: known ? accounts[i].email : unknown('create', i), password: PASSWORD })],
-      ['POST /auth/resend-verification', (known, i) => timed(server, '/auth/resend-verification', { email: known ? pending[i] : unknown('resend', i) })],
+      [
+        'POST /auth/forgotPassword',
+        (known, i) => timed(server, '/auth/forgotPassword', { email: known ? accounts[i].email : unknown('forgot', i) }),
+      ],
+      [
+        'POST /auth/create',
+        (known, i) => timed(server, '/auth/create', { email: known ? accounts[i].email : unknown('create', i), password: PASSWORD }),
+      ],
+      [
+        'POST /auth/resend-verification',
+        (known, i) => timed(server, '/auth/resend-verification', { email: known ? pending[i] : unknown('resend', i) }),
+      ],
       [
         'POST /user/security (new address)',
         // Each account asks for at most 5 address changes (its limit in 15 minutes); a known address is another account's.

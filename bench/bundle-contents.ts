@@ -57,7 +57,9 @@ export async function signInBundleContents(distDir = 'dist'): Promise<string> {
     `What the sign-in page's ${files.length} scripts hold, ${kb(sum)} minified before compression ` +
     `(the treemap: ${path.relative(process.cwd(), BUNDLE_STATS_DIR)}/bundle.html, written by the build npm run bench makes, not served):\n\n` +
     `| Package or module | Minified | Share | In |\n|---|---|---|---|\n` +
-    largest.map(([owner, { bytes, files: f }]) => `| ${owner} | ${kb(bytes)} | ${((bytes / sum) * 100).toFixed(1)}% | ${[...f].join(', ')} |`).join('\n') +
+    largest
+      .map(([owner, { bytes, files: f }]) => `| ${owner} | ${kb(bytes)} | ${((bytes / sum) * 100).toFixed(1)}% | ${[...f].join(', ')} |`)
+      .join('\n') +
     `\n\nPer file: ${totals.map(([f, n]) => `${f} ${kb(n)}`).join(', ')}.\n`
   );
 }

@@ -52,11 +52,13 @@ export const bundleSuite: Suite = {
           measured: `${kb(total)} (${encodings}) in ${counted.length} files (${counted.map((s) => `${s.file.replace(/-[\w-]{8}\.js$/, '')} ${kb(s.wire)}`).join(', ')}); usable after ${usableMs.toFixed(0)} ms`,
           pass: total <= BUDGET && counted.length > 0,
           method:
-            "Chromium (cold cache, its own Accept-Encoding) loads / from the built app served by the server; sum of CDP Network.loadingFinished encodedDataLength of every script response finished before the Email field took input.",
+            'Chromium (cold cache, its own Accept-Encoding) loads / from the built app served by the server; sum of CDP Network.loadingFinished encodedDataLength of every script response finished before the Email field took input.',
         },
       ];
       // What to move out of the sign-in page's scripts: reported, not budgeted.
-      const details = await signInBundleContents().catch((err: Error) => `What the sign-in page's scripts hold: could not read (${err.message}).\n`);
+      const details = await signInBundleContents().catch(
+        (err: Error) => `What the sign-in page's scripts hold: could not read (${err.message}).\n`,
+      );
       return { results, details };
     } finally {
       await browser.close();

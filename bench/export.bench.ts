@@ -16,7 +16,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function fillPortfolio(server: RunningServer, idToken: string, files: number) {
   const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
   const post = async (path: string, body?: unknown) => {
-    const res = await fetch(`${server.url}/api${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -24,8 +28,13 @@ async function fillPortfolio(server: RunningServer, idToken: string, files: numb
   const bytes = fakeMp3(FILE_BYTES);
   let artworkId = '';
   for (let i = 0; i < files; i++) {
-    if (i % FILES_PER_ARTWORK === 0) artworkId = (await post('/artwork', artworkInput('AUDIO', { title: `Session ${i / FILES_PER_ARTWORK + 1}` }))).artworkId;
-    const ticket = (await post(`/artwork/${artworkId}/media`, { fileName: `take-${i + 1}.mp3`, fileType: 'audio/mpeg', fileSizeInBytes: bytes.length })) as UploadTicket;
+    if (i % FILES_PER_ARTWORK === 0)
+      artworkId = (await post('/artwork', artworkInput('AUDIO', { title: `Session ${i / FILES_PER_ARTWORK + 1}` }))).artworkId;
+    const ticket = (await post(`/artwork/${artworkId}/media`, {
+      fileName: `take-${i + 1}.mp3`,
+      fileType: 'audio/mpeg',
+      fileSizeInBytes: bytes.length,
+    })) as UploadTicket;
     const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: bytes });
     if (!put.ok) throw new Error(`PUT ${put.status} ${await put.text()}`);
     await post(`/uploads/${ticket.uploadId}/complete`);
@@ -55,7 +64,11 @@ async function download(server: RunningServer, idToken: string, stopAfter = Infi
     }
   }
   // A whole archive ends with its end-of-central-directory record.
-  return { bytes, declared: Number(res.headers.get('content-length')), complete: tail.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06])) };
+  return {
+    bytes,
+    declared: Number(res.headers.get('content-length')),
+    complete: tail.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06])),
+  };
 }
 
 /** Server RSS while an artist downloads an export of a large portfolio: the archive streams, so memory stays flat. */
@@ -77,7 +90,14 @@ export const exportSuite: Suite = {
       for (let i = 0; i < 20; i++, await sleep(50)) idle.push(await rssOf(server.pid));
       const baseline = median(idle);
       const samples: number[] = [];
-      const timer = setInterval(() => void rssOf(server.pid).then((v) => samples.push(v), () => {}), 20);
+      const timer = setInterval(
+        () =>
+          void rssOf(server.pid).then(
+            (v) => samples.push(v),
+            () => {},
+          ),
+        20,
+      );
       const started = performance.now();
       const result = await download(server, idToken);
       const seconds = (performance.now() - started) / 1000;

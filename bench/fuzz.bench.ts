@@ -18,7 +18,12 @@ export const fuzzSuite: Suite = {
       const created = await fetch(`${server.url}/api/artwork`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
-        body: JSON.stringify({ title: 'Target', saleStatus: 'SOLD', mediaType: 'DIGITAL_2D', dimensions: { mediaType: 'DIGITAL_2D', height: 1, width: 1 } }),
+        body: JSON.stringify({
+          title: 'Target',
+          saleStatus: 'SOLD',
+          mediaType: 'DIGITAL_2D',
+          dimensions: { mediaType: 'DIGITAL_2D', height: 1, width: 1 },
+        }),
       });
       const { id } = (await created.json()) as { id: string };
       const byClass = new Map<string, number>();
@@ -35,7 +40,11 @@ export const fuzzSuite: Suite = {
           const headers: Record<string, string> = {};
           if (req.token) headers.authorization = `Bearer ${req.token}`;
           if (req.body !== undefined) headers['content-type'] = 'application/json';
-          const res = await fetch(server.url + req.path, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}) });
+          const res = await fetch(server.url + req.path, {
+            method: req.method,
+            headers,
+            ...(req.body !== undefined ? { body: req.body } : {}),
+          });
           await res.arrayBuffer();
           const cls = `${String(res.status)[0]}xx`;
           byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
@@ -43,13 +52,22 @@ export const fuzzSuite: Suite = {
         },
       });
       const seconds = (performance.now() - started) / 1000;
-      const classes = [...byClass].sort().map(([k, v]) => `${k} ${v}`).join(', ');
+      const classes = [...byClass]
+        .sort()
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
       return [
         {
           name: 'Answers of 5xx to hostile input',
           budget: '0',
-          measured: `${failures.length} of ${sent} requests over ${operations.length} operations (${classes}) in ${seconds.toFixed(0)} s` +
-            (failures.length ? `: ${failures.slice(0, 5).map((f) => `${f.operation} ${f.where}=${f.value} -> ${f.status}`).join('; ')}` : ''),
+          measured:
+            `${failures.length} of ${sent} requests over ${operations.length} operations (${classes}) in ${seconds.toFixed(0)} s` +
+            (failures.length
+              ? `: ${failures
+                  .slice(0, 5)
+                  .map((f) => `${f.operation} ${f.where}=${f.value} -> ${f.status}`)
+                  .join('; ')}`
+              : ''),
           pass: failures.length === 0 && sent > 0,
           method:
             'The compiled server on PGlite; every operation of /api/openapi.json, each body position, query and path parameter in turn given NUL, lone surrogates, 100k characters, RTL override, wrong types, negative, huge, 1e999 and NaN numbers (test/support/fuzz.ts), over HTTP.',

@@ -29,7 +29,13 @@ const watchFirstPage = (count: number) => `
   requestAnimationFrame(check);`;
 
 /** My Artworks in Chromium, signed in, with `total` artworks: time from navigation until the first page is shown. */
-export async function measureListScreen(server: RunningServer, email: string, password: string, total: number, label: string): Promise<BudgetResult> {
+export async function measureListScreen(
+  server: RunningServer,
+  email: string,
+  password: string,
+  total: number,
+  label: string,
+): Promise<BudgetResult> {
   const browser = await launchBrowser();
   try {
     const { page } = await newPage(browser);
@@ -52,7 +58,8 @@ export async function measureListScreen(server: RunningServer, email: string, pa
       await page.goto(list);
       await page.waitForFunction(() => window.firstPageShownAt !== undefined, undefined, { timeout: 10_000 });
       times.push(await page.evaluate(() => window.firstPageShownAt!));
-      if ((await page.getByRole('list', { name: 'Artworks' }).getByRole('listitem').count()) !== PAGE_SIZE) throw new Error('the first page is not full');
+      if ((await page.getByRole('list', { name: 'Artworks' }).getByRole('listitem').count()) !== PAGE_SIZE)
+        throw new Error('the first page is not full');
     }
     const p95 = percentile(times, 95);
     return {

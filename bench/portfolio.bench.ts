@@ -49,7 +49,14 @@ const BULK_INSERT = (userId: string) => sql`
 
 /** Page requests over several sorts, orders and pages (first, middle, last), as the list screen makes them. */
 function listQueries() {
-  const sorts = ['createdAt&order=desc', 'title&order=asc', 'year&order=desc', 'updatedAt&order=asc', 'medium&order=asc', 'saleStatus&order=desc'];
+  const sorts = [
+    'createdAt&order=desc',
+    'title&order=asc',
+    'year&order=desc',
+    'updatedAt&order=asc',
+    'medium&order=asc',
+    'saleStatus&order=desc',
+  ];
   const pages = [1, 2, 10, 104, 209];
   return sorts.flatMap((sort) => pages.map((page) => `/api/artwork?pageSize=${PAGE_SIZE}&sort=${sort}&page=${page}`));
 }
@@ -71,7 +78,8 @@ async function timeRequests(server: RunningServer, idToken: string, queries: str
 }
 
 async function userIdOf(server: RunningServer, idToken: string) {
-  return ((await (await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as { userId: string }).userId;
+  return ((await (await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as { userId: string })
+    .userId;
 }
 
 function listResult(label: string, times: number[]): BudgetResult {

@@ -20,7 +20,11 @@ const KEY_EVENTS = ['keydown', 'beforeinput', 'input', 'keyup'] as const;
 /** The harness page (the real editor, production build) in a temporary folder, built as the app is built. */
 async function buildHarness(): Promise<string> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'post-editor-bench-'));
-  const built = spawnSync('npx', ['--no', '--', 'vite', 'build', '--config', 'bench/post-editor-harness/vite.config.ts', '--outDir', outDir], { stdio: 'inherit' });
+  const built = spawnSync(
+    'npx',
+    ['--no', '--', 'vite', 'build', '--config', 'bench/post-editor-harness/vite.config.ts', '--outDir', outDir],
+    { stdio: 'inherit' },
+  );
   if (built.status !== 0) throw new Error('building the post editor page failed');
   return outDir;
 }
@@ -29,7 +33,10 @@ async function buildHarness(): Promise<string> {
 function serve(dir: string): Promise<{ url: string; close: () => void }> {
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const server = http.createServer(async (req, res) => {
-    const file = path.join(dir, path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''));
+    const file = path.join(
+      dir,
+      path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''),
+    );
     try {
       const body = await fs.readFile(file.endsWith(path.sep) ? path.join(file, 'index.html') : file);
       res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body);
@@ -59,18 +66,27 @@ export const postEditorSuite: Suite = {
         Array.from({ length: FILES }, async (_, i) => ({
           name: `painting-${i + 1}.png`,
           mimeType: 'image/png',
-          buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 20 * i, g: 120, b: 200 - 5 * i } } }).png().toBuffer(),
+          buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 20 * i, g: 120, b: 200 - 5 * i } } })
+            .png()
+            .toBuffer(),
         })),
       );
       await page.getByTestId('post-file-input').setInputFiles(images);
-      await page.getByRole('list', { name: 'Post files' }).getByRole('listitem').nth(FILES - 1).waitFor();
+      await page
+        .getByRole('list', { name: 'Post files' })
+        .getByRole('listitem')
+        .nth(FILES - 1)
+        .waitFor();
       const attached = await page.getByRole('list', { name: 'Post files' }).getByRole('listitem').count();
 
       // Each key event's handlers, from the first listener (capture on window) to the last (bubble on window); React's
       // own root listener and the re-render it causes run in between. The browser's Event Timing entries say the same
       // for any event that took a frame or more.
       await page.evaluate((types) => {
-        const w = window as unknown as { spans: Array<{ type: string; ms: number }>; slow: Array<{ type: string; processing: number; duration: number }> };
+        const w = window as unknown as {
+          spans: Array<{ type: string; ms: number }>;
+          slow: Array<{ type: string; processing: number; duration: number }>;
+        };
         w.spans = [];
         w.slow = [];
         for (const type of types) {
@@ -79,7 +95,8 @@ export const postEditorSuite: Suite = {
           window.addEventListener(type, () => void w.spans.push({ type, ms: performance.now() - start }));
         }
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as PerformanceEventTiming[]) w.slow.push({ type: e.name, processing: e.processingEnd - e.processingStart, duration: e.duration });
+          for (const e of list.getEntries() as PerformanceEventTiming[])
+            w.slow.push({ type: e.name, processing: e.processingEnd - e.processingStart, duration: e.duration });
         }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
       }, KEY_EVENTS);
 
@@ -89,7 +106,10 @@ export const postEditorSuite: Suite = {
       const counter = await page.getByTestId('post-counter').textContent();
       await page.waitForTimeout(200);
       const { spans, slow } = await page.evaluate(() => {
-        const w = window as unknown as { spans: Array<{ type: string; ms: number }>; slow: Array<{ type: string; processing: number; duration: number }> };
+        const w = window as unknown as {
+          spans: Array<{ type: string; ms: number }>;
+          slow: Array<{ type: string; processing: number; duration: number }>;
+        };
         return { spans: w.spans, slow: w.slow };
       });
 

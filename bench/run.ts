@@ -73,7 +73,10 @@ async function main() {
     `each figure is measured in one run on this machine, not assumed.\n\n`;
   if (!only.length) fs.writeFileSync('BENCHMARKS.md', header + sections.join('\n'));
   else {
-    fs.writeFileSync('BENCHMARKS.md', replaceSections(fs.readFileSync('BENCHMARKS.md', 'utf8'), sections, only.map((n) => (n.includes(' ') ? `"${n}"` : n)).join(' ')));
+    fs.writeFileSync(
+      'BENCHMARKS.md',
+      replaceSections(fs.readFileSync('BENCHMARKS.md', 'utf8'), sections, only.map((n) => (n.includes(' ') ? `"${n}"` : n)).join(' ')),
+    );
     console.log('\n(Only some suites ran: their sections in BENCHMARKS.md were replaced, each marked with this run.)');
   }
   process.exitCode = failed ? 1 : 0;
@@ -86,7 +89,15 @@ async function main() {
 function replaceSections(previous: string, sections: string[], names: string) {
   const titleOf = (section: string) => section.slice(3, section.indexOf('\n'));
   const [head, ...old] = previous.split(/^(?=## )/m);
-  const fresh = new Map(sections.map((s) => [titleOf(s), s.replace('\n\n', `\n\nMeasured ${new Date().toISOString().slice(0, 10)} by \`npm run bench ${names}\` on ${os.cpus().length} cores, apart from the full run above.\n\n`)]));
+  const fresh = new Map(
+    sections.map((s) => [
+      titleOf(s),
+      s.replace(
+        '\n\n',
+        `\n\nMeasured ${new Date().toISOString().slice(0, 10)} by \`npm run bench ${names}\` on ${os.cpus().length} cores, apart from the full run above.\n\n`,
+      ),
+    ]),
+  );
   const kept = old.map((s) => fresh.get(titleOf(s)) ?? s);
   const added = [...fresh].filter(([title]) => !old.some((s) => titleOf(s) === title)).map(([, s]) => s);
   return head + [...kept.map((s) => s.trimEnd() + '\n'), ...added].join('\n');

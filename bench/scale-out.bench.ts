@@ -23,7 +23,13 @@ export const scaleOutSuite: Suite = {
     const servers: RunningServer[] = [];
     const proxies: Array<{ close(): Promise<void> }> = [];
     try {
-      const env = { ...postgresServerEnv(cluster.url), LOG_LEVEL: 'warn', TRUST_PROXY: '1', SHUTDOWN_GRACE_SECONDS: '10', SHUTDOWN_DELAY_SECONDS: '4' };
+      const env = {
+        ...postgresServerEnv(cluster.url),
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        SHUTDOWN_GRACE_SECONDS: '10',
+        SHUTDOWN_DELAY_SECONDS: '4',
+      };
       const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
       const start = (i: number) => startServer({ ...env, PORT: String(ports[i]), APP_URL: 'http://studio.test' });
       servers.push(await start(0));
@@ -60,8 +66,20 @@ export const scaleOutSuite: Suite = {
 
       const lost = during.errors + during.non2xx;
       return [
-        { name: 'GET /api/user through the proxy, 1 instance', budget: 'reported', measured: rate(figures[1]), pass: figures[1].non2xx + figures[1].errors === 0, method },
-        { name: `GET /api/user through the proxy, ${INSTANCES} instances`, budget: 'reported', measured: rate(figures[INSTANCES]), pass: figures[INSTANCES].non2xx + figures[INSTANCES].errors === 0, method },
+        {
+          name: 'GET /api/user through the proxy, 1 instance',
+          budget: 'reported',
+          measured: rate(figures[1]),
+          pass: figures[1].non2xx + figures[1].errors === 0,
+          method,
+        },
+        {
+          name: `GET /api/user through the proxy, ${INSTANCES} instances`,
+          budget: 'reported',
+          measured: rate(figures[INSTANCES]),
+          pass: figures[INSTANCES].non2xx + figures[INSTANCES].errors === 0,
+          method,
+        },
         {
           name: `Requests lost in a rolling restart of ${INSTANCES} instances under load`,
           budget: '0',

@@ -37,7 +37,11 @@ async function measure(pds: Pds, label: string, env: Record<string, string>): Pr
     const texts = Array.from({ length: POSTS }, (_, i) => `Scheduled ${i + 1} of ${POSTS} #bench`);
     for (let i = 0; i < POSTS; i += 10) {
       await Promise.all(
-        texts.slice(i, i + 10).map((content) => call('/social-media/post', { content, accounts: [{ platform: 'bluesky', handle: artist.handle }], dateScheduled: due })),
+        texts
+          .slice(i, i + 10)
+          .map((content) =>
+            call('/social-media/post', { content, accounts: [{ platform: 'bluesky', handle: artist.handle }], dateScheduled: due }),
+          ),
       );
     }
     if (Date.now() > due - 500) throw new Error('saving the drafts took longer than the lead time');
@@ -47,7 +51,8 @@ async function measure(pds: Pds, label: string, env: Record<string, string>): Pr
     for (;;) {
       posts = (await call('/social-media/post?drafts=false')) as SocialPost[];
       if (posts.length === POSTS && posts.every((p) => p.responses[0]?.postStatus === 'posted')) break;
-      if (Date.now() > deadline) throw new Error(`only ${posts.filter((p) => p.responses[0]?.postStatus === 'posted').length} of ${POSTS} posted within a minute`);
+      if (Date.now() > deadline)
+        throw new Error(`only ${posts.filter((p) => p.responses[0]?.postStatus === 'posted').length} of ${POSTS} posted within a minute`);
       await new Promise((r) => setTimeout(r, 250));
     }
     const lags = posts.map((p) => p.responses[0].datePosted! - due);

@@ -83,7 +83,10 @@ export class SoakArtist {
 
   private async list() {
     const q = Math.random() < 0.3 ? `&q=${pick(SEARCHES)}` : '';
-    const page = await this.send<ArtworkPage>('GET', `/api/artwork?page=${1 + Math.floor(Math.random() * 3)}&pageSize=${pick([12, 24, 48])}&sort=${pick(SORTS)}&order=${pick(['asc', 'desc'])}${q}`);
+    const page = await this.send<ArtworkPage>(
+      'GET',
+      `/api/artwork?page=${1 + Math.floor(Math.random() * 3)}&pageSize=${pick([12, 24, 48])}&sort=${pick(SORTS)}&order=${pick(['asc', 'desc'])}${q}`,
+    );
     // The list screen shows each tile's image.
     const images = (page?.items ?? []).map((a) => a.primaryImageUrl).filter((u): u is string => !!u);
     await Promise.all(images.slice(0, 4).map((url) => this.send('GET', url)));
@@ -99,7 +102,9 @@ export class SoakArtist {
     if (this.acked.artworks.size >= MAX_ARTWORKS) return this.remove();
     const n = this.acked.created + 1;
     const title = `${pick(['Harbour', 'Study', 'Night field', 'Portrait'])} ${this.label} ${n}`;
-    const artwork = await this.send<Artwork>('POST', '/api/artwork', { json: artworkInput('PHYSICAL_2D', { title, tags: ['soak', `n${n % 7}`] }) });
+    const artwork = await this.send<Artwork>('POST', '/api/artwork', {
+      json: artworkInput('PHYSICAL_2D', { title, tags: ['soak', `n${n % 7}`] }),
+    });
     if (!artwork) return;
     this.acked.created += 1;
     this.acked.artworks.set(artwork.artworkId, { title, media: new Set() });
@@ -119,7 +124,11 @@ export class SoakArtist {
     if (!id) return this.create();
     const entry = this.acked.artworks.get(id)!;
     const title = `${entry.title.replace(/ v\d+$/, '')} v${++this.edits}`;
-    const input = artworkInput('PHYSICAL_2D', { title, saleStatus: pick(['AVAILABLE', 'SOLD', 'NOT_FOR_SALE'] as const), year: 1990 + (this.edits % 30) });
+    const input = artworkInput('PHYSICAL_2D', {
+      title,
+      saleStatus: pick(['AVAILABLE', 'SOLD', 'NOT_FOR_SALE'] as const),
+      year: 1990 + (this.edits % 30),
+    });
     if (await this.send('PUT', `/api/artwork/${id}`, { json: input })) {
       entry.title = title;
       this.acked.edits += 1;
@@ -128,7 +137,8 @@ export class SoakArtist {
 
   private async readJournal() {
     const first = await this.send<{ items: JournalEntry[]; nextCursor: string | null }>('GET', '/api/journal?limit=10');
-    if (first?.nextCursor && Math.random() < 0.5) await this.send('GET', `/api/journal?limit=10&cursor=${encodeURIComponent(first.nextCursor)}`);
+    if (first?.nextCursor && Math.random() < 0.5)
+      await this.send('GET', `/api/journal?limit=10&cursor=${encodeURIComponent(first.nextCursor)}`);
   }
 
   /** As the artwork editor does: ask for a ticket, PUT the file to the signed URL, confirm; sometimes make it primary. */
@@ -212,11 +222,16 @@ export class SoakArtist {
     }
     for (const id of acked.deleted) expect(!titles.has(id), `deleted artwork ${id} is still listed`);
 
-    for (const [type, expected] of [['artwork.new', acked.created], ['artwork.updated', acked.edits]] as const) {
+    for (const [type, expected] of [
+      ['artwork.new', acked.created],
+      ['artwork.updated', acked.edits],
+    ] as const) {
       let found = 0;
       let cursor: string | null = null;
       do {
-        const journal: { items: JournalEntry[]; nextCursor: string | null } | null = await get(`/api/journal?type=${type}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const journal: { items: JournalEntry[]; nextCursor: string | null } | null = await get(
+          `/api/journal?type=${type}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         found += journal?.items.length ?? 0;
         cursor = journal?.nextCursor ?? null;
       } while (cursor);
@@ -225,11 +240,15 @@ export class SoakArtist {
 
     const posts = new Map(((await get<SocialPost[]>('/api/social-media/post')) ?? []).map((p) => [p.postId, p]));
     for (const [id, content] of acked.drafts) expect(posts.get(id)?.content === content && posts.get(id)?.isDraft === true, `draft ${id}`);
-    for (const [id, content] of acked.posted) expect(posts.get(id)?.content === content && posts.get(id)?.isDraft === false, `published post ${id}`);
+    for (const [id, content] of acked.posted)
+      expect(posts.get(id)?.content === content && posts.get(id)?.isDraft === false, `published post ${id}`);
 
     if (acked.portfolio) {
       const last = await get<{ url: string }>('/api/publish');
-      expect(last?.url === acked.portfolio.url && (await http.send('GET', acked.portfolio.url)) !== null, `portfolio at ${acked.portfolio.url}`);
+      expect(
+        last?.url === acked.portfolio.url && (await http.send('GET', acked.portfolio.url)) !== null,
+        `portfolio at ${acked.portfolio.url}`,
+      );
     }
     return { checked, lost };
   }

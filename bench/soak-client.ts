@@ -71,7 +71,9 @@ export class Recorder {
     const rows = [...this.times].sort((a, b) => b[1].length - a[1].length);
     return (
       '| Route | Requests | p50 | p99 |\n|---|---|---|---|\n' +
-      rows.map(([route, ms]) => `| ${route} | ${ms.length} | ${percentile(ms, 50).toFixed(1)} ms | ${percentile(ms, 99).toFixed(1)} ms |`).join('\n')
+      rows
+        .map(([route, ms]) => `| ${route} | ${ms.length} | ${percentile(ms, 50).toFixed(1)} ms | ${percentile(ms, 99).toFixed(1)} ms |`)
+        .join('\n')
     );
   }
 

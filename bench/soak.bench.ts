@@ -31,7 +31,15 @@ const METHOD =
   `against the sample a tenth into the load (caches and pools filled by then: what grows after it is what a leak would be).`;
 
 /** Photos as an artist takes them, a few sizes and orientations. */
-const photos = () => Promise.all([[640, 480], [800, 600], [1024, 768], [480, 640]].map(([w, h]) => makeJpeg(w, h, { quality: 85 })));
+const photos = () =>
+  Promise.all(
+    [
+      [640, 480],
+      [800, 600],
+      [1024, 768],
+      [480, 640],
+    ].map(([w, h]) => makeJpeg(w, h, { quality: 85 })),
+  );
 
 async function soak(pds: Pds, accounts: PdsAccount[], images: Buffer[], label: string, env: Record<string, string>) {
   const server = await startServer({ LOG_LEVEL: 'warn', SOCIAL_ALLOW_PRIVATE_NETWORK: 'true', ...env }, { compiled: true });
@@ -42,7 +50,11 @@ async function soak(pds: Pds, accounts: PdsAccount[], images: Buffer[], label: s
       const { idToken } = await signedInUser(server, `soak-${i}-${Date.now()}@example.com`);
       const connected = await load.send('POST', '/api/social-media/accounts', {
         token: idToken,
-        json: { platform: 'bluesky', handle: account.handle, credentials: { identifier: account.handle, appPassword: account.appPassword, service: pds.url } },
+        json: {
+          platform: 'bluesky',
+          handle: account.handle,
+          credentials: { identifier: account.handle, appPassword: account.appPassword, service: pds.url },
+        },
       });
       if (!connected) throw new Error(`connecting ${account.handle}: ${load.failureList()}`);
       artists.push(new SoakArtist(load, idToken, `${label}-${i}`, account.handle, images));
@@ -53,7 +65,14 @@ async function soak(pds: Pds, accounts: PdsAccount[], images: Buffer[], label: s
     await sleep(SETTLE_MS);
     const started = performance.now();
     const series = [await rssOf(server.pid)];
-    const sampler = setInterval(() => void rssOf(server.pid).then((rss) => series.push(rss), () => {}), SAMPLE_MS);
+    const sampler = setInterval(
+      () =>
+        void rssOf(server.pid).then(
+          (rss) => series.push(rss),
+          () => {},
+        ),
+      SAMPLE_MS,
+    );
     const deadline = started + SECONDS * 1000;
     await Promise.all(
       artists.map(async (artist) => {

@@ -53,13 +53,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function bigPng() {
   const side = Math.floor(Math.sqrt((20 * 1024 * 1024 - 64 * 1024) / 3.01));
   const pixels = crypto.randomBytes(side * side * 3);
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; answers the samples. */
 function sampleRss(pid: number, everyMs = 10) {
   const samples: number[] = [];
-  const timer = setInterval(() => void rssOf(pid).then((v) => samples.push(v), () => {}), everyMs);
+  const timer = setInterval(
+    () =>
+      void rssOf(pid).then(
+        (v) => samples.push(v),
+        () => {},
+      ),
+    everyMs,
+  );
   return async () => {
     clearInterval(timer);
     await sleep(everyMs);
@@ -86,7 +95,13 @@ export interface UploadMemory {
  * allocator's arenas once for good, which is not memory the upload holds. Then, UPLOAD_RUNS times: a new ticket,
  * RSS sampled every 10 ms for IDLE_MS (the steady state: its median) and during the PUT (its peak).
  */
-export async function measureUploadMemory(server: RunningServer, idToken: string, ticketPath: string, file: Buffer, type: string): Promise<UploadMemory> {
+export async function measureUploadMemory(
+  server: RunningServer,
+  idToken: string,
+  ticketPath: string,
+  file: Buffer,
+  type: string,
+): Promise<UploadMemory> {
   const auth = { authorization: `Bearer ${idToken}` };
   const ticket = async () => {
     const res = await fetch(server.url + ticketPath, {

@@ -22,7 +22,11 @@ async function sharpAlone(jpeg: Buffer) {
     Object.values(VARIANTS).map((v) =>
       sharp(jpeg, INPUT_OPTIONS)
         .autoOrient()
-        .resize(v.width, v.height, v.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true })
+        .resize(
+          v.width,
+          v.height,
+          v.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true },
+        )
         .webp(WEBP_OPTIONS)
         .toBuffer(),
     ),
@@ -39,7 +43,12 @@ export async function measureVariants(): Promise<BudgetResult> {
     const [user] = await deps.db.insert(users).values({ email: 'variants@example.com', passwordHash: 'x' }).returning();
     const [artwork] = await deps.db
       .insert(artworks)
-      .values({ userId: user.id, saleStatus: 'AVAILABLE', mediaType: 'PHYSICAL_2D', dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 1, width: 1 } })
+      .values({
+        userId: user.id,
+        saleStatus: 'AVAILABLE',
+        mediaType: 'PHYSICAL_2D',
+        dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 1, width: 1 },
+      })
       .returning();
     const jpeg = await makeJpeg(4000, 3000, { quality: 90 });
 
@@ -49,7 +58,17 @@ export async function measureVariants(): Promise<BudgetResult> {
       await deps!.storage.put(storageKey, jpeg, 'image/jpeg');
       const [upload] = await deps!.db
         .insert(uploads)
-        .values({ id, userId: user.id, purpose: 'artwork-media', targetId: artwork.id, storageKey, fileName: 'photo.jpg', contentType: 'image/jpeg', declaredBytes: jpeg.length, expiresAt: new Date(Date.now() + 60_000) })
+        .values({
+          id,
+          userId: user.id,
+          purpose: 'artwork-media',
+          targetId: artwork.id,
+          storageKey,
+          fileName: 'photo.jpg',
+          contentType: 'image/jpeg',
+          declaredBytes: jpeg.length,
+          expiresAt: new Date(Date.now() + 60_000),
+        })
         .returning();
       const started = performance.now();
       await processArtworkMedia(deps!, upload);

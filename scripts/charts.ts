@@ -31,10 +31,21 @@ export async function findMachines(dir: string): Promise<FoundMachine[]> {
   for (const file of files) {
     const path = join(dir, file);
     const exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    const machines = [...new Map(Object.entries(exports).filter(([, v]) => isMachine(v)).map(([k, v]) => [v, k])).entries()];
+    const machines = [
+      ...new Map(
+        Object.entries(exports)
+          .filter(([, v]) => isMachine(v))
+          .map(([k, v]) => [v, k]),
+      ).entries(),
+    ];
     const base = basename(file).replace(/\.machine\.[cm]?[jt]s$/, '');
     for (const [machine, exportName] of machines) {
-      found.push({ name: machines.length === 1 ? base : `${base}.${exportName}`, file: path, exportName, machine: machine as AnyStateMachine });
+      found.push({
+        name: machines.length === 1 ? base : `${base}.${exportName}`,
+        file: path,
+        exportName,
+        machine: machine as AnyStateMachine,
+      });
     }
   }
   return found;
@@ -45,7 +56,9 @@ const inlineSvg = (svg: string) => svg.slice(svg.indexOf('<svg'));
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function indexHtml(charts: Array<{ name: string; id: string; file: string; svg: string; states: number; transitions: number }>): string {
-  const nav = charts.map((c) => `<li><a href="#${c.name}">${escapeHtml(c.name)}</a> <small>${c.states} states, ${c.transitions} transitions</small></li>`).join('\n');
+  const nav = charts
+    .map((c) => `<li><a href="#${c.name}">${escapeHtml(c.name)}</a> <small>${c.states} states, ${c.transitions} transitions</small></li>`)
+    .join('\n');
   const sections = charts
     .map(
       (c) => `<section id="${c.name}">

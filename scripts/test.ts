@@ -11,7 +11,10 @@ const timings: Array<{ name: string; ms: number; ok: boolean }> = [];
 const env: NodeJS.ProcessEnv = { ...process.env };
 
 class StepError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }

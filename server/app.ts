@@ -70,7 +70,16 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   });
 
   if (deps.config.corsOrigins.length) {
-    app.use('/api/*', cors({ origin: deps.config.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'DELETE'], exposeHeaders: ['Retry-After', 'ETag'], maxAge: 600 }));
+    app.use(
+      '/api/*',
+      cors({
+        origin: deps.config.corsOrigins,
+        allowHeaders: ['Authorization', 'Content-Type'],
+        allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+        exposeHeaders: ['Retry-After', 'ETag'],
+        maxAge: 600,
+      }),
+    );
   }
 
   // JSON bodies are small; file bytes only ever go to the upload URL, which streams and enforces its own limit.

@@ -51,7 +51,12 @@ const envSchema = z
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
-    STORAGE_SWEEP_GRACE_MINUTES: z.coerce.number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' }).int().min(0).max(10_080).default(60),
+    STORAGE_SWEEP_GRACE_MINUTES: z.coerce
+      .number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' })
+      .int()
+      .min(0)
+      .max(10_080)
+      .default(60),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_ENDPOINT && !env.S3_REGION) {
@@ -60,7 +65,11 @@ const envSchema = z
     // Instances sharing a database must share these keys; one that made its own would split the service silently.
     for (const name of ['JWT_SECRET', 'SOCIAL_SECRET_KEY'] as const) {
       if (env.DATABASE_URL && !env[name]) {
-        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with DATABASE_URL (every instance sharing the database needs the same one)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required with DATABASE_URL (every instance sharing the database needs the same one)`,
+        });
       }
     }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
@@ -90,7 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Where browsers reach the API; by default the origin each request came to. */
     apiUrl: e.API_URL?.replace(/\/$/, ''),
     staticDir: path.resolve(e.STATIC_DIR),
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),

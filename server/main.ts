@@ -31,13 +31,27 @@ async function main() {
   const deps = await createDeps(config, log);
   if (config.database.kind === 'postgres') {
     // Required with DATABASE_URL (config refuses to start without them).
-    await checkSharedSettings(deps.db, { JWT_SECRET: config.jwtSecret!, SOCIAL_SECRET_KEY: config.social.secretKey!, APP_URL: config.appUrl });
+    await checkSharedSettings(deps.db, {
+      JWT_SECRET: config.jwtSecret!,
+      SOCIAL_SECRET_KEY: config.social.secretKey!,
+      APP_URL: config.appUrl,
+    });
   }
   const lifecycle = createLifecycle();
   const app = buildApp(deps, lifecycle);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info({ port: info.port, host: config.host, url: `http://localhost:${info.port}`, dataDir: config.dataDir, database: deps.database.kind, storage: deps.storage.kind }, 'server listening');
+    log.info(
+      {
+        port: info.port,
+        host: config.host,
+        url: `http://localhost:${info.port}`,
+        dataDir: config.dataDir,
+        database: deps.database.kind,
+        storage: deps.storage.kind,
+      },
+      'server listening',
+    );
   });
   server.on('error', (err) => {
     log.fatal({ err }, 'cannot listen');
@@ -61,7 +75,10 @@ async function main() {
     log.info({ signal }, 'shutting down');
     stopSweeper();
     stopMaintenance();
-    drainAndStop(server as Server, deps, lifecycle, { graceSeconds: config.shutdownGraceSeconds, delaySeconds: config.shutdownDelaySeconds })
+    drainAndStop(server as Server, deps, lifecycle, {
+      graceSeconds: config.shutdownGraceSeconds,
+      delaySeconds: config.shutdownDelaySeconds,
+    })
       .then(() => process.exit(0))
       .catch((err) => {
         log.error({ err }, 'shutdown failed');

@@ -61,7 +61,9 @@ export function checkDataDir(config: Config) {
   try {
     fs.mkdirSync(config.dataDir, { recursive: true });
   } catch (err) {
-    throw new StartError(`DATA_DIR ${config.dataDir} does not exist and cannot be created (${reasonOf(whyNotCreated(config.dataDir) ?? err)}); ${keeps}.`);
+    throw new StartError(
+      `DATA_DIR ${config.dataDir} does not exist and cannot be created (${reasonOf(whyNotCreated(config.dataDir) ?? err)}); ${keeps}.`,
+    );
   }
   for (const dir of [config.dataDir, ...uses.map((u) => u.dir).filter((d) => fs.existsSync(d))]) {
     const probe = path.join(dir, `.write-check-${process.pid}`);
@@ -126,7 +128,10 @@ const fingerprint = (name: string, value: string) => deriveKey(value, `fingerpri
 export async function checkSharedSettings(db: Db, settings: Record<string, string>) {
   const mine = Object.entries(settings).map(([name, value]) => ({ name, fingerprint: fingerprint(name, value) }));
   await db.insert(sharedSettings).values(mine).onConflictDoNothing();
-  const recorded = await db.select().from(sharedSettings).where(inArray(sharedSettings.name, Object.keys(settings)));
+  const recorded = await db
+    .select()
+    .from(sharedSettings)
+    .where(inArray(sharedSettings.name, Object.keys(settings)));
   const differing = mine.filter((m) => recorded.find((r) => r.name === m.name)?.fingerprint !== m.fingerprint).map((m) => m.name);
   if (differing.length) {
     throw new StartError(

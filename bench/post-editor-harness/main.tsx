@@ -15,7 +15,16 @@ const load = fromPromise<PostEditorData, { postId: string | null }>(async () => 
   accounts: [{ platform: 'bluesky', handle: 'artist.bsky.social', service: 'https://bsky.social', connectedAt: new Date().toISOString() }],
   post: null,
 }));
-const logic = providePostEditor({ load, savePost: never, uploadFile: never, publishPost: never, refreshPost: never, notify: () => {}, navigate: () => {}, leave: () => {} });
+const logic = providePostEditor({
+  load,
+  savePost: never,
+  uploadFile: never,
+  publishPost: never,
+  refreshPost: never,
+  notify: () => {},
+  navigate: () => {},
+  leave: () => {},
+});
 
 createRoot(document.getElementById('root')!).render(
   <Router>

@@ -6,7 +6,6 @@ import { type ArtworkRow, sameDimensions } from './artwork.dto';
 /** A validated artwork input, dimensions normalized. */
 export type ArtworkValues = z.output<typeof artworkInputSchema>;
 
-
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /** The input fields whose value a replacement changes, for the journal's 'artwork.updated' entry. */

@@ -62,7 +62,10 @@ export async function listArtworks(db: Db, userId: string, query: ArtworkListQue
 }
 
 export async function findArtwork(db: Db, userId: string, artworkId: string): Promise<ArtworkRow | null> {
-  const [row] = await db.select().from(artworks).where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(artworks)
+    .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)));
   return row ?? null;
 }
 
@@ -80,7 +83,10 @@ const columnsOf = (values: ArtworkValues) => ({
 /** Creates an artwork and its 'artwork.new' journal entry in one transaction. */
 export function createArtwork(db: Db, userId: string, values: ArtworkValues): Promise<ArtworkRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(artworks).values({ userId, ...columnsOf(values) }).returning();
+    const [row] = await tx
+      .insert(artworks)
+      .values({ userId, ...columnsOf(values) })
+      .returning();
     await recordArtworkEvent(tx, { userId, type: 'artwork.new', artworkId: row.id, title: row.title, mediaId: null });
     return row;
   });

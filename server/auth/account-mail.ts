@@ -3,7 +3,14 @@ import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import type { OutboxRow } from '../mail/outbox';
-import { accountDeletedMail, accountExistsMail, addressInUseMail, changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import {
+  accountDeletedMail,
+  accountExistsMail,
+  addressInUseMail,
+  changeEmailMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../mail/templates';
 import { createEmailToken } from './email-tokens';
 
 /**
@@ -22,12 +29,18 @@ export function composeAccountMail(db: Db, appUrl: string) {
         // A later sign-up with the address replaced this one's password: its own mail carries the link.
         const user = await byId(row.userId);
         if (!user || user.emailVerifiedAt || user.passwordHash !== row.passwordHash) return null;
-        return verifyEmailMail(row.email, link('verify-email', await createEmailToken(db, user.id, 'verify', row.email, user.passwordHash)));
+        return verifyEmailMail(
+          row.email,
+          link('verify-email', await createEmailToken(db, user.id, 'verify', row.email, user.passwordHash)),
+        );
       }
       case 'resend': {
         const user = await byEmail(row.email);
         if (!user || user.emailVerifiedAt) return null;
-        return verifyEmailMail(row.email, link('verify-email', await createEmailToken(db, user.id, 'verify', row.email, user.passwordHash)));
+        return verifyEmailMail(
+          row.email,
+          link('verify-email', await createEmailToken(db, user.id, 'verify', row.email, user.passwordHash)),
+        );
       }
       case 'exists': {
         const user = await byEmail(row.email);
@@ -55,4 +68,3 @@ export function composeAccountMail(db: Db, appUrl: string) {
     }
   };
 }
-

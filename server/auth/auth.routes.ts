@@ -27,7 +27,11 @@ import { requireUser } from './require-user';
 import { ownerOfSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
 
 const tag = 'Authentication';
-const ok = (description = 'OK') => ({ 200: { description, schema: messageSchema }, 400: errorDoc('Invalid input'), 429: errorDoc('Too many attempts') });
+const ok = (description = 'OK') => ({
+  200: { description, schema: messageSchema },
+  400: errorDoc('Invalid input'),
+  429: errorDoc('Too many attempts'),
+});
 
 /** Sign-in, account creation, verification, password reset, token refresh and sign-out. No bearer token. */
 export function authRoutes(deps: AppDeps) {
@@ -94,7 +98,14 @@ export function authRoutes(deps: AppDeps) {
   );
 
   api.openapi(
-    { method: 'post', path: '/auth/resend-verification', summary: 'Send the verification link again', tag, body: resendVerificationSchema, responses: ok() },
+    {
+      method: 'post',
+      path: '/auth/resend-verification',
+      summary: 'Send the verification link again',
+      tag,
+      body: resendVerificationSchema,
+      responses: ok(),
+    },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
       await outbox.enqueue({ kind: 'resend', email });
@@ -126,7 +137,14 @@ export function authRoutes(deps: AppDeps) {
   );
 
   api.openapi(
-    { method: 'post', path: '/auth/forgotPassword', summary: 'Mail a password reset link', tag, body: forgotPasswordSchema, responses: ok() },
+    {
+      method: 'post',
+      path: '/auth/forgotPassword',
+      summary: 'Mail a password reset link',
+      tag,
+      body: forgotPasswordSchema,
+      responses: ok(),
+    },
     async (c, { body: { email } }) => {
       await limitMail(c, email);
       await outbox.enqueue({ kind: 'reset', email });
@@ -135,7 +153,14 @@ export function authRoutes(deps: AppDeps) {
   );
 
   api.openapi(
-    { method: 'post', path: '/auth/reset-password', summary: 'Set a new password from a mailed link; ends every session', tag, body: resetPasswordSchema, responses: ok() },
+    {
+      method: 'post',
+      path: '/auth/reset-password',
+      summary: 'Set a new password from a mailed link; ends every session',
+      tag,
+      body: resetPasswordSchema,
+      responses: ok(),
+    },
     async (c, { body: { token, password } }) => {
       const used = await consumeResetToken(db, token);
       if (!used) throw new Invalid(AUTH_MESSAGES.invalidLink);
@@ -153,7 +178,11 @@ export function authRoutes(deps: AppDeps) {
       summary: 'Exchange a refresh token for a new token set; a reused token ends its session',
       tag,
       body: refreshSchema,
-      responses: { 200: { description: 'New tokens', schema: tokenSetSchema }, 400: errorDoc('Invalid input'), 401: errorDoc('Session ended') },
+      responses: {
+        200: { description: 'New tokens', schema: tokenSetSchema },
+        400: errorDoc('Invalid input'),
+        401: errorDoc('Session ended'),
+      },
     },
     async (c, { body: { refreshToken } }) => {
       const rotated = await rotateRefreshToken(db, refreshToken, async (sessionId) => {

@@ -24,7 +24,12 @@ export async function createEmailToken(db: Db, userId: string, purpose: Purpose,
 }
 
 const usable = (token: string, purpose: Purpose) =>
-  and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`));
+  and(
+    eq(emailTokens.tokenHash, sha256(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, sql`now()`),
+  );
 
 /** Marks a reset token used and returns what it was for, or undefined when unknown, used or expired. */
 export async function consumeResetToken(db: Db, token: string) {
@@ -60,4 +65,7 @@ export async function consumeVerifyToken(db: Db, token: string) {
 
 /** Ends every link still open for an account (its owner just proved the mailbox). */
 export const endEmailTokens = (db: Db, userId: string) =>
-  db.update(emailTokens).set({ usedAt: sql`now()` }).where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+  db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with the OWASP-recommended memory cost (19 MiB, 2 passes).
-const options = { algorithm: 2 /* Argon2id (a const enum the isolated build cannot import) */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const options = {
+  algorithm: 2 /* Argon2id (a const enum the isolated build cannot import) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, options);
 

@@ -37,11 +37,16 @@ export async function hit(db: Db, limit: Limit, subject: string, account: string
     on conflict (key) do update set
       hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
-    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)) as unknown as { rows: Array<{ hits: number; retry_after: number }> };
+    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)) as unknown as {
+    rows: Array<{ hits: number; retry_after: number }>;
+  };
   const row = result.rows[0];
   if (row.hits > limit.max) {
     const retryAfter = Math.max(1, Number(row.retry_after));
-    throw new RateLimited(`Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, { code: 'RATE_LIMITED', retryAfterSeconds: retryAfter });
+    throw new RateLimited(`Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: retryAfter,
+    });
   }
 }
 

@@ -24,18 +24,30 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, onReuse: 
   const tokenHash = sha256(refreshToken);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .for('update', { of: refreshTokens });
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { ok: false as const };
     if (row.usedAt) {
-      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(sessions.id, row.sessionId));
       return { ok: false as const, reusedIn: row.sessionId };
     }
     const next = randomToken();
-    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, tokenHash));
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(refreshTokens.tokenHash, tokenHash));
     await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.sessionId });
     await tx.update(sessions).set({ expiresAt: sessionExpiry() }).where(eq(sessions.id, row.sessionId));
     return { ok: true as const, userId: row.userId, sessionId: row.sessionId, refreshToken: next };
@@ -64,7 +76,10 @@ export async function ownerOfSession(db: Db, sessionId: string): Promise<string 
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user, except the one making the change when given. */
@@ -80,6 +95,10 @@ export const activeSessionFilter = (sessionId: string) =>
 
 /** The user of a session that is still open (not ended, not expired), as the DTO needs it; undefined otherwise. */
 export async function openSessionUser(db: Db, sessionId: string) {
-  const [row] = await db.select(userDtoColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(activeSessionFilter(sessionId));
+  const [row] = await db
+    .select(userDtoColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(activeSessionFilter(sessionId));
   return row;
 }

@@ -14,7 +14,8 @@ export type { Database, Db } from './database';
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(config: Config['database'], log: Logger): Promise<Database> {
-  const database = config.kind === 'postgres' ? await openPostgres(config.url, config.poolSize, migrationsFolder, log) : await openPglite(config.dir);
+  const database =
+    config.kind === 'postgres' ? await openPostgres(config.url, config.poolSize, migrationsFolder, log) : await openPglite(config.dir);
   const started = performance.now();
   await database.migrate();
   log.info({ db: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');

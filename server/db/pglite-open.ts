@@ -37,6 +37,8 @@ function createInChild(dir: string): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The database in ${dir} could not be created: ${stderr.trim() || `exit ${code}`}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`The database in ${dir} could not be created: ${stderr.trim() || `exit ${code}`}`)),
+    );
   });
 }

@@ -21,7 +21,12 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Unverified accounts are claims, swept once they are a week old (updatedAt: a new sign-up renews the claim).
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_unverified_idx').on(t.updatedAt).where(sql`email_verified_at is null`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_unverified_idx')
+      .on(t.updatedAt)
+      .where(sql`email_verified_at is null`),
+  ],
 );
 
 /** One signed-in device; its refresh tokens form a rotation family. Revoking it ends them all. */
@@ -29,7 +34,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -42,7 +49,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -54,7 +63,9 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
     email: text('email').notNull(),
     /**
@@ -98,7 +109,9 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     targetId: text('target_id'),
     storageKey: text('storage_key').notNull(),
@@ -109,7 +122,12 @@ export const uploads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_pending_idx').on(t.expiresAt).where(sql`completed_at is null`)],
+  (t) => [
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`completed_at is null`),
+  ],
 );
 
 /** Fixed-window counters shared by every server instance. */
@@ -122,7 +140,11 @@ export const rateLimits = pgTable(
     /** The account address a counter concerns, so a completed password reset can lift them all. */
     account: text('account'),
   },
-  (t) => [index('rate_limits_account_idx').on(t.account).where(sql`account is not null`)],
+  (t) => [
+    index('rate_limits_account_idx')
+      .on(t.account)
+      .where(sql`account is not null`),
+  ],
 );
 
 /**
@@ -139,12 +161,17 @@ export const artworks = pgTable(
   'artworks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     year: integer('year'),
     medium: text('medium').notNull().default(''),
     description: text('description').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     saleStatus: text('sale_status').notNull(),
     mediaType: text('media_type').notNull(),
     dimensions: jsonb('dimensions').$type<Dimensions>().notNull(),
@@ -169,8 +196,12 @@ export const artworkMedia = pgTable(
   'artwork_media',
   {
     id: uuid('id').primaryKey(),
-    artworkId: uuid('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    artworkId: uuid('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
@@ -189,7 +220,9 @@ export const journalEntries = pgTable(
   'journal_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['artwork.new', 'artwork.updated'] }).notNull(),
     message: text('message').notNull(),
     artworkId: uuid('artwork_id'),
@@ -209,7 +242,9 @@ export const journalEntries = pgTable(
 export const publications = pgTable(
   'publications',
   {
-    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').$type<PublishedSnapshot>(),
@@ -226,7 +261,9 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
     handle: text('handle').notNull(),
     did: text('did'),
@@ -245,10 +282,18 @@ export const socialPosts = pgTable(
   'social_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull().default(''),
-    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
-    mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
+    hashtags: text('hashtags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     location: text('location'),
     accounts: jsonb('accounts').$type<AccountRef[]>().notNull(),
     isDraft: boolean('is_draft').notNull().default(true),
@@ -260,7 +305,9 @@ export const socialPosts = pgTable(
   (t) => [
     index('social_posts_user_idx').on(t.userId, t.createdAt),
     // The worker's question: which scheduled drafts are due.
-    index('social_posts_due_idx').on(t.dateScheduled).where(sql`is_draft and date_scheduled is not null`),
+    index('social_posts_due_idx')
+      .on(t.dateScheduled)
+      .where(sql`is_draft and date_scheduled is not null`),
   ],
 );
 
@@ -269,8 +316,12 @@ export const socialPostMedia = pgTable(
   'social_post_media',
   {
     id: uuid('id').primaryKey(),
-    postId: uuid('post_id').notNull().references(() => socialPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
@@ -294,14 +345,18 @@ export const socialDeliveries = pgTable(
   'social_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id').notNull().references(() => socialPosts.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').references(() => socialAccounts.id, { onDelete: 'set null' }),
     platform: text('platform').notNull(),
     handle: text('handle').notNull(),
     rkey: text('rkey').notNull(),
     /** What is sent: the content with the hashtags and mentions added. */
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'posted', 'error'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'posted', 'error'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -316,7 +371,9 @@ export const socialDeliveries = pgTable(
     uniqueIndex('social_deliveries_post_account_key').on(t.postId, t.platform, t.handle),
     // Record keys are never reused: two posts under one key would make the second look already posted.
     uniqueIndex('social_deliveries_rkey_key').on(t.rkey),
-    index('social_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('social_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('social_deliveries_account_idx').on(t.accountId),
   ],
 );

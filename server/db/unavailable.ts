@@ -3,7 +3,16 @@
  * operator intervention such as a shutdown or restart (57P01-57P03) and too many connections (53300).
  */
 const UNAVAILABLE_CODES = /^(08|57P0[1-3]|53300)/;
-const UNAVAILABLE_NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const UNAVAILABLE_NET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 // What node-postgres throws when a connection dies without a PostgreSQL error code.
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',

@@ -87,7 +87,9 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
       tags: [spec.tag],
       ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } } : {}),
+      ...(spec.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } }
+        : {}),
       responses: Object.fromEntries(
         Object.entries(spec.responses).map(([status, r]) => [
           status,

@@ -51,7 +51,11 @@ export function toHttpError(err: unknown): unknown {
   const status = STATUS_OF.find(([kind]) => err instanceof kind)?.[1];
   if (!status) return err;
   const { retryAfterSeconds, ...body } = err.details;
-  return new HttpError(status, err.message, retryAfterSeconds === undefined ? body : { ...body, headers: { 'Retry-After': String(retryAfterSeconds) } });
+  return new HttpError(
+    status,
+    err.message,
+    retryAfterSeconds === undefined ? body : { ...body, headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
 }
 
 export const notFound = (message = 'Not found.') => new HttpError(404, message);

@@ -14,7 +14,10 @@ const STORAGE_PROBE_CACHE_MS = 5000;
 const PROBE_TIMEOUT_MS = 3000;
 
 const withTimeout = <T>(work: Promise<T>, what: string) =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer in time`)), PROBE_TIMEOUT_MS).unref())]);
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer in time`)), PROBE_TIMEOUT_MS).unref()),
+  ]);
 
 /**
  * Health for load balancers. `/health/live`: the process runs (restart it if not). `/health/ready`: send it traffic;

@@ -47,7 +47,11 @@ const columns = {
 };
 
 /** Newest first, `limit` at a time; the cursor (creation time, then id) stays stable while entries are added. */
-export async function listJournal(db: Db, userId: string, query: JournalQuery): Promise<{ rows: JournalRow[]; nextCursor: string | null } | null> {
+export async function listJournal(
+  db: Db,
+  userId: string,
+  query: JournalQuery,
+): Promise<{ rows: JournalRow[]; nextCursor: string | null } | null> {
   const filters: SQL[] = [eq(journalEntries.userId, userId)];
   if (!query.includeDismissed) filters.push(isNull(journalEntries.dismissedAt));
   if (query.type) filters.push(eq(journalEntries.type, query.type));

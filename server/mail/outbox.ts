@@ -47,7 +47,8 @@ export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, l
   }
 
   // Only the holder of this attempt records its outcome.
-  const held = (row: OutboxRow, me: string) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.lockedBy, me), eq(mailOutbox.attempts, row.attempts));
+  const held = (row: OutboxRow, me: string) =>
+    and(eq(mailOutbox.id, row.id), eq(mailOutbox.lockedBy, me), eq(mailOutbox.attempts, row.attempts));
 
   async function send(row: OutboxRow, me: string) {
     try {
@@ -61,10 +62,18 @@ export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, l
         return;
       }
       const delayMs = backoffMs(retry, row.attempts);
-      log.warn({ err: String(err), to: row.email, kind: row.kind, attempts: row.attempts, retryInMs: Math.round(delayMs) }, 'mail not sent; will retry');
+      log.warn(
+        { err: String(err), to: row.email, kind: row.kind, attempts: row.attempts, retryInMs: Math.round(delayMs) },
+        'mail not sent; will retry',
+      );
       await db
         .update(mailOutbox)
-        .set({ dueAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lockedUntil: null, lockedBy: null, error: String(err).slice(0, 500) })
+        .set({
+          dueAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+          lockedUntil: null,
+          lockedBy: null,
+          error: String(err).slice(0, 500),
+        })
         .where(held(row, me));
     }
   }

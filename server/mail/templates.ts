@@ -9,9 +9,7 @@ function linkMail(to: string, subject: string, intro: string, action: string, li
     link,
     text: `${intro}\n\n${action}: ${link}\n\n${outro}\n`,
     html:
-      `<p>${escape(intro)}</p>` +
-      `<p><a href="${escape(link)}">${escape(action)}</a></p>` +
-      `<p style="color:#555">${escape(outro)}</p>`,
+      `<p>${escape(intro)}</p>` + `<p><a href="${escape(link)}">${escape(action)}</a></p>` + `<p style="color:#555">${escape(outro)}</p>`,
   };
 }
 
@@ -61,7 +59,12 @@ export const accountDeletedMail = (to: string): Mail => {
     'Your profile, artworks, files, journal, posts and scheduled posts are gone, your public portfolio is offline, and the saved logins of your Bluesky accounts were removed.',
     'If you did not ask for this, reply to this message at once.',
   ];
-  return { to, subject: 'Your Artist Studio account was deleted', text: `${lines.join('\n\n')}\n`, html: lines.map((l) => `<p>${escape(l)}</p>`).join('') };
+  return {
+    to,
+    subject: 'Your Artist Studio account was deleted',
+    text: `${lines.join('\n\n')}\n`,
+    html: lines.map((l) => `<p>${escape(l)}</p>`).join(''),
+  };
 };
 
 export const addressInUseMail = (to: string, link: string) =>

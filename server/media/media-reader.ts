@@ -13,7 +13,12 @@ export const BAD_MEDIA_LINK = 'This media link is invalid or has expired.';
  */
 export function createMediaReader(deps: AppDeps) {
   const authenticate = requireUser(deps);
-  return async (c: Context<AppEnv>, subject: MediaSubject, size: MediaSize, query: { exp?: string; sig?: string }): Promise<string | null> => {
+  return async (
+    c: Context<AppEnv>,
+    subject: MediaSubject,
+    size: MediaSize,
+    query: { exp?: string; sig?: string },
+  ): Promise<string | null> => {
     if (query.exp !== undefined || query.sig !== undefined) {
       if (!deps.mediaUrls.verify(subject, size, query.exp, query.sig)) throw new Forbidden(BAD_MEDIA_LINK);
       return null;

@@ -13,7 +13,11 @@ const subjectOf = (s: MediaSubject) =>
   'mediaId' in s ? `media:${s.mediaId}` : 'artworkId' in s ? `artwork-primary:${s.artworkId}` : `post-media:${s.postMediaId}`;
 
 const pathOf = (s: MediaSubject) =>
-  'mediaId' in s ? `/api/media/${s.mediaId}` : 'artworkId' in s ? `/api/artwork/${s.artworkId}/media/primary` : `/api/social-media/media/${s.postMediaId}`;
+  'mediaId' in s
+    ? `/api/media/${s.mediaId}`
+    : 'artworkId' in s
+      ? `/api/artwork/${s.artworkId}/media/primary`
+      : `/api/social-media/media/${s.postMediaId}`;
 
 /**
  * Signed, expiring addresses of media bytes, usable where no bearer token can be sent (<img>, <video>). The signature
@@ -22,7 +26,9 @@ const pathOf = (s: MediaSubject) =>
  */
 export function createMediaUrls(key: string, now: () => number = Date.now) {
   const mac = (subject: MediaSubject, size: MediaSize, exp: number) =>
-    createHmac('sha256', key).update(`${CONTEXT}|${subjectOf(subject)}|${size}|${exp}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(`${CONTEXT}|${subjectOf(subject)}|${size}|${exp}`)
+      .digest('base64url');
 
   const expiry = () => (Math.floor(now() / 1000 / HOUR) + 2) * HOUR;
 

@@ -44,7 +44,10 @@ export async function findPrimaryMedia(db: Db, userId: string | null, artworkId:
 }
 
 /** Records a processed file; the first image of an artwork without a primary becomes it. Answers the primary's id. */
-export function insertMedia(db: Db, values: typeof artworkMedia.$inferInsert & { isImage: boolean }): Promise<{ row: MediaRow; primaryId: string | null }> {
+export function insertMedia(
+  db: Db,
+  values: typeof artworkMedia.$inferInsert & { isImage: boolean },
+): Promise<{ row: MediaRow; primaryId: string | null }> {
   const { isImage, ...media } = values;
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(artworkMedia).values(media).returning();
@@ -74,7 +77,9 @@ export function setPrimaryMedia(db: Db, userId: string, artworkId: string, media
       .where(and(eq(artworkMedia.id, mediaId), eq(artworkMedia.artworkId, artworkId)));
     if (!media) throw mediaNotFound();
     if (!Object.keys(media.variants).length) {
-      throw new Invalid('Only an image can be the primary media.', { fieldErrors: { mediaId: ['Only an image can be the primary media.'] } });
+      throw new Invalid('Only an image can be the primary media.', {
+        fieldErrors: { mediaId: ['Only an image can be the primary media.'] },
+      });
     }
     const [row] = await tx.update(artworks).set({ primaryImageMediaId: mediaId }).where(eq(artworks.id, artworkId)).returning();
     return row;

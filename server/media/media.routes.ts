@@ -37,7 +37,13 @@ export function mediaRoutes(deps: AppDeps) {
     async (c, { params, body }) => {
       const userId = c.var.auth.user.userId;
       if (!(await findArtwork(db, userId, params.id))) throw artworkNotFound();
-      const ticket = await createUpload(deps, { ...body, userId, purpose: ARTWORK_MEDIA_PURPOSE, targetId: params.id, apiUrl: apiBaseOf(deps, c) });
+      const ticket = await createUpload(deps, {
+        ...body,
+        userId,
+        purpose: ARTWORK_MEDIA_PURPOSE,
+        targetId: params.id,
+        apiUrl: apiBaseOf(deps, c),
+      });
       return c.json(ticket, 200);
     },
   );

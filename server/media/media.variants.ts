@@ -59,7 +59,11 @@ export async function makeImageVariants(source: Buffer): Promise<ImageVariants> 
   const variants = await Promise.all(
     (Object.entries(VARIANTS) as Array<[ImageSize, VariantSpec]>).map(async ([size, spec]) => {
       const { data, info } = await sharp(base.data, raw)
-        .resize(spec.width, spec.height, spec.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true })
+        .resize(
+          spec.width,
+          spec.height,
+          spec.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true },
+        )
         .webp(WEBP_OPTIONS)
         .toBuffer({ resolveWithObject: true });
       return { size, data, width: info.width, height: info.height };

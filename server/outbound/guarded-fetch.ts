@@ -51,9 +51,16 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * Redirects are followed by hand (at most 3), answers are capped in size and time.
  */
 export function createOutboundDoor(options: OutboundOptions): OutboundDoor {
-  const { allowPrivateNetwork, resolve = systemResolve, maxRedirects = 3, maxResponseBytes = 5 * 1024 * 1024, timeoutMs = 15_000 } = options;
+  const {
+    allowPrivateNetwork,
+    resolve = systemResolve,
+    maxRedirects = 3,
+    maxResponseBytes = 5 * 1024 * 1024,
+    timeoutMs = 15_000,
+  } = options;
   const alsoAllow = new Set((options.alsoAllow ?? []).map((a) => ipaddr.process(a).toString()));
-  const permitted = (address: string) => allowPrivateNetwork || isPublicAddress(address) || (ipaddr.isValid(address) && alsoAllow.has(ipaddr.process(address).toString()));
+  const permitted = (address: string) =>
+    allowPrivateNetwork || isPublicAddress(address) || (ipaddr.isValid(address) && alsoAllow.has(ipaddr.process(address).toString()));
 
   async function checkedAddresses(hostname: string): Promise<string[]> {
     const host = hostname.replace(/^\[|\]$/g, '');
@@ -94,7 +101,9 @@ export function createOutboundDoor(options: OutboundOptions): OutboundDoor {
     // Kept whole so a 307/308 can send it again; what the product sends (JSON, images under 2 MB) is small.
     let body = request.body ? await request.arrayBuffer() : undefined;
     for (let hop = 0; ; hop++) {
-      const res = await fetch(url, { method, headers, body, signal, redirect: 'manual', dispatcher: agent } as RequestInit).catch(unwrapRefusal);
+      const res = await fetch(url, { method, headers, body, signal, redirect: 'manual', dispatcher: agent } as RequestInit).catch(
+        unwrapRefusal,
+      );
       const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
       if (!location) return capped(res, maxResponseBytes);
       await res.body?.cancel();
@@ -127,7 +136,8 @@ function unwrapRefusal(err: unknown): never {
   throw err;
 }
 
-const tooLarge = (max: number) => new OutboundRefused('too-large', `That server sent an answer larger than ${Math.round(max / 1024 / 1024)} MB.`);
+const tooLarge = (max: number) =>
+  new OutboundRefused('too-large', `That server sent an answer larger than ${Math.round(max / 1024 / 1024)} MB.`);
 
 /** The answer, refused as soon as it declares or sends more than max bytes. */
 function capped(res: Response, max: number): Response {

@@ -60,7 +60,12 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
   const { slug, version } = await claimVersion(db, userId);
   const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
   const rows = await db
-    .select({ artwork: artworks, large: sql<string | null>`${artworkMedia.variants}->>'large'`, width: artworkMedia.width, height: artworkMedia.height })
+    .select({
+      artwork: artworks,
+      large: sql<string | null>`${artworkMedia.variants}->>'large'`,
+      width: artworkMedia.width,
+      height: artworkMedia.height,
+    })
     .from(artworks)
     .leftJoin(artworkMedia, eq(artworkMedia.id, artworks.primaryImageMediaId))
     .where(eq(artworks.userId, userId))
@@ -102,7 +107,8 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
     outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(publications).where(eq(publications.userId, userId)).for('update');
       // A publish that began later finished first: it is the newer snapshot, and this one is dropped.
-      if (row.snapshot && row.snapshot.version > version) return { previous: snapshot, current: row.snapshot, publishedAt: row.publishedAt! };
+      if (row.snapshot && row.snapshot.version > version)
+        return { previous: snapshot, current: row.snapshot, publishedAt: row.publishedAt! };
       const [saved] = await tx
         .update(publications)
         .set({ snapshot, publishedAt: sql`now()` })

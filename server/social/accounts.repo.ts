@@ -15,13 +15,23 @@ export const toAccountDto = (row: SocialAccountRow): SocialAccount => ({
 });
 
 export const listAccounts = (db: Db, userId: string) =>
-  db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId)).orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle));
+  db
+    .select()
+    .from(socialAccounts)
+    .where(eq(socialAccounts.userId, userId))
+    .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle));
 
 export async function findAccount(db: Db, userId: string, ref: AccountRef): Promise<SocialAccountRow | null> {
   const [row] = await db
     .select()
     .from(socialAccounts)
-    .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.platform, ref.platform), eq(socialAccounts.handle, normalHandle(ref.handle))));
+    .where(
+      and(
+        eq(socialAccounts.userId, userId),
+        eq(socialAccounts.platform, ref.platform),
+        eq(socialAccounts.handle, normalHandle(ref.handle)),
+      ),
+    );
   return row ?? null;
 }
 
@@ -67,7 +77,14 @@ export function saveAccount(db: Db, input: ConnectedAccount): Promise<SocialAcco
       .values(input)
       .onConflictDoUpdate({
         target: [socialAccounts.userId, socialAccounts.platform, socialAccounts.handle],
-        set: { did: input.did, service: input.service, appPasswordSealed: input.appPasswordSealed, sessionSealed: input.sessionSealed, credentialsVersion: sql`${socialAccounts.credentialsVersion} + 1`, updatedAt: new Date() },
+        set: {
+          did: input.did,
+          service: input.service,
+          appPasswordSealed: input.appPasswordSealed,
+          sessionSealed: input.sessionSealed,
+          credentialsVersion: sql`${socialAccounts.credentialsVersion} + 1`,
+          updatedAt: new Date(),
+        },
       })
       .returning();
     return row;
@@ -78,7 +95,13 @@ export function saveAccount(db: Db, input: ConnectedAccount): Promise<SocialAcco
 export async function deleteAccount(db: Db, userId: string, ref: AccountRef): Promise<SocialAccountRow | null> {
   const [row] = await db
     .delete(socialAccounts)
-    .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.platform, ref.platform), eq(socialAccounts.handle, normalHandle(ref.handle))))
+    .where(
+      and(
+        eq(socialAccounts.userId, userId),
+        eq(socialAccounts.platform, ref.platform),
+        eq(socialAccounts.handle, normalHandle(ref.handle)),
+      ),
+    )
     .returning();
   return row ?? null;
 }

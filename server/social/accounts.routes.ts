@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { PLATFORM_LABELS } from '../../src/schemas/social-platform.schema';
-import { DEFAULT_BLUESKY_SERVICE, SOCIAL_MESSAGES, accountRefSchema, connectAccountSchema, socialAccountSchema } from '../../src/schemas/social.schema';
+import {
+  DEFAULT_BLUESKY_SERVICE,
+  SOCIAL_MESSAGES,
+  accountRefSchema,
+  connectAccountSchema,
+  socialAccountSchema,
+} from '../../src/schemas/social.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { type DomainError, Invalid, NotFound, RateLimited, UpstreamFailed } from '../errors';
@@ -75,7 +81,11 @@ export function accountRoutes(deps: AppDeps) {
       if (body.platform !== 'bluesky') {
         throw new Invalid(`${PLATFORM_LABELS[body.platform]} ${SOCIAL_MESSAGES.comingSoon}`, { code: 'PLATFORM_COMING_SOON' });
       }
-      const service = await checkServiceUrl(body.credentials.service?.trim() || DEFAULT_BLUESKY_SERVICE, deps.config.social.allowPrivateNetwork, deps.outbound);
+      const service = await checkServiceUrl(
+        body.credentials.service?.trim() || DEFAULT_BLUESKY_SERVICE,
+        deps.config.social.allowPrivateNetwork,
+        deps.outbound,
+      );
       const appPassword = body.credentials.appPassword;
       const session = await blueskyLogin(service, body.credentials.identifier, appPassword, deps.outbound.fetch).catch((err) => {
         throw connectFailure(toBlueskyError(err, service));

@@ -13,7 +13,8 @@ interface StoredTokens {
   refreshJwt: string;
 }
 
-export const sealTokens = (box: SecretBox, s: BlueskySession) => box.seal(JSON.stringify({ accessJwt: s.accessJwt, refreshJwt: s.refreshJwt } satisfies StoredTokens));
+export const sealTokens = (box: SecretBox, s: BlueskySession) =>
+  box.seal(JSON.stringify({ accessJwt: s.accessJwt, refreshJwt: s.refreshJwt } satisfies StoredTokens));
 
 const unreadable = (handle: string) =>
   new BlueskyError('transient', `The saved login of @${handle} cannot be read by this server. If this lasts, connect the account again.`);

@@ -40,14 +40,18 @@ export function toBlueskyError(err: unknown, service: string): BlueskyError {
   const e = err as { status?: number; error?: string; message?: string; headers?: Record<string, string> };
   const status = e?.status;
   if (status === 401 || e?.error === 'AuthenticationRequired' || e?.error === 'ExpiredToken' || e?.error === 'InvalidToken') {
-    return new BlueskyError('auth', 'Bluesky did not accept the handle and app password. Check them, and use an app password, not the account password.');
+    return new BlueskyError(
+      'auth',
+      'Bluesky did not accept the handle and app password. Check them, and use an app password, not the account password.',
+    );
   }
   if (status === 429) {
     const reset = Number(e.headers?.['ratelimit-reset']);
     const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, reset - Math.floor(Date.now() / 1000)) : 60;
     return new BlueskyError('rate-limited', 'Bluesky is limiting requests right now; it will be tried again.', wait);
   }
-  if (status && status >= 400 && status < 500) return new BlueskyError('rejected', `Bluesky refused the post: ${e.message || e.error || `HTTP ${status}`}`);
+  if (status && status >= 400 && status < 500)
+    return new BlueskyError('rejected', `Bluesky refused the post: ${e.message || e.error || `HTTP ${status}`}`);
   if (status && status >= 500) return new BlueskyError('transient', `Bluesky answered with an error (${status}); it will be tried again.`);
   return new BlueskyError('unreachable', `The Bluesky server at ${service} cannot be reached.`);
 }
@@ -64,7 +68,12 @@ const sessionOf = (service: string, data: AtpSessionData): BlueskySession => ({
  * Logs in once with handle and app password (at connect time, or when the stored session can no longer refresh).
  * `fetch` is the outbound door: every call to a PDS goes through it, so none can be sent into a private network.
  */
-export async function blueskyLogin(service: string, identifier: string, appPassword: string, fetch: typeof globalThis.fetch): Promise<BlueskySession> {
+export async function blueskyLogin(
+  service: string,
+  identifier: string,
+  appPassword: string,
+  fetch: typeof globalThis.fetch,
+): Promise<BlueskySession> {
   const agent = new AtpAgent({ service, fetch });
   try {
     await agent.login({ identifier: identifier.replace(/^@/, ''), password: appPassword });
@@ -165,7 +174,8 @@ export async function writePost(
   const did = agent.session!.did;
   const service = agent.serviceUrl.origin;
   const ours = (found: FoundRecord | null) => {
-    if (found && found.text !== input.text) throw new BlueskyError('conflict', `The record key ${input.rkey} is already used by another post.`);
+    if (found && found.text !== input.text)
+      throw new BlueskyError('conflict', `The record key ${input.rkey} is already used by another post.`);
     return found ? { uri: found.uri, cid: found.cid } : null;
   };
   try {

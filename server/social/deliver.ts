@@ -10,7 +10,11 @@ import { backoffMs, type RetryPolicy } from '../retry-policy';
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
 
 async function imagesOf(deps: AppDeps, postId: string): Promise<PostImage[]> {
-  const media = await deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, postId)).orderBy(asc(socialPostMedia.position));
+  const media = await deps.db
+    .select()
+    .from(socialPostMedia)
+    .where(eq(socialPostMedia.postId, postId))
+    .orderBy(asc(socialPostMedia.position));
   const images: PostImage[] = [];
   for (const m of media.filter((f) => f.contentType.startsWith('image/'))) {
     const object = await deps.storage.read(m.storageKey);
@@ -44,19 +48,32 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     const images = await imagesOf(deps, post.id);
     const agent = await social.agents.agentFor(account);
     // attempts counts claims: on the first, no attempt under this key has ever started.
-    await writePost(agent, { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() }, d.attempts > 1);
+    await writePost(
+      agent,
+      { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() },
+      d.attempts > 1,
+    );
     await markPosted(db, d, postUrlOf(agent.session?.handle ?? account.handle, d.rkey));
     log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
   } catch (err) {
     const failure =
-      err instanceof BlueskyError ? err : new BlueskyError('transient', 'Something went wrong on our side while posting; it will be tried again.');
+      err instanceof BlueskyError
+        ? err
+        : new BlueskyError('transient', 'Something went wrong on our side while posting; it will be tried again.');
     if (!(err instanceof BlueskyError)) log.error({ err, deliveryId: d.id }, 'delivery attempt failed');
     else log.warn({ deliveryId: d.id, kind: failure.kind, attempts: d.attempts, message: failure.message }, 'delivery attempt failed');
     await recordFailure(deps, d, me, failure, accountId, policy);
   }
 }
 
-async function recordFailure(deps: AppDeps, d: DeliveryRow, me: string, failure: BlueskyError, accountId: string | null, policy: RetryPolicy) {
+async function recordFailure(
+  deps: AppDeps,
+  d: DeliveryRow,
+  me: string,
+  failure: BlueskyError,
+  accountId: string | null,
+  policy: RetryPolicy,
+) {
   const { db, social } = deps;
   if (failure.kind === 'conflict') {
     await changeRecordKey(db, d, me);
@@ -65,8 +82,15 @@ async function recordFailure(deps: AppDeps, d: DeliveryRow, me: string, failure:
   if (failure.kind === 'auth') {
     // Maybe another instance rotated the tokens, or the session expired: start again from the stored session.
     if (accountId) social.agents.forget(accountId);
-    if (d.attempts < policy.maxAuthAttempts) await markRetry(db, d, me, 500 * d.attempts, 'Signing in to Bluesky again; it will be tried again.');
-    else await markFailed(db, d, me, `Bluesky no longer accepts the app password of @${d.handle}. Connect the account again, then press Post to retry.`);
+    if (d.attempts < policy.maxAuthAttempts)
+      await markRetry(db, d, me, 500 * d.attempts, 'Signing in to Bluesky again; it will be tried again.');
+    else
+      await markFailed(
+        db,
+        d,
+        me,
+        `Bluesky no longer accepts the app password of @${d.handle}. Connect the account again, then press Post to retry.`,
+      );
     return;
   }
   if (!failure.retryable) {
@@ -74,10 +98,16 @@ async function recordFailure(deps: AppDeps, d: DeliveryRow, me: string, failure:
     return;
   }
   if (d.attempts >= policy.maxAttempts) {
-    await markFailed(db, d, me, `${failure.message.replace(/;? ?it will be tried again\.?$/, '.')} Gave up after ${d.attempts} attempts; press Post to try again.`);
+    await markFailed(
+      db,
+      d,
+      me,
+      `${failure.message.replace(/;? ?it will be tried again\.?$/, '.')} Gave up after ${d.attempts} attempts; press Post to try again.`,
+    );
     return;
   }
-  const wait = failure.kind === 'rate-limited' ? (failure.retryAfterSeconds ?? 60) * 1000 * (1 + Math.random() * 0.1) : backoffMs(policy, d.attempts);
+  const wait =
+    failure.kind === 'rate-limited' ? (failure.retryAfterSeconds ?? 60) * 1000 * (1 + Math.random() * 0.1) : backoffMs(policy, d.attempts);
   const message = failure.message.includes('tried again') ? failure.message : `${failure.message} It will be tried again.`;
   await markRetry(db, d, me, wait, message);
 }

@@ -82,21 +82,28 @@ export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number
     .orderBy(asc(socialDeliveries.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
-    .update(socialDeliveries)
-    .set({
-      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      lockedBy: me,
-      attempts: sql`${socialDeliveries.attempts} + 1`,
-    })
-    // `= any(array(...))` runs the subquery once. `in (...)` may let the planner rescan it inside a join, and each
-    // rescan skips the rows this statement already took and locks `limit` more.
-    .where(and(sql`${socialDeliveries.id} = any(array(${due}))`, eq(socialDeliveries.status, 'pending')))
-    .returning();
+  return (
+    db
+      .update(socialDeliveries)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        lockedBy: me,
+        attempts: sql`${socialDeliveries.attempts} + 1`,
+      })
+      // `= any(array(...))` runs the subquery once. `in (...)` may let the planner rescan it inside a join, and each
+      // rescan skips the rows this statement already took and locks `limit` more.
+      .where(and(sql`${socialDeliveries.id} = any(array(${due}))`, eq(socialDeliveries.status, 'pending')))
+      .returning()
+  );
 }
 
 const heldBy = (d: DeliveryRow, me: string) =>
-  and(eq(socialDeliveries.id, d.id), eq(socialDeliveries.lockedBy, me), eq(socialDeliveries.attempts, d.attempts), eq(socialDeliveries.status, 'pending'));
+  and(
+    eq(socialDeliveries.id, d.id),
+    eq(socialDeliveries.lockedBy, me),
+    eq(socialDeliveries.attempts, d.attempts),
+    eq(socialDeliveries.status, 'pending'),
+  );
 
 /** The record exists: posted, whoever holds the lease now (a second writer would only find the same record). */
 export const markPosted = (db: Db, d: DeliveryRow, postUrl: string) =>
@@ -117,7 +124,10 @@ export const markFailed = (db: Db, d: DeliveryRow, me: string, error: string) =>
 
 /** Another record held the key: this delivery takes a fresh one and is tried again at once. */
 export const changeRecordKey = (db: Db, d: DeliveryRow, me: string) =>
-  db.update(socialDeliveries).set({ rkey: newRecordKey(), nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null }).where(heldBy(d, me));
+  db
+    .update(socialDeliveries)
+    .set({ rkey: newRecordKey(), nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null })
+    .where(heldBy(d, me));
 
 /** Heartbeat: the leases this instance still holds on these deliveries run `leaseSeconds` from now again. */
 export const renewLeases = (db: Db, me: string, ids: string[], leaseSeconds: number) =>

@@ -4,4 +4,7 @@ import { Conflict, Invalid, NotFound } from '../errors';
 export const postNotFound = () => new NotFound('Post not found.');
 export const postPublished = () => new Conflict('A published post cannot be edited.', { code: 'POST_PUBLISHED' });
 export const tooManyFiles = () =>
-  new Invalid(SOCIAL_MESSAGES.maxFiles(MAX_POST_FILES), { code: 'TOO_MANY_FILES', fieldErrors: { mediaIds: [SOCIAL_MESSAGES.maxFiles(MAX_POST_FILES)] } });
+  new Invalid(SOCIAL_MESSAGES.maxFiles(MAX_POST_FILES), {
+    code: 'TOO_MANY_FILES',
+    fieldErrors: { mediaIds: [SOCIAL_MESSAGES.maxFiles(MAX_POST_FILES)] },
+  });

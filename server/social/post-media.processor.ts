@@ -13,14 +13,18 @@ import { toPostMediaDto } from './posts.dto';
 export const POST_MEDIA_PURPOSE = 'post-media';
 const PREVIEW_SIDE = 400;
 
-
 /** A 400 x 400 WebP to show an image in the editor (upright, no metadata), and the image's upright size. */
 async function previewOf(bytes: Buffer, fileName: string) {
   try {
     const input = sharp(bytes, INPUT_OPTIONS);
     const [meta, preview] = await Promise.all([
       input.metadata(),
-      input.clone().autoOrient().resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true }).webp(WEBP_OPTIONS).toBuffer(),
+      input
+        .clone()
+        .autoOrient()
+        .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP_OPTIONS)
+        .toBuffer(),
     ]);
     return { preview, width: meta.autoOrient.width, height: meta.autoOrient.height };
   } catch {

@@ -20,7 +20,10 @@ const SCHEDULE_SLACK_MS = 60_000;
 export const MAX_LIST = 1000;
 
 export async function findPost(db: Db, userId: string, postId: string): Promise<PostRow | null> {
-  const [row] = await db.select().from(socialPosts).where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(socialPosts)
+    .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId)));
   return row ?? null;
 }
 
@@ -72,7 +75,11 @@ export async function findPostMedia(db: Db, userId: string | null, mediaId: stri
 export async function mediaOf(db: Db, postIds: string[]): Promise<Map<string, PostMediaRow[]>> {
   const out = new Map<string, PostMediaRow[]>();
   if (!postIds.length) return out;
-  const rows = await db.select().from(socialPostMedia).where(inArray(socialPostMedia.postId, postIds)).orderBy(asc(socialPostMedia.position));
+  const rows = await db
+    .select()
+    .from(socialPostMedia)
+    .where(inArray(socialPostMedia.postId, postIds))
+    .orderBy(asc(socialPostMedia.position));
   for (const row of rows) out.set(row.postId, [...(out.get(row.postId) ?? []), row]);
   return out;
 }
@@ -103,7 +110,11 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
   return db.transaction(async (tx) => {
     let existing: PostRow | undefined;
     if (input.postId) {
-      [existing] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, input.postId), eq(socialPosts.userId, userId))).for('update');
+      [existing] = await tx
+        .select()
+        .from(socialPosts)
+        .where(and(eq(socialPosts.id, input.postId), eq(socialPosts.userId, userId)))
+        .for('update');
       if (!existing) throw postNotFound();
       if (!existing.isDraft) throw postPublished();
     }
@@ -120,9 +131,11 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
 
     const media = existing ? await tx.select().from(socialPostMedia).where(eq(socialPostMedia.postId, existing.id)) : [];
     const mediaIds = [...new Set(input.mediaIds)];
-    if (mediaIds.some((id) => !media.some((m) => m.id === id))) fieldErrors.mediaIds = ['A file of this post was not found. Upload it again.'];
+    if (mediaIds.some((id) => !media.some((m) => m.id === id)))
+      fieldErrors.mediaIds = ['A file of this post was not found. Upload it again.'];
     const altTexts = input.altTexts ?? {};
-    if (Object.keys(altTexts).some((id) => !mediaIds.includes(id))) fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
+    if (Object.keys(altTexts).some((id) => !mediaIds.includes(id)))
+      fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
 
     const values = {
       content: input.content,
@@ -139,12 +152,21 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     if (Object.keys(fieldErrors).length) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors });
 
     const [post] = existing
-      ? await tx.update(socialPosts).set({ ...values, updatedAt: sql`now()` }).where(eq(socialPosts.id, existing.id)).returning()
-      : await tx.insert(socialPosts).values({ ...values, userId }).returning();
+      ? await tx
+          .update(socialPosts)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(socialPosts.id, existing.id))
+          .returning()
+      : await tx
+          .insert(socialPosts)
+          .values({ ...values, userId })
+          .returning();
 
     const removed = media.filter((m) => !mediaIds.includes(m.id));
     if (removed.length) {
-      await tx.delete(socialPostMedia).where(and(eq(socialPostMedia.postId, post.id), mediaIds.length ? notInArray(socialPostMedia.id, mediaIds) : undefined));
+      await tx
+        .delete(socialPostMedia)
+        .where(and(eq(socialPostMedia.postId, post.id), mediaIds.length ? notInArray(socialPostMedia.id, mediaIds) : undefined));
     }
     for (const [position, id] of mediaIds.entries()) {
       const current = media.find((m) => m.id === id)!;

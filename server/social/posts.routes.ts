@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { MAX_POST_FILES, POST_FILE_TYPES, postFileProblem, savePostResultSchema, savePostSchema, socialPostSchema } from '../../src/schemas/social.schema';
+import {
+  MAX_POST_FILES,
+  POST_FILE_TYPES,
+  postFileProblem,
+  savePostResultSchema,
+  savePostSchema,
+  socialPostSchema,
+} from '../../src/schemas/social.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
@@ -17,7 +24,8 @@ const tag = 'Social media';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 const notFoundDoc = { 404: errorDoc('No such post') };
 export const postIdParams = z.object({ postId: z.uuid({ error: 'Post ID must be a valid UUID' }) });
-const epochMs = (name: string) => z.optional(z.string().check(z.regex(/^\d{1,15}$/, { error: `${name} must be a time in epoch milliseconds` })));
+const epochMs = (name: string) =>
+  z.optional(z.string().check(z.regex(/^\d{1,15}$/, { error: `${name} must be a time in epoch milliseconds` })));
 const listQuery = z.object({
   from: epochMs('from'),
   to: epochMs('to'),
@@ -81,7 +89,12 @@ export function postRoutes(deps: AppDeps) {
       tag,
       auth: true,
       body: savePostSchema,
-      responses: { 200: { description: 'The saved draft', schema: savePostResultSchema }, ...notFoundDoc, 409: errorDoc('The post is published'), ...errors },
+      responses: {
+        200: { description: 'The saved draft', schema: savePostResultSchema },
+        ...notFoundDoc,
+        409: errorDoc('The post is published'),
+        ...errors,
+      },
     },
     async (c, { body }) => {
       const userId = c.var.auth.user.userId;
@@ -123,7 +136,12 @@ export function postRoutes(deps: AppDeps) {
       auth: true,
       params: postIdParams,
       body: mediaRequestSchema,
-      responses: { 200: { description: 'Where to PUT the file', schema: uploadTicketSchema }, ...notFoundDoc, 409: errorDoc('The post is published'), ...errors },
+      responses: {
+        200: { description: 'Where to PUT the file', schema: uploadTicketSchema },
+        ...notFoundDoc,
+        409: errorDoc('The post is published'),
+        ...errors,
+      },
     },
     async (c, { params, body }) => {
       const userId = c.var.auth.user.userId;
@@ -133,7 +151,13 @@ export function postRoutes(deps: AppDeps) {
       if (!post) throw postNotFound();
       if (!post.isDraft) throw postPublished();
       if ((await fileCountOf(db, post.id)) >= MAX_POST_FILES) throw tooManyFiles();
-      const ticket = await createUpload(deps, { ...body, userId, purpose: POST_MEDIA_PURPOSE, targetId: post.id, apiUrl: apiBaseOf(deps, c) });
+      const ticket = await createUpload(deps, {
+        ...body,
+        userId,
+        purpose: POST_MEDIA_PURPOSE,
+        targetId: post.id,
+        apiUrl: apiBaseOf(deps, c),
+      });
       return c.json(ticket, 200);
     },
   );

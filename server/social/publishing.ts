@@ -26,7 +26,10 @@ export function publishProblems(post: Pick<PostRow, 'content' | 'hashtags' | 'me
 }
 
 export async function imageCountOf(db: Db, postId: string) {
-  const media = await db.select({ contentType: socialPostMedia.contentType }).from(socialPostMedia).where(eq(socialPostMedia.postId, postId));
+  const media = await db
+    .select({ contentType: socialPostMedia.contentType })
+    .from(socialPostMedia)
+    .where(eq(socialPostMedia.postId, postId));
   return media.filter((m) => isImage(m.contentType)).length;
 }
 
@@ -61,14 +64,21 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
     handle: t.handle,
     error: textProblem ?? (t.account ? undefined : notConnected(t.platform, t.handle)),
   }));
-  await tx.update(socialPosts).set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` }).where(eq(socialPosts.id, post.id));
+  await tx
+    .update(socialPosts)
+    .set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(socialPosts.id, post.id));
   return insertDeliveries(tx, post.id, composePostText(post), rows);
 }
 
 /** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */
 export function publishNow(db: Db, userId: string, postId: string): Promise<DeliveryRow[]> {
   return db.transaction(async (tx) => {
-    const [post] = await tx.select().from(socialPosts).where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId))).for('update');
+    const [post] = await tx
+      .select()
+      .from(socialPosts)
+      .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId)))
+      .for('update');
     if (!post) throw postNotFound();
     return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
   });

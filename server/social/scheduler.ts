@@ -184,4 +184,3 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     },
   };
 }
-

@@ -15,7 +15,8 @@ export async function checkServiceUrl(raw: string, allowPrivate: boolean, door: 
   } catch {
     throw invalid('Enter the server address, e.g. https://bsky.social');
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw invalid('The server address must start with https://');
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    throw invalid('The server address must start with https://');
   if (url.username || url.password) throw invalid('The server address must not contain credentials');
   if (!allowPrivate) {
     await door.checkHost(url.hostname).catch((err) => {

@@ -338,7 +338,10 @@ export class LocalBlobStore implements BlobStore {
       const full = path.join(e.parentPath, e.name);
       const key = path.relative(this.dir, full).split(path.sep).join('/');
       if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
-      const modifiedAt = await stat(full).then((s) => s.mtime, () => null);
+      const modifiedAt = await stat(full).then(
+        (s) => s.mtime,
+        () => null,
+      );
       if (modifiedAt) yield { key, modifiedAt };
     }
   }
@@ -367,7 +370,13 @@ export class LocalBlobStore implements BlobStore {
     const dirs = (await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []))
       .filter((e) => e.isDirectory())
       .map((e) => path.join(e.parentPath, e.name))
-      .filter((dir) => !path.relative(this.dir, dir).split(path.sep).some((segment) => segment.startsWith('.')))
+      .filter(
+        (dir) =>
+          !path
+            .relative(this.dir, dir)
+            .split(path.sep)
+            .some((segment) => segment.startsWith('.')),
+      )
       // Deepest first, so a folder emptied by removing its empty children goes too.
       .sort((a, b) => b.length - a.length);
     // Ages are read before anything is removed: removing a child touches its parent.

@@ -29,7 +29,9 @@ export interface S3BlobStoreOptions {
 const DEFAULT_TYPE = 'application/octet-stream';
 
 const statusOf = (err: unknown) =>
-  err instanceof S3ServiceException ? err.$metadata?.httpStatusCode : (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  err instanceof S3ServiceException
+    ? err.$metadata?.httpStatusCode
+    : (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 const isNotFound = (err: unknown) => {
   const name = (err as { name?: string })?.name;
   return name === 'NotFound' || name === 'NoSuchKey' || statusOf(err) === 404;
@@ -102,9 +104,7 @@ export class S3BlobStore implements BlobStore {
   async readHead(key: string, bytes: number): Promise<Buffer> {
     if (bytes <= 0) return Buffer.alloc(0);
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
-      );
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
       if (!res.Body) return Buffer.alloc(0);
       const all = Buffer.from(await res.Body.transformToByteArray());
       // A server that ignores Range sends everything; keep only the head.
@@ -143,7 +143,11 @@ export class S3BlobStore implements BlobStore {
     try {
       // Server-side copy: the bytes never pass through this process. Type and metadata come along.
       await this.client.send(
-        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }),
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        }),
       );
     } catch (err) {
       if (isNotFound(err)) throw notFound('File not found.');
@@ -182,7 +186,8 @@ export class S3BlobStore implements BlobStore {
       if (!keys.length) return;
       const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
       const failed = (result.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length) throw new Error(`Could not delete ${failed.length} file(s) under ${prefix}: ${failed[0].Code} ${failed[0].Message ?? ''}`);
+      if (failed.length)
+        throw new Error(`Could not delete ${failed.length} file(s) under ${prefix}: ${failed[0].Code} ${failed[0].Message ?? ''}`);
       if (!page.IsTruncated) return;
     }
   }

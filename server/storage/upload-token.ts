@@ -16,14 +16,17 @@ export const USED_UPLOAD_LINK = 'This upload link has been used already. Ask for
 // Domain separation: the secret may be shared with other signers (e.g. session tokens).
 const CONTEXT = 'blob-upload.v1.';
 
-const mac = (payload: string, secret: string) => createHmac('sha256', secret).update(CONTEXT + payload).digest();
+const mac = (payload: string, secret: string) =>
+  createHmac('sha256', secret)
+    .update(CONTEXT + payload)
+    .digest();
 
 /** `<base64url JSON>.<base64url HMAC-SHA256>`: URL-safe, so it can be a path segment. */
 export function signUploadToken(claims: UploadClaims, secret: string): string {
   if (!secret) throw new Error('An upload token secret is required');
-  const payload = Buffer.from(
-    JSON.stringify({ k: claims.key, t: claims.contentType, m: claims.maxBytes, e: claims.exp }),
-  ).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ k: claims.key, t: claims.contentType, m: claims.maxBytes, e: claims.exp })).toString(
+    'base64url',
+  );
   return `${payload}.${mac(payload, secret).toString('base64url')}`;
 }
 

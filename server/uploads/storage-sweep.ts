@@ -18,7 +18,10 @@ const idOf = (key: string, at: number) => key.split('/')[at] ?? '';
 async function claimedById(deps: AppDeps, files: StoredFile[], at: number, table: WithId, extra?: SQL) {
   const ids = [...new Set(files.map((f) => idOf(f.key, at)).filter((id) => isUuid(id)))];
   const rows = await inBatches(ids, (batch) =>
-    deps.db.select({ id: table.id }).from(table).where(extra ? and(inArray(table.id, batch), extra) : inArray(table.id, batch)),
+    deps.db
+      .select({ id: table.id })
+      .from(table)
+      .where(extra ? and(inArray(table.id, batch), extra) : inArray(table.id, batch)),
   );
   const found = new Set(rows.map((r) => r.id));
   return new Set(files.filter((f) => found.has(idOf(f.key, at))).map((f) => f.key));

@@ -49,7 +49,13 @@ export function uploadRoutes(deps: AppDeps, processors: Record<string, UploadPro
       async (c, { params }) => {
         // On Node the raw request stream is read directly (no web-stream copies); elsewhere the web body.
         const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-        const received = await store.receive(params.token, c.req.header('content-type'), c.req.header('content-length'), incoming ?? c.req.raw.body, admit);
+        const received = await store.receive(
+          params.token,
+          c.req.header('content-type'),
+          c.req.header('content-length'),
+          incoming ?? c.req.raw.body,
+          admit,
+        );
         return c.json({ size: received.size }, 200);
       },
     );
@@ -72,7 +78,7 @@ export function uploadRoutes(deps: AppDeps, processors: Record<string, UploadPro
         507: OUT_OF_SPACE_DOC,
       },
     },
-    async (c, { params }) => c.json(await completeUpload(deps, c.var.auth.user.userId, params.uploadId, processors) as object, 200),
+    async (c, { params }) => c.json((await completeUpload(deps, c.var.auth.user.userId, params.uploadId, processors)) as object, 200),
   );
   return api;
 }

@@ -71,7 +71,11 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
   }
   const head = await deps.storage.readHead(upload.storageKey, SNIFF_BYTES);
   if (!(await contentMatchesType(head, upload.contentType))) {
-    await reject(new UnsupportedType(`The content of ${upload.fileName} does not match its type ${fileTypeLabel(upload.contentType, upload.fileName)}.`));
+    await reject(
+      new UnsupportedType(
+        `The content of ${upload.fileName} does not match its type ${fileTypeLabel(upload.contentType, upload.fileName)}.`,
+      ),
+    );
   }
   let result: unknown;
   try {
@@ -80,7 +84,10 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
     await discard(deps, upload);
     throw err;
   }
-  await deps.db.update(uploads).set({ completedAt: sql`now()` }).where(eq(uploads.id, upload.id));
+  await deps.db
+    .update(uploads)
+    .set({ completedAt: sql`now()` })
+    .where(eq(uploads.id, upload.id));
   return result;
 }
 

@@ -45,8 +45,16 @@ export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<
     Promise.allSettled(folders.map((folder) => deps.storage.deleteFolder(folder))),
     Promise.allSettled(revocations),
   ]);
-  files.forEach((r, i) => r.status === 'rejected' && log.error({ err: r.reason, folder: folders[i], userId }, 'could not delete the files of a deleted account'));
-  sessions.forEach((r, i) => r.status === 'rejected' && log.warn({ err: String(r.reason), handle: accounts[i].handle }, 'could not end a Bluesky session at its server'));
+  files.forEach(
+    (r, i) =>
+      r.status === 'rejected' &&
+      log.error({ err: r.reason, folder: folders[i], userId }, 'could not delete the files of a deleted account'),
+  );
+  sessions.forEach(
+    (r, i) =>
+      r.status === 'rejected' &&
+      log.warn({ err: String(r.reason), handle: accounts[i].handle }, 'could not end a Bluesky session at its server'),
+  );
 
   // Through the outbox like every account mail: retried if the mail server is away.
   await deps.outbox.enqueue({ kind: 'deleted', email: user.email, userId: null });

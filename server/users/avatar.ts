@@ -26,7 +26,11 @@ export const processAvatar: UploadProcessor = async (deps: AppDeps, upload) => {
   const key = `avatars/${upload.userId}/${upload.id}.webp`;
   await deps.storage.put(key, image, 'image/webp');
   const [before] = await deps.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, upload.userId));
-  const [row] = await deps.db.update(users).set({ avatarKey: key, updatedAt: sql`now()` }).where(eq(users.id, upload.userId)).returning();
+  const [row] = await deps.db
+    .update(users)
+    .set({ avatarKey: key, updatedAt: sql`now()` })
+    .where(eq(users.id, upload.userId))
+    .returning();
   await deps.authCache.userChanged(upload.userId);
   await deps.storage.delete(upload.storageKey);
   if (before?.avatarKey) await deps.storage.delete(before.avatarKey);

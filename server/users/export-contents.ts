@@ -62,9 +62,17 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
   const [artworkRows, mediaRows, journalRows, postRows, accountRows, [publication]] = await Promise.all([
     db.select().from(artworks).where(eq(artworks.userId, userId)).orderBy(asc(artworks.createdAt), asc(artworks.id)),
     db.select().from(artworkMedia).where(eq(artworkMedia.userId, userId)).orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id)),
-    db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(asc(journalEntries.createdAt), asc(journalEntries.id)),
+    db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, userId))
+      .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id)),
     db.select().from(socialPosts).where(eq(socialPosts.userId, userId)).orderBy(asc(socialPosts.createdAt), asc(socialPosts.id)),
-    db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId)).orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle)),
+    db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, userId))
+      .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle)),
     db.select().from(publications).where(eq(publications.userId, userId)),
   ]);
 
@@ -100,7 +108,10 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
     const post = toSocialPostDto(row, media, deliveries.get(row.id) ?? [], mediaUrls);
     return {
       ...withoutUrls(post, 'media'),
-      media: media.map((m) => ({ ...withoutUrls(toPostMediaDto(m, mediaUrls), 'url'), file: addFile(`posts/${row.id}`, m.fileName, m.id, m.storageKey, m.createdAt) })),
+      media: media.map((m) => ({
+        ...withoutUrls(toPostMediaDto(m, mediaUrls), 'url'),
+        file: addFile(`posts/${row.id}`, m.fileName, m.id, m.storageKey, m.createdAt),
+      })),
     };
   });
 

@@ -23,7 +23,14 @@ export function userRoutes(deps: AppDeps) {
   const { db, authCache } = deps;
 
   api.openapi(
-    { method: 'get', path: '/user', summary: 'The signed-in user', tag, auth: true, responses: { 200: { description: 'The user', schema: userSchema }, ...errors } },
+    {
+      method: 'get',
+      path: '/user',
+      summary: 'The signed-in user',
+      tag,
+      auth: true,
+      responses: { 200: { description: 'The user', schema: userSchema }, ...errors },
+    },
     (c) => c.json(c.var.auth.user, 200),
   );
 
@@ -66,7 +73,9 @@ export function userRoutes(deps: AppDeps) {
       await hitPasswordCheck(db, ip, email);
       const user = await findUser(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new Forbidden('The current password is not correct.', { fieldErrors: { currentPassword: ['The current password is not correct.'] } });
+        throw new Forbidden('The current password is not correct.', {
+          fieldErrors: { currentPassword: ['The current password is not correct.'] },
+        });
       }
       await passwordAccepted(db, ip, email);
       const newEmail = input.email && input.email !== user.email ? input.email : undefined;
@@ -117,7 +126,12 @@ export function userRoutes(deps: AppDeps) {
       summary: 'The avatar image (WebP, 256 px square)',
       tag,
       auth: true,
-      responses: { 200: { description: 'The image', contentType: 'image/webp' }, 304: { description: 'Unchanged' }, 404: errorDoc('No avatar'), ...errors },
+      responses: {
+        200: { description: 'The image', contentType: 'image/webp' },
+        304: { description: 'Unchanged' },
+        404: errorDoc('No avatar'),
+        ...errors,
+      },
     },
     async (c) => {
       const { avatarVersion, userId } = c.var.auth.user;
@@ -127,7 +141,11 @@ export function userRoutes(deps: AppDeps) {
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
       const object = await deps.storage.read(`avatars/${userId}/${avatarVersion}`);
       if (!object) throw new NotFound('No avatar yet.');
-      return c.body(toWebStream(object.body), 200, { ...headers, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
+      return c.body(toWebStream(object.body), 200, {
+        ...headers,
+        'Content-Type': object.contentType,
+        'Content-Length': String(object.size),
+      });
     },
   );
   return api;

@@ -18,6 +18,10 @@ export const ARTWORK_FIELD_LABELS: Record<ArtworkInputField, string> = {
 export function artworkFieldLabel(key: string): string {
   const known = ARTWORK_FIELD_LABELS[key as ArtworkInputField];
   if (known) return known;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : key;
 }

@@ -52,16 +52,36 @@ export const dimensionsSchema = z
         const value = d[field];
         const present = value !== undefined && value !== null;
         if (wanted.includes(field) && (!present || !(value > 0))) {
-          ctx.issues.push({ code: 'custom', path: [field], input: value, message: `${FIELD_LABELS[field]} is required and must be positive for ${type} artwork` });
+          ctx.issues.push({
+            code: 'custom',
+            path: [field],
+            input: value,
+            message: `${FIELD_LABELS[field]} is required and must be positive for ${type} artwork`,
+          });
         } else if (!wanted.includes(field) && present) {
-          ctx.issues.push({ code: 'custom', path: [field], input: value, message: `${FIELD_LABELS[field]} should not be present for ${type} artwork` });
+          ctx.issues.push({
+            code: 'custom',
+            path: [field],
+            input: value,
+            message: `${FIELD_LABELS[field]} should not be present for ${type} artwork`,
+          });
         }
       }
       const hasSystem = d.measurementSystem !== undefined && d.measurementSystem !== null;
       if (isPhysical(d.mediaType) && !hasSystem) {
-        ctx.issues.push({ code: 'custom', path: ['measurementSystem'], input: d.measurementSystem, message: `Measurement system is required for ${type} artwork` });
+        ctx.issues.push({
+          code: 'custom',
+          path: ['measurementSystem'],
+          input: d.measurementSystem,
+          message: `Measurement system is required for ${type} artwork`,
+        });
       } else if (!isPhysical(d.mediaType) && hasSystem) {
-        ctx.issues.push({ code: 'custom', path: ['measurementSystem'], input: d.measurementSystem, message: `Measurement system should not be present for ${type} artwork` });
+        ctx.issues.push({
+          code: 'custom',
+          path: ['measurementSystem'],
+          input: d.measurementSystem,
+          message: `Measurement system should not be present for ${type} artwork`,
+        });
       }
     }),
   );
@@ -82,10 +102,13 @@ const descriptionField = text('Description', [z.maxLength(5000, { error: 'Descri
 export const tagField = text('Tags', [z.trim(), z.minLength(1), z.maxLength(50, { error: 'Each tag must be at most 50 characters' })]);
 
 /** What the API takes to create or replace an artwork. */
-const sameMediaType = z.refine<{ mediaType: MediaType; dimensions: { mediaType: MediaType } }>((a) => a.mediaType === a.dimensions.mediaType, {
-  error: "Dimensions must be given for the artwork's media type",
-  path: ['dimensions', 'mediaType'],
-});
+const sameMediaType = z.refine<{ mediaType: MediaType; dimensions: { mediaType: MediaType } }>(
+  (a) => a.mediaType === a.dimensions.mediaType,
+  {
+    error: "Dimensions must be given for the artwork's media type",
+    path: ['dimensions', 'mediaType'],
+  },
+);
 
 export const artworkInputSchema = z
   .object({
@@ -179,7 +202,11 @@ export function artworkToForm(a: Artwork): ArtworkForm {
 
 /** Durations are typed as hours, minutes (min 0) and seconds (0 to 59) and stored as total seconds. */
 export const toTotalSeconds = (h: number, m: number, s: number) => h * 3600 + m * 60 + s;
-export const fromTotalSeconds = (total: number) => ({ hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 });
+export const fromTotalSeconds = (total: number) => ({
+  hours: Math.floor(total / 3600),
+  minutes: Math.floor((total % 3600) / 60),
+  seconds: total % 60,
+});
 
 export const ARTWORK_SORT_FIELDS = ['createdAt', 'updatedAt', 'title', 'year', 'medium', 'saleStatus'] as const;
 export const ARTWORK_PAGE_SIZES = [12, 24, 48] as const;

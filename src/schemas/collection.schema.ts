@@ -8,7 +8,11 @@ export const COLLECTION_VISIBILITIES = ['public', 'private', 'unlisted'] as cons
 export const collectionSchema = z.object({
   collectionId: z.uuid({ error: 'Collection ID must be a valid UUID' }),
   userId: z.uuid({ error: 'User ID must be a valid UUID' }),
-  title: text('Title', [z.trim(), z.minLength(1, { error: 'Title is required' }), z.maxLength(255, { error: 'Title must be at most 255 characters' })]),
+  title: text('Title', [
+    z.trim(),
+    z.minLength(1, { error: 'Title is required' }),
+    z.maxLength(255, { error: 'Title must be at most 255 characters' }),
+  ]),
   description: z.optional(text('Description', [z.maxLength(5000, { error: 'Description must be at most 5000 characters' })])),
   visibility: z.enum(COLLECTION_VISIBILITIES, { error: 'Visibility must be "public", "private", or "unlisted"' }),
   coverArtworkId: z.optional(z.nullable(z.uuid({ error: 'Cover artwork ID must be a valid UUID' }))),

@@ -24,7 +24,10 @@ export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 export const journalQuerySchema = z.object({
   includeDismissed: z._default(
-    z.pipe(z.enum(['true', 'false'], { error: 'includeDismissed must be true or false' }), z.transform((v) => v === 'true')),
+    z.pipe(
+      z.enum(['true', 'false'], { error: 'includeDismissed must be true or false' }),
+      z.transform((v) => v === 'true'),
+    ),
     false,
   ),
   type: z.optional(z.enum(JOURNAL_TYPES, { error: 'Type must be artwork.new or artwork.updated' })),

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 
 export const MEDIA_TYPES = ['PHYSICAL_2D', 'PHYSICAL_3D', 'DIGITAL_2D', 'DIGITAL_3D', 'VIDEO', 'AUDIO'] as const;
-export const mediaTypeSchema = z.enum(MEDIA_TYPES, { error: 'Media type must be one of PHYSICAL_2D, PHYSICAL_3D, DIGITAL_2D, DIGITAL_3D, VIDEO, AUDIO' });
+export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
+  error: 'Media type must be one of PHYSICAL_2D, PHYSICAL_3D, DIGITAL_2D, DIGITAL_3D, VIDEO, AUDIO',
+});
 export type MediaType = z.infer<typeof mediaTypeSchema>;
 
 /** The side navigation's Create Artwork menu offers these four; the list page offers all six. */

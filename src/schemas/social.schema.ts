@@ -27,7 +27,9 @@ const handleField = text(
 /** Connect form: handle and app password (not the account password), and an optional PDS address. */
 export const blueskyConnectFormSchema = z.object({
   handle: handleField,
-  appPassword: text('App password', [z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)], { error: 'App password is required' }),
+  appPassword: text('App password', [z.trim(), z.minLength(1, { error: 'App password is required' }), z.maxLength(100)], {
+    error: 'App password is required',
+  }),
   service: text('Server address', [
     z.trim(),
     z.refine((v) => v === '' || /^https?:\/\/[^\s/]+(:\d+)?\/?$/i.test(v), { error: 'Enter the server address, e.g. https://bsky.social' }),
@@ -47,7 +49,10 @@ export const connectAccountSchema = z.object({
 });
 export type ConnectAccount = z.infer<typeof connectAccountSchema>;
 
-export const accountRefSchema = z.object({ platform: platformSchema, handle: text('Handle', [z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)]) });
+export const accountRefSchema = z.object({
+  platform: platformSchema,
+  handle: text('Handle', [z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)]),
+});
 export type AccountRef = z.infer<typeof accountRefSchema>;
 
 export const socialAccountSchema = z.object({
@@ -102,8 +107,14 @@ export const socialPostSchema = z.object({
 });
 export type SocialPost = z.infer<typeof socialPostSchema>;
 
-const hashtagField = text('Hashtags', [z.trim(), z.regex(/^#?[^\s#]{1,64}$/u, { error: 'A hashtag is one word of at most 64 characters' })]);
-const mentionField = text('Mentions', [z.trim(), z.regex(/^@?[a-z0-9.-]{1,253}$/i, { error: 'A mention is a handle like @username.bsky.social' })]);
+const hashtagField = text('Hashtags', [
+  z.trim(),
+  z.regex(/^#?[^\s#]{1,64}$/u, { error: 'A hashtag is one word of at most 64 characters' }),
+]);
+const mentionField = text('Mentions', [
+  z.trim(),
+  z.regex(/^@?[a-z0-9.-]{1,253}$/i, { error: 'A mention is a handle like @username.bsky.social' }),
+]);
 
 export const accountsRule = z.array(accountRefSchema).check(z.minLength(1, { error: 'At least one account is required' }));
 
@@ -118,9 +129,16 @@ export const savePostSchema = z.object({
   hashtags: z._default(z.array(hashtagField).check(z.maxLength(30, { error: 'At most 30 hashtags' })), []),
   mentions: z._default(z.array(mentionField).check(z.maxLength(30, { error: 'At most 30 mentions' })), []),
   location: z.optional(z.nullable(text('Location', [z.maxLength(200)]))),
-  mediaIds: z._default(z.array(z.uuid({ error: 'Media ID must be a valid UUID' })).check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })), []),
+  mediaIds: z._default(
+    z
+      .array(z.uuid({ error: 'Media ID must be a valid UUID' }))
+      .check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })),
+    [],
+  ),
   /** Alt text per media id. */
-  altTexts: z.optional(z.record(text('Alt text'), text('Alt text', [z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })]))),
+  altTexts: z.optional(
+    z.record(text('Alt text'), text('Alt text', [z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })])),
+  ),
 });
 export type SavePost = z.input<typeof savePostSchema>;
 
@@ -172,7 +190,8 @@ export function postLabel(post: { isDraft: boolean; dateScheduled?: number | nul
 }
 
 /** The date a post sits on in the calendar: when published, else when scheduled. */
-export const calendarDateOf = (post: { datePublished?: number | null; dateScheduled?: number | null }) => post.datePublished ?? post.dateScheduled ?? null;
+export const calendarDateOf = (post: { datePublished?: number | null; dateScheduled?: number | null }) =>
+  post.datePublished ?? post.dateScheduled ?? null;
 
 export const SOCIAL_MESSAGES = {
   accountsError: 'Error loading social media accounts. Please try again later.',

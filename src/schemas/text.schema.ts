@@ -21,7 +21,8 @@ export const savableText = (label: string) => [...savableCharacters(label), z.no
  * The character check alone, for secrets compared byte for byte: a password is hashed as it was typed, so
  * normalising it now would lock out an artist whose keyboard produced the other form when they chose it.
  */
-export const savableCharacters = (label: string) => [z.refine<string>(isSavableText, { error: cannotSaveMessage(label), abort: true })] as const;
+export const savableCharacters = (label: string) =>
+  [z.refine<string>(isSavableText, { error: cannotSaveMessage(label), abort: true })] as const;
 
 type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
 

@@ -25,10 +25,20 @@ export const uploadRequestSchema = (allowedTypes: readonly string[]) =>
     .check(
       z.superRefine((v, ctx) => {
         if (v.fileSizeInBytes > MAX_FILE_BYTES) {
-          ctx.issues.push({ code: 'custom', path: ['fileSizeInBytes'], message: fileTooLargeMessage(v.fileName), input: v.fileSizeInBytes });
+          ctx.issues.push({
+            code: 'custom',
+            path: ['fileSizeInBytes'],
+            message: fileTooLargeMessage(v.fileName),
+            input: v.fileSizeInBytes,
+          });
         }
         if (!allowedTypes.includes(v.fileType)) {
-          ctx.issues.push({ code: 'custom', path: ['fileType'], message: fileTypeNotAllowedMessage(fileTypeLabel(v.fileType, v.fileName)), input: v.fileType });
+          ctx.issues.push({
+            code: 'custom',
+            path: ['fileType'],
+            message: fileTypeNotAllowedMessage(fileTypeLabel(v.fileType, v.fileName)),
+            input: v.fileType,
+          });
         }
       }),
     );

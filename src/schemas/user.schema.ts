@@ -26,7 +26,10 @@ export type User = z.infer<typeof userSchema>;
 /** The name shown in the top bar, or 'New User' when the artist has not given one. */
 export const NEW_USER = 'New User';
 export const displayNameOf = (u: { firstName?: string | null; lastName?: string | null }) =>
-  [u.firstName, u.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
+  [u.firstName, u.lastName]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /**
  * Change Email & Password: the current password proves identity; a new address, a new password or both.

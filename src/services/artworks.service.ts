@@ -34,12 +34,20 @@ export function createArtworksService(http: Http, cache: QueryCache) {
   return {
     list: (query: Partial<ArtworkListQuery>): Promise<ArtworkPage> =>
       call(() =>
-        cache.fetch(['artworks', 'list', query], async () => artworkPageSchema.parse((await http.get('/artwork', { params: query })).data), ARTWORK_FRESH_MS),
+        cache.fetch(
+          ['artworks', 'list', query],
+          async () => artworkPageSchema.parse((await http.get('/artwork', { params: query })).data),
+          ARTWORK_FRESH_MS,
+        ),
       ),
 
     get: (artworkId: string): Promise<Artwork> =>
       call(() =>
-        cache.fetch(['artworks', artworkId], async () => artworkSchema.parse((await http.get(`/artwork/${artworkId}`)).data), ARTWORK_FRESH_MS),
+        cache.fetch(
+          ['artworks', artworkId],
+          async () => artworkSchema.parse((await http.get(`/artwork/${artworkId}`)).data),
+          ARTWORK_FRESH_MS,
+        ),
       ),
 
     create: (input: ArtworkInput): Promise<Artwork> =>

@@ -14,7 +14,12 @@ export function createJournalService(http: Http, cache: QueryCache) {
     list: (filter: JournalFilter, cursor?: string | null, limit = 10): Promise<JournalPage> =>
       call(() =>
         cache.fetch(['journal', filter, cursor ?? null, limit], async () => {
-          const params = { includeDismissed: filter.includeDismissed ? 'true' : undefined, type: filter.type, limit, cursor: cursor ?? undefined };
+          const params = {
+            includeDismissed: filter.includeDismissed ? 'true' : undefined,
+            type: filter.type,
+            limit,
+            cursor: cursor ?? undefined,
+          };
           return journalPageSchema.parse((await http.get('/journal', { params })).data);
         }),
       ),

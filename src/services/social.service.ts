@@ -39,9 +39,7 @@ export function createSocialService(http: Http, cache: QueryCache) {
 
   return {
     listAccounts: (): Promise<SocialAccount[]> =>
-      call(() =>
-        cache.fetch(['social', 'accounts'], async () => accountsSchema.parse((await http.get('/social-media/accounts')).data)),
-      ),
+      call(() => cache.fetch(['social', 'accounts'], async () => accountsSchema.parse((await http.get('/social-media/accounts')).data))),
 
     connect: (input: ConnectAccount): Promise<SocialAccount> =>
       call(async () => {

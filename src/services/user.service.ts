@@ -1,6 +1,13 @@
 import type { Http } from './http';
 import type { DataArchive, DownloadProgress } from '../machines/your-data/data-export.machine';
-import { securityResultSchema, userSchema, type DeleteAccount, type ProfileUpdate, type SecurityUpdate, type User } from '../schemas/user.schema';
+import {
+  securityResultSchema,
+  userSchema,
+  type DeleteAccount,
+  type ProfileUpdate,
+  type SecurityUpdate,
+  type User,
+} from '../schemas/user.schema';
 import { call } from './api-error';
 import { uploadFile, type Progress } from './upload.service';
 
@@ -8,8 +15,7 @@ import { uploadFile, type Progress } from './upload.service';
 export function createUserService(http: Http) {
   return {
     getUser: (): Promise<User> => call(async () => userSchema.parse((await http.get('/user')).data)),
-    saveProfile: (input: ProfileUpdate): Promise<User> =>
-      call(async () => userSchema.parse((await http.post('/user', input)).data)),
+    saveProfile: (input: ProfileUpdate): Promise<User> => call(async () => userSchema.parse((await http.post('/user', input)).data)),
     changeSecurity: (input: SecurityUpdate) =>
       call(async () => securityResultSchema.parse((await http.post('/user/security', input)).data)),
     uploadAvatar: (file: File, onProgress?: Progress): Promise<User> =>

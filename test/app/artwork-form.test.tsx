@@ -49,7 +49,11 @@ describe('the artwork form for each media type', () => {
     for (const label of ['Title', 'Year', 'Medium', 'Description']) expect(hasAsterisk(screen.getByLabelText(label))).toBe(false);
     expect(screen.getByLabelText('Year')).toHaveAttribute('type', 'text');
     expect(screen.getByRole('combobox', { name: 'Sale status' })).toHaveDisplayValue('Not For Sale');
-    expect(within(screen.getByRole('combobox', { name: 'Sale status' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Available', 'Sold', 'Not For Sale']);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Sale status' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Available', 'Sold', 'Not For Sale']);
 
     // Lengths: unit label, min 0, step by kind, required asterisk; the others are absent.
     for (const name of ['Height', 'Width', 'Depth'] as const) {
@@ -69,7 +73,11 @@ describe('the artwork form for each media type', () => {
     const system = screen.queryByRole('combobox', { name: 'Measurement system' });
     if (expected.system) {
       expect(system).toHaveDisplayValue('Imperial (inches)');
-      expect(within(system!).getAllByRole('option').map((o) => o.textContent)).toEqual(['Imperial (inches)', 'Metric (centimeters)']);
+      expect(
+        within(system!)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Imperial (inches)', 'Metric (centimeters)']);
       expect(hasAsterisk(system!)).toBe(true);
     } else expect(system).toBeNull();
 
@@ -90,7 +98,8 @@ describe('the artwork form for each media type', () => {
       ...(expected.duration ? [`Duration is required and must be positive for ${mediaTypeLabel(type)} artwork`] : []),
     ];
     for (const message of messages) expect(screen.getByText(message)).toBeInTheDocument();
-    for (const name of expected.lengths) expect(screen.getByLabelText(`${name} (${expected.unit})`)).toHaveAttribute('aria-invalid', 'true');
+    for (const name of expected.lengths)
+      expect(screen.getByLabelText(`${name} (${expected.unit})`)).toHaveAttribute('aria-invalid', 'true');
     expect(created).toEqual([]);
 
     // Filling them in sends the artwork with numbers.
@@ -116,7 +125,13 @@ describe('the artwork form', () => {
     expect(screen.queryByLabelText('Height (in)')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0].dimensions).toEqual({ mediaType: 'PHYSICAL_3D', measurementSystem: 'metric', height: 10.5, width: 10.5, depth: 10.5 });
+    expect(created[0].dimensions).toEqual({
+      mediaType: 'PHYSICAL_3D',
+      measurementSystem: 'metric',
+      height: 10.5,
+      width: 10.5,
+      depth: 10.5,
+    });
   });
 
   it('keeps a duration typed as hours, minutes and seconds as total seconds', async () => {
@@ -125,7 +140,11 @@ describe('the artwork form', () => {
     await user.type(screen.getByLabelText('Hours'), '1');
     await user.type(screen.getByLabelText('Minutes'), '2');
     await user.type(screen.getByLabelText('Seconds'), '3');
-    expect([screen.getByLabelText('Hours'), screen.getByLabelText('Minutes'), screen.getByLabelText('Seconds')].map((i) => (i as HTMLInputElement).value)).toEqual(['1', '2', '3']);
+    expect(
+      [screen.getByLabelText('Hours'), screen.getByLabelText('Minutes'), screen.getByLabelText('Seconds')].map(
+        (i) => (i as HTMLInputElement).value,
+      ),
+    ).toEqual(['1', '2', '3']);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0].dimensions.durationInSeconds).toBe(3723);
@@ -140,7 +159,10 @@ describe('the artwork form', () => {
   });
 
   it('shows a saved duration as hours, minutes and seconds', async () => {
-    const artwork = artworkFixture({ mediaType: 'VIDEO', dimensions: { mediaType: 'VIDEO', height: 1080, width: 1920, durationInSeconds: 3723 } });
+    const artwork = artworkFixture({
+      mediaType: 'VIDEO',
+      dimensions: { mediaType: 'VIDEO', height: 1080, width: 1920, durationInSeconds: 3723 },
+    });
     const { parts } = editorParts({ loadArtwork: fromPromise(async () => artwork) });
     renderEditor(parts, { artworkId: ARTWORK_ID });
     expect(await screen.findByRole('heading', { name: 'Edit Artwork' })).toBeInTheDocument();

@@ -79,7 +79,9 @@ describe('the artwork list keeps its place in the address', () => {
   });
 
   it('opens at the position an address names: page size, facets and all', async () => {
-    const { requests } = renderList('/portfolio/artwork?page=2&pageSize=24&sort=year&order=asc&mediaType=VIDEO&saleStatus=SOLD&view=large-rows');
+    const { requests } = renderList(
+      '/portfolio/artwork?page=2&pageSize=24&sort=year&order=asc&mediaType=VIDEO&saleStatus=SOLD&view=large-rows',
+    );
     await screen.findByRole('table', { name: 'Artworks' });
     expect(lastList(requests)).toEqual({ page: 2, pageSize: 24, sort: 'year', order: 'asc', mediaType: 'VIDEO', saleStatus: 'SOLD' });
     expect(screen.getByRole('combobox', { name: 'Items per page' })).toHaveTextContent('24');
@@ -87,7 +89,9 @@ describe('the artwork list keeps its place in the address', () => {
   });
 
   it('a bad address falls back to the defaults, and is written back clean', async () => {
-    const { requests, location } = renderList('/portfolio/artwork?page=-1&pageSize=13&sort=password&order=up&view=huge&mediaType=NOPE&q=%00');
+    const { requests, location } = renderList(
+      '/portfolio/artwork?page=-1&pageSize=13&sort=password&order=up&view=huge&mediaType=NOPE&q=%00',
+    );
     await screen.findByText('Study 1');
     expect(lastList(requests)).toEqual({ page: 1, pageSize: 12, sort: 'createdAt', order: 'desc' });
     expect(screen.getByRole('radio', { name: 'Large tiles' })).toBeChecked();
@@ -116,25 +120,47 @@ describe('reading a list address', () => {
   const start = startPosition(artworkListInput());
 
   it('takes each parameter that fits and drops each that does not, on its own', () => {
-    expect(parseListAddress('page=4&pageSize=48&sort=title&order=asc&q=Rose&saleStatus=SOLD&view=small-rows', ARTWORK_LIST_ADDRESS, start)).toEqual({
+    expect(
+      parseListAddress('page=4&pageSize=48&sort=title&order=asc&q=Rose&saleStatus=SOLD&view=small-rows', ARTWORK_LIST_ADDRESS, start),
+    ).toEqual({
       page: 4,
       pageSize: 48,
       sort: { field: 'title', direction: 'asc' },
       filters: { text: 'Rose', facets: { saleStatus: 'SOLD' } },
       mode: 'small-rows',
     });
-    for (const bad of ['page=0', 'page=1.5', 'page=1e3', 'page=9999999', 'pageSize=100', 'sort=userId', 'order=sideways', 'view=grid', 'saleStatus=ON_LOAN', `q=${'x'.repeat(201)}`, 'q=%01'])
+    for (const bad of [
+      'page=0',
+      'page=1.5',
+      'page=1e3',
+      'page=9999999',
+      'pageSize=100',
+      'sort=userId',
+      'order=sideways',
+      'view=grid',
+      'saleStatus=ON_LOAN',
+      `q=${'x'.repeat(201)}`,
+      'q=%01',
+    ])
       expect(parseListAddress(bad, ARTWORK_LIST_ADDRESS, start), bad).toEqual(start);
     expect(parseListAddress('page=2&sort=nope', ARTWORK_LIST_ADDRESS, start)).toEqual({ ...start, page: 2 });
   });
 
   it('is a zod schema that never refuses an address', () => {
-    expect(listAddressSchema(ARTWORK_LIST_ADDRESS).safeParse({ page: 'x', pageSize: '7', sort: 'x', order: 'x', q: '\u0000', view: 'x' })).toEqual({ success: true, data: {} });
+    expect(
+      listAddressSchema(ARTWORK_LIST_ADDRESS).safeParse({ page: 'x', pageSize: '7', sort: 'x', order: 'x', q: '\u0000', view: 'x' }),
+    ).toEqual({ success: true, data: {} });
   });
 
   it('writes only what differs from where the list opens, and reads back what it wrote', () => {
     expect(toListSearch(start, start)).toBe('');
-    const moved = { page: 3, pageSize: 24, sort: { field: 'year', direction: 'asc' as const }, filters: { text: 'Rose & co', facets: { mediaType: 'AUDIO' } }, mode: 'large-rows' as const };
+    const moved = {
+      page: 3,
+      pageSize: 24,
+      sort: { field: 'year', direction: 'asc' as const },
+      filters: { text: 'Rose & co', facets: { mediaType: 'AUDIO' } },
+      mode: 'large-rows' as const,
+    };
     expect(parseListAddress(toListSearch(moved, start), ARTWORK_LIST_ADDRESS, start)).toEqual(moved);
   });
 });

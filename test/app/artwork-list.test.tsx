@@ -21,7 +21,11 @@ const EMPTY_MESSAGE = "No artworks found. Create your first artwork using the 'N
 let n = 0;
 const artwork = (extra: Partial<Artwork> = {}): Artwork => {
   n += 1;
-  return artworkRow(n, { primaryImageUrl: `/api/media/m${n}?size=smCrop&sig=x`, primaryImageUncroppedUrl: `/api/media/m${n}?size=sm&sig=x`, ...extra });
+  return artworkRow(n, {
+    primaryImageUrl: `/api/media/m${n}?size=smCrop&sig=x`,
+    primaryImageUncroppedUrl: `/api/media/m${n}?size=sm&sig=x`,
+    ...extra,
+  });
 };
 
 const ITEMS = [
@@ -31,8 +35,18 @@ const ITEMS = [
   artwork({ title: '', saleStatus: 'ON_LOAN', primaryImageUrl: null, primaryImageUncroppedUrl: null }),
 ];
 
-function renderPage({ items = ITEMS, total = 100, settings, phone = false }: { items?: Artwork[]; total?: number; settings?: ListSettings; phone?: boolean } = {}) {
-  const list = vi.fn(async (q: Partial<ArtworkListQuery>): Promise<ArtworkPage> => ({ items, total, page: q.page ?? 1, pageSize: q.pageSize ?? 12 }));
+function renderPage({
+  items = ITEMS,
+  total = 100,
+  settings,
+  phone = false,
+}: { items?: Artwork[]; total?: number; settings?: ListSettings; phone?: boolean } = {}) {
+  const list = vi.fn(async (q: Partial<ArtworkListQuery>): Promise<ArtworkPage> => ({
+    items,
+    total,
+    page: q.page ?? 1,
+    pageSize: q.pageSize ?? 12,
+  }));
   const saveSettings = vi.fn();
   const location = memoryLocation({ path: '/portfolio/artwork', record: true });
   render(
@@ -57,7 +71,9 @@ describe('My Artworks', () => {
     await user.click(screen.getByText('Filters'));
     expect(filters).toHaveAttribute('open');
     await user.type(within(filters).getByRole('searchbox', { name: 'Search' }), 'Harbour');
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'Harbour' })), { timeout: FILTER_DEBOUNCE_MS + 2000 });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'Harbour' })), {
+      timeout: FILTER_DEBOUNCE_MS + 2000,
+    });
     expect(filters.querySelector('summary')).toHaveTextContent('Filters (in use)');
   });
 
@@ -146,7 +162,9 @@ describe('My Artworks', () => {
     await waitFor(() => expect(tiles()).toHaveLength(4));
     await user.click(screen.getByRole('combobox', { name: 'Items per page' }));
     const listbox = await screen.findByRole('listbox', { name: 'Items per page' });
-    expect(within(listbox).getAllByRole('option')).toEqual(['12', '24', '48'].map((size) => within(listbox).getByRole('option', { name: size })));
+    expect(within(listbox).getAllByRole('option')).toEqual(
+      ['12', '24', '48'].map((size) => within(listbox).getByRole('option', { name: size })),
+    );
     expect(within(listbox).getByRole('option', { name: '12' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('option', { name: '24' }));
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, pageSize: 24, sort: 'createdAt', order: 'desc' }));
@@ -163,9 +181,16 @@ describe('My Artworks', () => {
     await user.click(screen.getByRole('radio', { name: 'Large rows' }));
     expect(screen.queryByRole('list', { name: 'Artworks' })).toBeNull();
     const table = screen.getByRole('table', { name: 'Artworks' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', 'Title', 'Year', 'Medium', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Image', 'Title', 'Year', 'Medium', 'Status']);
     expect(within(table).getAllByRole('row')).toHaveLength(5);
-    expect(within(table).getByRole('link', { name: 'Harbour at dusk' })).toHaveAttribute('href', `/portfolio/artwork/${ITEMS[0].artworkId}`);
+    expect(within(table).getByRole('link', { name: 'Harbour at dusk' })).toHaveAttribute(
+      'href',
+      `/portfolio/artwork/${ITEMS[0].artworkId}`,
+    );
 
     await user.click(screen.getByRole('radio', { name: 'Small rows' }));
     expect(screen.getByRole('table', { name: 'Artworks' })).toHaveAttribute('data-mode', 'small-rows');
@@ -309,7 +334,10 @@ describe('My Artworks', () => {
   });
 
   it('says why the list failed and tries again', async () => {
-    const list = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch artworks')).mockResolvedValue({ items: ITEMS, total: 4, page: 1, pageSize: 12 });
+    const list = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Failed to fetch artworks'))
+      .mockResolvedValue({ items: ITEMS, total: 4, page: 1, pageSize: 12 });
     const user = userEvent.setup();
     render(
       <Router hook={memoryLocation({ path: '/portfolio/artwork' }).hook}>

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { dayKeyOf, daysOf, rangeOf, shiftAnchor, startOfDayIn } from '../../src/machines/calendar/calendar-dates';
 import { DUE_SOON_MS, MAX_WAIT_MS, awaitsServer, waitUntilDue } from '../../src/machines/calendar/calendar.machine';
 import { excerpt, formatPostTime, groupPosts, periodTitle, postsByDay } from '../../src/views/calendar/post-format';
-import { DUE, LATE_NOV, MINUTE, NOW, PENDING, PENDING_POSTED, PUBLISHED_NOV, PUBLISHED_OCT, SCHEDULED_FAR, SETTLED, TZ, UNSCHEDULED, post } from '../support/calendar-posts';
+import {
+  DUE,
+  LATE_NOV,
+  MINUTE,
+  NOW,
+  PENDING,
+  PENDING_POSTED,
+  PUBLISHED_NOV,
+  PUBLISHED_OCT,
+  SCHEDULED_FAR,
+  SETTLED,
+  TZ,
+  UNSCHEDULED,
+  post,
+} from '../support/calendar-posts';
 
 describe("times in the artist's time zone", () => {
   const instant = Date.UTC(2026, 10, 22, 15, 30);

@@ -21,7 +21,10 @@ describe('Social Media Calendar route', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     const user = userEvent.setup();
-    const { requests } = renderWithFakeApi(<SocialCalendarRoute />, { path: '/social-media', handler: () => ({ status: 200, body: SETTLED }) });
+    const { requests } = renderWithFakeApi(<SocialCalendarRoute />, {
+      path: '/social-media',
+      handler: () => ({ status: 200, body: SETTLED }),
+    });
     expect(await screen.findByRole('heading', { level: 3, name: 'Unscheduled drafts' })).toBeInTheDocument();
     expect(screen.getByText(`Times are shown in your time zone, ${zone}.`)).toBeInTheDocument();
 
@@ -49,7 +52,10 @@ describe('Social Media Calendar route', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(NOW);
     const answers: SocialPost[][] = [AWAITING, AWAITING, WENT_OUT];
-    const { requests } = renderWithFakeApi(<SocialCalendarRoute />, { path: '/social-media', handler: () => ({ status: 200, body: answers.shift() ?? WENT_OUT }) });
+    const { requests } = renderWithFakeApi(<SocialCalendarRoute />, {
+      path: '/social-media',
+      handler: () => ({ status: 200, body: answers.shift() ?? WENT_OUT }),
+    });
     // Timers are fake: let the answers arrive instead of polling the page for them.
     const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
     const item = async () => {

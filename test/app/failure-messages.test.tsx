@@ -22,9 +22,11 @@ async function createArtworkAgainst(answer: FakeAnswer) {
 }
 
 describe('a failed call says what failed once, then why', () => {
-  it('a 502 with an HTML body: the chart\'s prefix and a generic reason, never the prefix twice', async () => {
+  it("a 502 with an HTML body: the chart's prefix and a generic reason, never the prefix twice", async () => {
     const toasts = await createArtworkAgainst(BAD_GATEWAY);
-    expect(toasts).toEqual([{ title: 'Failed to create artwork: The server answered with an error (502). Try again.', toastType: 'error' }]);
+    expect(toasts).toEqual([
+      { title: 'Failed to create artwork: The server answered with an error (502). Try again.', toastType: 'error' },
+    ]);
   });
 
   it("an error with a JSON body: the chart's prefix and the server's own message", async () => {
@@ -32,11 +34,13 @@ describe('a failed call says what failed once, then why', () => {
     expect(toasts).toEqual([{ title: 'Failed to create artwork: The database is unavailable.', toastType: 'error' }]);
   });
 
-  it('a load shown alone names what failed before a generic reason, and shows the server\'s message as it is', async () => {
+  it("a load shown alone names what failed before a generic reason, and shows the server's message as it is", async () => {
     const answers: FakeAnswer[] = [BAD_GATEWAY, { status: 503, body: { message: 'Down for maintenance until 14:00.' } }];
     const user = userEvent.setup();
     renderWithFakeApi(<ArtworkEditorRoute params={{ id: 'a1' }} />, { path: '/portfolio/artwork/a1', handler: () => answers.shift()! });
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch artwork: The server answered with an error \(502\)\. Try again\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Failed to fetch artwork: The server answered with an error \(502\)\. Try again\.$/,
+    );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Down for maintenance until 14:00\.$/));
   });

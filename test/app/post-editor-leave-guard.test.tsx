@@ -132,7 +132,11 @@ describe('leaving the post editor', () => {
   });
 
   it('a published post, read-only, goes at once', async () => {
-    const post = postFixture({ isDraft: false, datePublished: Date.UTC(2026, 10, 21, 9, 30), responses: [responseFixture(ALICE, 'posted')] });
+    const post = postFixture({
+      isDraft: false,
+      datePublished: Date.UTC(2026, 10, 21, 9, 30),
+      responses: [responseFixture(ALICE, 'posted')],
+    });
     const { location, user } = await renderApp({ accounts: [ALICE], post });
     expect(screen.getByRole('heading', { name: 'Published Post' })).toBeInTheDocument();
     await expectLeftAtOnce(location, user);

@@ -38,8 +38,10 @@ describe('Save or Post refused because the server published the post meanwhile (
       handler: ({ method, url }) => {
         if (method === 'GET' && url === '/social-media/accounts') return { status: 200, body: [ALICE] };
         // Read on opening (a draft), then after the refusal (published by the worker at its time).
-        if (method === 'GET' && url === `/social-media/post/${POST_ID}`) return { status: 200, body: ++reads === 1 ? draft : publishedFrom(draft) };
-        if (method === 'POST' && url === '/social-media/post') return { status: 409, body: { message: 'A published post cannot be edited.', code: 'POST_PUBLISHED' } };
+        if (method === 'GET' && url === `/social-media/post/${POST_ID}`)
+          return { status: 200, body: ++reads === 1 ? draft : publishedFrom(draft) };
+        if (method === 'POST' && url === '/social-media/post')
+          return { status: 409, body: { message: 'A published post cannot be edited.', code: 'POST_PUBLISHED' } };
         return { status: 500, body: { message: `unexpected ${method} ${url}` } };
       },
     });

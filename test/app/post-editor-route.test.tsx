@@ -19,7 +19,13 @@ import { ALICE, POST_ID, postFixture } from '../support/post-editor';
 function fakeApi() {
   const calls: string[] = [];
   const saved: SavePost[] = [];
-  const answer = (config: InternalAxiosRequestConfig, status: number, data: unknown) => ({ data, status, statusText: String(status), headers: {}, config });
+  const answer = (config: InternalAxiosRequestConfig, status: number, data: unknown) => ({
+    data,
+    status,
+    statusText: String(status),
+    headers: {},
+    config,
+  });
   const adapter: AxiosAdapter = async (config) => {
     const call = `${config.method!.toUpperCase()} ${config.url}`;
     calls.push(call);
@@ -62,7 +68,14 @@ describe('the post editor route', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { name: 'Edit Post' })).toBeInTheDocument();
-    expect(saved).toEqual([expect.objectContaining({ content: 'First light', accounts: [{ platform: 'bluesky', handle: ALICE.handle }], isDraft: true, mediaIds: [] })]);
+    expect(saved).toEqual([
+      expect.objectContaining({
+        content: 'First light',
+        accounts: [{ platform: 'bluesky', handle: ALICE.handle }],
+        isDraft: true,
+        mediaIds: [],
+      }),
+    ]);
     expect(saved[0]).not.toHaveProperty('postId');
     // The address was replaced, not pushed; the editor was not started again (same element, no reload of the post).
     expect(location.history).toEqual([`/social-media/post/${POST_ID}`]);
@@ -76,7 +89,9 @@ describe('the post editor route', () => {
     // then a fresh editor, though the URL key ('new') is the one it started with.
     await user.type(content, ', again');
     await user.click(screen.getByRole('link', { name: 'New Social Media Post' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title })).getByRole('button', { name: LEAVE_DIALOG.leave }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title })).getByRole('button', { name: LEAVE_DIALOG.leave }),
+    );
     expect(location.history.at(-1)).toBe('/social-media/post/new');
     expect(await screen.findByRole('heading', { name: 'New Post' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Content')).toHaveValue(''));

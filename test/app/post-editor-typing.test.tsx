@@ -18,7 +18,9 @@ vi.mock('../../src/views/post-editor/PostFiles', async (importOriginal) => {
 describe('typing with many files attached', () => {
   it('re-renders neither the file list nor the file previews: the counter and the text alone follow the keys', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    const { parts } = postEditorParts({ load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: null })) });
+    const { parts } = postEditorParts({
+      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: null })),
+    });
     // The benchmark's setting: 20 local files and no limit.
     renderPostEditor(parts, null);
     const many = Array.from({ length: 20 }, (_, i) => fileOf(`picture-${i + 1}.png`, 'image/png', 1024 * (i + 1)));

@@ -109,12 +109,11 @@ describe('file rules', () => {
 
     // Removing one keeps the others in order.
     await user.click(screen.getByRole('button', { name: 'Remove song.mp3' }));
-    expect(within(screen.getByRole('list', { name: 'Post files' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
-      'sunset.jpg',
-      'clip.mov',
-      'notes.pdf',
-      'limit.webp',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Post files' }))
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['sunset.jpg', 'clip.mov', 'notes.pdf', 'limit.webp']);
   });
 
   it('at the limit refuses the files past it and disables Upload with "Maximum {n} files allowed"', async () => {
@@ -149,7 +148,7 @@ describe('file rules', () => {
 describe('scheduling', () => {
   const MARCH_14_0930_NEW_YORK = Date.UTC(2031, 2, 14, 13, 30);
 
-  it('takes a local time in the artist\'s zone and sends it as epoch milliseconds UTC; Clear removes it', async () => {
+  it("takes a local time in the artist's zone and sends it as epoch milliseconds UTC; Clear removes it", async () => {
     const user = userEvent.setup();
     const { saved } = open(NEW);
     const schedule = await screen.findByLabelText('Schedule');
@@ -161,7 +160,12 @@ describe('scheduling', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Bluesky @alice.bsky.social' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toMatchObject({ content: 'Opening night', accounts: [ref(ALICE)], dateScheduled: MARCH_14_0930_NEW_YORK, isDraft: true });
+    expect(saved[0]).toMatchObject({
+      content: 'Opening night',
+      accounts: [ref(ALICE)],
+      dateScheduled: MARCH_14_0930_NEW_YORK,
+      isDraft: true,
+    });
     expect(await screen.findByTestId('post-label')).toHaveTextContent('Scheduled Draft');
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));

@@ -8,7 +8,8 @@ import { createHttp } from '../../src/services/http';
 import { createSessionBridge, followOtherTabs } from '../../src/services/session-bridge';
 import { SESSION_KEY } from '../../src/services/session-store';
 
-const idToken = (tag: string) => `e30.${btoa(JSON.stringify({ sub: 'u1', email: 'a@b.co', name: tag, exp: Math.floor(Date.now() / 1000) + 3600 }))}.${tag}`;
+const idToken = (tag: string) =>
+  `e30.${btoa(JSON.stringify({ sub: 'u1', email: 'a@b.co', name: tag, exp: Math.floor(Date.now() / 1000) + 3600 }))}.${tag}`;
 const OLD: TokenSet = { accessToken: 'a', refreshToken: 'r-old', idToken: idToken('old') };
 const NEW: TokenSet = { accessToken: 'a', refreshToken: 'r-new', idToken: idToken('new') };
 
@@ -19,7 +20,13 @@ function fakeApi() {
     const token = String(config.headers.Authorization ?? '').replace('Bearer ', '');
     seen.push(token);
     const ok = token === NEW.idToken;
-    const response = { data: ok ? { ok: true } : { message: 'Sign in to continue.' }, status: ok ? 200 : 401, statusText: '', headers: {}, config };
+    const response = {
+      data: ok ? { ok: true } : { message: 'Sign in to continue.' },
+      status: ok ? 200 : 401,
+      statusText: '',
+      headers: {},
+      config,
+    };
     if (!ok) throw Object.assign(new Error('401'), { isAxiosError: true, config, response });
     return response;
   };
@@ -47,7 +54,11 @@ function setup(refresh: () => Promise<TokenSet>) {
     { input: { stored: OLD } },
   ).start();
   const api = fakeApi();
-  const http = createHttp(createSessionBridge(() => session), '/api', api.adapter);
+  const http = createHttp(
+    createSessionBridge(() => session),
+    '/api',
+    api.adapter,
+  );
   return { session, http, api, refreshedWith, counts: () => ({ refreshes: refreshedWith.length, homes, clears }) };
 }
 

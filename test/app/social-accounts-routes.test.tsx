@@ -7,7 +7,12 @@ import SocialConnectRoute from '../../src/views/connect-account/connect-account-
 import SocialHomeRoute from '../../src/views/social-accounts/social-home-route';
 import { renderWithFakeApi, type FakeAnswer } from '../support/fake-api';
 
-const ALICE: SocialAccount = { platform: 'bluesky', handle: 'alice.bsky.social', service: 'https://bsky.social', connectedAt: '2026-11-02T12:00:00.000Z' };
+const ALICE: SocialAccount = {
+  platform: 'bluesky',
+  handle: 'alice.bsky.social',
+  service: 'https://bsky.social',
+  connectedAt: '2026-11-02T12:00:00.000Z',
+};
 // The routes log failures for the console; keep the test output clean.
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
@@ -28,10 +33,20 @@ describe('Social Media Accounts route', () => {
     expect(card).toHaveTextContent('https://bsky.social');
 
     await user.click(within(card).getByRole('button', { name: 'Disconnect Bluesky @alice.bsky.social' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Disconnect account' })).getByRole('button', { name: 'Disconnect' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Disconnect account' })).getByRole('button', { name: 'Disconnect' }),
+    );
 
-    expect(await screen.findByRole('link', { name: 'Connect your Bluesky account' })).toHaveAttribute('href', '/social-media/accounts/connect/bluesky');
-    expect(requests.at(-1)).toEqual({ method: 'DELETE', url: '/social-media/accounts', params: {}, body: { platform: 'bluesky', handle: 'alice.bsky.social' } });
+    expect(await screen.findByRole('link', { name: 'Connect your Bluesky account' })).toHaveAttribute(
+      'href',
+      '/social-media/accounts/connect/bluesky',
+    );
+    expect(requests.at(-1)).toEqual({
+      method: 'DELETE',
+      url: '/social-media/accounts',
+      params: {},
+      body: { platform: 'bluesky', handle: 'alice.bsky.social' },
+    });
     expect(toasts).toEqual([{ title: 'Bluesky @alice.bsky.social disconnected', toastType: 'success' }]);
   });
 
@@ -46,7 +61,10 @@ describe('Social Media Accounts route', () => {
     expect(alert).toHaveTextContent(/^Error loading social media accounts\. Please try again later\. Try again$/);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: '@alice.bsky.social' })).toHaveAttribute('href', '/social-media/account/alice.bsky.social');
+    expect(await screen.findByRole('link', { name: '@alice.bsky.social' })).toHaveAttribute(
+      'href',
+      '/social-media/account/alice.bsky.social',
+    );
   });
 });
 
@@ -54,9 +72,29 @@ describe('Connect route', () => {
   it("keeps the form through Bluesky's refusals, then connects and returns to the accounts", async () => {
     const user = userEvent.setup();
     const answers: FakeAnswer[] = [
-      { status: 400, body: { message: 'Invalid identifier or password', code: 'BLUESKY_AUTH', fieldErrors: { 'credentials.appPassword': ['Invalid identifier or password'] } } },
-      { status: 502, body: { message: 'Could not reach the server. Check the server address, or try again later.', code: 'BLUESKY_UNREACHABLE', fieldErrors: { 'credentials.service': ['Could not reach the server.'] } } },
-      { status: 429, body: { message: 'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.', code: 'BLUESKY_RATE_LIMITED' } },
+      {
+        status: 400,
+        body: {
+          message: 'Invalid identifier or password',
+          code: 'BLUESKY_AUTH',
+          fieldErrors: { 'credentials.appPassword': ['Invalid identifier or password'] },
+        },
+      },
+      {
+        status: 502,
+        body: {
+          message: 'Could not reach the server. Check the server address, or try again later.',
+          code: 'BLUESKY_UNREACHABLE',
+          fieldErrors: { 'credentials.service': ['Could not reach the server.'] },
+        },
+      },
+      {
+        status: 429,
+        body: {
+          message: 'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.',
+          code: 'BLUESKY_RATE_LIMITED',
+        },
+      },
       { status: 200, body: ALICE },
     ];
     const { requests, toasts, location } = renderWithFakeApi(<SocialConnectRoute params={{ platform: 'bluesky' }} />, {
@@ -77,7 +115,9 @@ describe('Connect route', () => {
     expect(screen.getByLabelText('App password')).not.toHaveAttribute('aria-invalid');
 
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.',
+    );
     expect(screen.getByLabelText('Handle')).toHaveValue('Alice.bsky.social');
     expect(screen.getByLabelText('App password')).toHaveValue('abcd-efgh-ijkl-mnop');
 
@@ -86,9 +126,17 @@ describe('Connect route', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/social-media/accounts'));
     expect(toasts).toEqual([{ title: 'Bluesky account @alice.bsky.social connected', toastType: 'success' }]);
     expect(requests.map((r) => r.body)).toEqual([
-      ...Array(3).fill({ platform: 'bluesky', handle: 'alice.bsky.social', credentials: { identifier: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop', service: 'https://bsky.social' } }),
+      ...Array(3).fill({
+        platform: 'bluesky',
+        handle: 'alice.bsky.social',
+        credentials: { identifier: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop', service: 'https://bsky.social' },
+      }),
       // A blank address is left to the server, which uses Bluesky's own.
-      { platform: 'bluesky', handle: 'alice.bsky.social', credentials: { identifier: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' } },
+      {
+        platform: 'bluesky',
+        handle: 'alice.bsky.social',
+        credentials: { identifier: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
+      },
     ]);
   });
 
@@ -96,14 +144,20 @@ describe('Connect route', () => {
     ['instagram', 'Instagram integration coming soon'],
     ['facebook', 'Facebook integration coming soon'],
   ])('%s: %s', (platform, text) => {
-    const { requests } = renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, { path: `/social-media/accounts/connect/${platform}`, handler: () => ({ status: 500 }) });
+    const { requests } = renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, {
+      path: `/social-media/accounts/connect/${platform}`,
+      handler: () => ({ status: 500 }),
+    });
     expect(screen.getByRole('status')).toHaveTextContent(text);
     expect(screen.getByRole('link', { name: 'Back to Social Media Accounts' })).toHaveAttribute('href', '/social-media/accounts');
     expect(requests).toEqual([]);
   });
 
   it('any other platform is not one, with a link back', () => {
-    renderWithFakeApi(<SocialConnectRoute params={{ platform: 'myspace' }} />, { path: '/social-media/accounts/connect/myspace', handler: () => ({ status: 500 }) });
+    renderWithFakeApi(<SocialConnectRoute params={{ platform: 'myspace' }} />, {
+      path: '/social-media/accounts/connect/myspace',
+      handler: () => ({ status: 500 }),
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid social media platform type. Please select a valid platform.');
     expect(screen.getByRole('link', { name: 'Back to Social Media Accounts' })).toHaveAttribute('href', '/social-media/accounts');
   });
@@ -111,7 +165,10 @@ describe('Connect route', () => {
 
 describe('Social Home route', () => {
   it("is a placeholder reading 'Social Home'", () => {
-    renderWithFakeApi(<SocialHomeRoute params={{ account: 'alice.bsky.social' }} />, { path: '/social-media/account/alice.bsky.social', handler: () => ({ status: 500 }) });
+    renderWithFakeApi(<SocialHomeRoute params={{ account: 'alice.bsky.social' }} />, {
+      path: '/social-media/account/alice.bsky.social',
+      handler: () => ({ status: 500 }),
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Social Home' })).toBeInTheDocument();
     expect(screen.getByText('@alice.bsky.social')).toBeInTheDocument();
   });

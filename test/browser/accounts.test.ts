@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { expectAccessible, expectVisibleControl, launchBrowser, newPage, startServer, startSmtp, type RunningServer } from '../support/browser';
+import {
+  expectAccessible,
+  expectVisibleControl,
+  launchBrowser,
+  newPage,
+  startServer,
+  startSmtp,
+  type RunningServer,
+} from '../support/browser';
 import { unzip } from '../support/zip';
 
 const EMAIL = 'ada@example.com';
@@ -32,7 +40,12 @@ describe('accounts in a real browser', () => {
 
   beforeEach(() => {
     onTestFailed(async () => {
-      console.log(`URL ${page.url()}\n${await page.locator('body').ariaSnapshot().catch(() => '')}\n${server.log().slice(-3000)}`);
+      console.log(
+        `URL ${page.url()}\n${await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '')}\n${server.log().slice(-3000)}`,
+      );
     });
   });
 
@@ -103,7 +116,9 @@ describe('accounts in a real browser', () => {
   });
 
   it('uploads an avatar and shows it', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Avatar image file').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
     const img = page.getByRole('img', { name: 'Avatar of Ada Lovelace' });
     await img.waitFor();
@@ -211,10 +226,27 @@ describe('accounts in a real browser', () => {
     // An artwork with a file big enough that the download takes a moment on a slowed connection.
     const { idToken } = await page.evaluate(() => JSON.parse(localStorage.getItem('appSession')!) as { idToken: string });
     const api = (path: string, body: unknown) =>
-      fetch(`${server.url}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const artwork = await (await api('/artwork', { title: 'Noise', saleStatus: 'AVAILABLE', mediaType: 'DIGITAL_2D', dimensions: { mediaType: 'DIGITAL_2D', height: 400, width: 400 } })).json();
-    const noise = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 400, height: 400, channels: 3 } }).png().toBuffer();
-    const ticket = await (await api(`/artwork/${artwork.artworkId}/media`, { fileName: 'noise.png', fileType: 'image/png', fileSizeInBytes: noise.length })).json();
+      fetch(`${server.url}/api${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const artwork = await (
+      await api('/artwork', {
+        title: 'Noise',
+        saleStatus: 'AVAILABLE',
+        mediaType: 'DIGITAL_2D',
+        dimensions: { mediaType: 'DIGITAL_2D', height: 400, width: 400 },
+      })
+    ).json();
+    const noise = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 400, height: 400, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const ticket = await (
+      await api(`/artwork/${artwork.artworkId}/media`, { fileName: 'noise.png', fileType: 'image/png', fileSizeInBytes: noise.length })
+    ).json();
     expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: noise })).status).toBe(200);
     expect((await api(`/uploads/${ticket.uploadId}/complete`, undefined)).status).toBe(200);
 
@@ -223,7 +255,12 @@ describe('accounts in a real browser', () => {
     await expectAccessible(page, 'profile with your data');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 150 * 1024, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 150 * 1024,
+      uploadThroughput: -1,
+    });
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download my data' }).click();
     await page.getByRole('progressbar', { name: 'Download progress' }).waitFor();
@@ -270,13 +307,19 @@ describe('accounts in a real browser', () => {
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     await page.getByText('Your account was deleted.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('appSession'))).toBeNull();
-    await expect.poll(() => smtp.mails.slice(before).some((m) => m.to.includes(EMAIL) && m.raw.includes('Your Artist Studio account was deleted'))).toBe(true);
+    await expect
+      .poll(() => smtp.mails.slice(before).some((m) => m.to.includes(EMAIL) && m.raw.includes('Your Artist Studio account was deleted')))
+      .toBe(true);
 
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(THIRD_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Incorrect email or password.').waitFor();
-    const created = await fetch(`${server.url}/api/auth/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: FIRST_PASSWORD }) });
+    const created = await fetch(`${server.url}/api/auth/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: FIRST_PASSWORD }),
+    });
     expect(created.status).toBe(201);
     await expect.poll(() => smtp.mails.slice(before).some((m) => m.to.includes(EMAIL) && m.text.includes('verify-email'))).toBe(true);
   });

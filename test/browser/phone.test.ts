@@ -27,7 +27,12 @@ describe.each([
     artist = await newPdsAccount(pds, handle);
     server = await startServer({ ...SOCIAL_TEST_ENV, SMTP_URL: smtp.url });
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width, height }, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
+    const context = await browser.newContext({
+      viewport: { width, height },
+      isMobile: phone,
+      hasTouch: phone,
+      deviceScaleFactor: phone ? 2 : 1,
+    });
     await watchContentSecurity(context);
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -156,7 +161,13 @@ describe.each([
     await openSection('New Social Media Post');
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill('New on the easel: a summer evening on the veranda #impressionism');
-    await expect.poll(() => main().getByRole('checkbox', { name: `Bluesky @${artist.handle}` }).isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        main()
+          .getByRole('checkbox', { name: `Bluesky @${artist.handle}` })
+          .isChecked(),
+      )
+      .toBe(true);
     await checkScreen(page, 'post editor');
     await main().getByRole('button', { name: 'Post', exact: true }).click();
     await main().getByRole('heading', { name: 'Published Post', level: 1 }).waitFor({ timeout: 30_000 });

@@ -36,14 +36,20 @@ describe('the portfolio in a real browser', () => {
 
   beforeEach(() => {
     onTestFailed(async () => {
-      console.log(`URL ${page.url()}\n${await page.locator('body').ariaSnapshot().catch(() => '')}\n${server.log().slice(-3000)}`);
+      console.log(
+        `URL ${page.url()}\n${await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '')}\n${server.log().slice(-3000)}`,
+      );
     });
   });
 
   const main = () => page.getByRole('main');
   const toast = (title: string) => page.getByRole('status').filter({ hasText: title }).first();
   const mediaCards = () => main().getByRole('list', { name: 'Media files' }).getByRole('listitem');
-  const card = (fileName: string) => main().getByRole('list', { name: 'Media files' }).getByRole('listitem', { name: fileName, exact: true });
+  const card = (fileName: string) =>
+    main().getByRole('list', { name: 'Media files' }).getByRole('listitem', { name: fileName, exact: true });
   /** The id in a signed media address (/api/media/{id}?...). */
   const mediaIdOf = (src: string | null) => src?.match(/\/api\/media\/([0-9a-f-]{36})/)?.[1];
 
@@ -101,8 +107,16 @@ describe('the portfolio in a real browser', () => {
         for (const [label, value] of Object.entries(art.duration)) await duration.getByLabel(label).fill(value);
       }
       // Only the inputs of this media type are offered.
-      expect(await main().getByLabel(/^(Height|Width|Depth) \(/).count()).toBe(Object.keys(art.lengths).length);
-      expect(await main().getByRole('group', { name: /Duration/ }).count()).toBe(art.duration ? 1 : 0);
+      expect(
+        await main()
+          .getByLabel(/^(Height|Width|Depth) \(/)
+          .count(),
+      ).toBe(Object.keys(art.lengths).length);
+      expect(
+        await main()
+          .getByRole('group', { name: /Duration/ })
+          .count(),
+      ).toBe(art.duration ? 1 : 0);
       if (index === 0 || art.type === 'VIDEO') await expectAccessible(page, `create ${art.label}`);
 
       await main().getByRole('button', { name: 'Submit' }).click();
@@ -127,7 +141,10 @@ describe('the portfolio in a real browser', () => {
   });
 
   it('uploads several images at once with progress, sets a primary and deletes a selection', async () => {
-    await main().getByRole('list', { name: 'Artworks' }).getByRole('link', { name: new RegExp(ARTWORKS[0].title) }).click();
+    await main()
+      .getByRole('list', { name: 'Artworks' })
+      .getByRole('link', { name: new RegExp(ARTWORKS[0].title) })
+      .click();
     await main().getByRole('heading', { name: 'Edit Artwork' }).waitFor();
     await openMediaTab();
     await main().getByText('No media yet. Upload images, video or audio above.').waitFor();
@@ -136,7 +153,9 @@ describe('the portfolio in a real browser', () => {
     // Record every progress value and notification the page shows, and slow the uploads down so there is progress to see.
     await recordProgressAndToasts(page);
     const throttle = await throttleUploads(page, 400 * 1024);
-    const files = await Promise.all(IMAGES.map(async (name, i) => ({ name, mimeType: 'image/jpeg', buffer: await makeJpeg(1200 + i * 40, 900) })));
+    const files = await Promise.all(
+      IMAGES.map(async (name, i) => ({ name, mimeType: 'image/jpeg', buffer: await makeJpeg(1200 + i * 40, 900) })),
+    );
     const chooser = page.waitForEvent('filechooser');
     await main().getByRole('button', { name: 'Choose files' }).click();
     await (await chooser).setFiles(files);
@@ -154,7 +173,10 @@ describe('the portfolio in a real browser', () => {
     for (const name of IMAGES) {
       const values = seen.progress[`Uploading ${name}`] ?? [];
       // Each file showed progress between the start and the end, never going back.
-      expect(values.some((v) => v > 0 && v < 100), `${name}: ${values.join(', ')}`).toBe(true);
+      expect(
+        values.some((v) => v > 0 && v < 100),
+        `${name}: ${values.join(', ')}`,
+      ).toBe(true);
       expect(values).toEqual([...values].sort((a, b) => a - b));
     }
     expect(seen.toasts.filter((t) => t.includes('Media file uploaded successfully'))).toHaveLength(IMAGES.length);
@@ -209,9 +231,9 @@ describe('the portfolio in a real browser', () => {
 
     await page.reload();
     await openMediaTab();
-    await expect.poll(async () => (await mediaCards().evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).sort()).toEqual(
-      IMAGES.filter((n) => !doomed.includes(n)).sort(),
-    );
+    await expect
+      .poll(async () => (await mediaCards().evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).sort())
+      .toEqual(IMAGES.filter((n) => !doomed.includes(n)).sort());
   });
 
   it('edits fields and finds the journal entry naming them; dismisses it and finds it again', async () => {
@@ -237,13 +259,25 @@ describe('the portfolio in a real browser', () => {
     }
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity Journal' }).click();
-    const entries = main().getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
-    const updated = main().getByRole('list', { name: 'Journal entries' }).locator(':scope > li').filter({ hasText: `Artwork '${EDITED.title}' was updated` });
+    const entries = main()
+      .getByRole('list', { name: 'Journal entries' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+    const updated = main()
+      .getByRole('list', { name: 'Journal entries' })
+      .locator(':scope > li')
+      .filter({ hasText: `Artwork '${EDITED.title}' was updated` });
     await updated.waitFor();
-    expect((await updated.getByRole('list', { name: 'Updated fields' }).getByRole('listitem').allTextContents()).sort()).toEqual(['Medium', 'Title', 'Year']);
+    expect((await updated.getByRole('list', { name: 'Updated fields' }).getByRole('listitem').allTextContents()).sort()).toEqual([
+      'Medium',
+      'Title',
+      'Year',
+    ]);
     expect(await updated.getByText('Artwork Updated', { exact: true }).count()).toBe(1);
     // Its thumbnail is the primary image at that moment.
-    await expect.poll(() => updated.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => updated.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/journal');
     expect(await updated.getByRole('link', { name: 'View artwork' }).getAttribute('href')).toMatch(/^\/portfolio\/artwork\/[0-9a-f-]{36}$/);
     await expect.poll(() => entries.count()).toBe(ARTWORKS.length + 1);

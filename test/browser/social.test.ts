@@ -27,7 +27,9 @@ const sliceBytes = (text: string, start: number, end: number) => utf8(text).suba
 /** The hashtags a record's facets tag, with the text each covers. */
 const tagFacets = (record: PostRecord) =>
   (record.value.facets ?? []).flatMap((f) =>
-    f.features.filter((x) => x.$type === 'app.bsky.richtext.facet#tag').map((x) => ({ tag: x.tag, covers: sliceBytes(record.value.text, f.index.byteStart, f.index.byteEnd) })),
+    f.features
+      .filter((x) => x.$type === 'app.bsky.richtext.facet#tag')
+      .map((x) => ({ tag: x.tag, covers: sliceBytes(record.value.text, f.index.byteStart, f.index.byteEnd) })),
   );
 
 describe('social media in a real browser, posting to a real PDS', () => {
@@ -67,7 +69,12 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
   beforeEach(() => {
     onTestFailed(async () => {
-      console.log(`URL ${page.url()}\n${await page.locator('body').ariaSnapshot().catch(() => '')}\n${server.log().slice(-4000)}`);
+      console.log(
+        `URL ${page.url()}\n${await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '')}\n${server.log().slice(-4000)}`,
+      );
     });
   });
 
@@ -111,7 +118,9 @@ describe('social media in a real browser, posting to a real PDS', () => {
     const appPassword = form.getByLabel('App password');
     expect(await appPassword.getAttribute('aria-invalid')).toBe('true');
     // The message is the field's error message for assistive tech too.
-    expect(await appPassword.evaluate((el) => document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent)).toBe(message);
+    expect(await appPassword.evaluate((el) => document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent)).toBe(
+      message,
+    );
     // Everything typed stays; the form can be sent again.
     expect(await form.getByLabel('Handle').inputValue()).toBe(artist.handle);
     expect(await form.getByLabel('Server (PDS) address').inputValue()).toBe(pds.url);
@@ -139,7 +148,9 @@ describe('social media in a real browser, posting to a real PDS', () => {
     await expectAccessible(page, 'accounts with one card');
 
     const accounts = await api<SocialAccount[]>('/social-media/accounts');
-    expect(accounts).toEqual([{ platform: 'bluesky', handle: artist.handle, service: new URL(pds.url).origin, connectedAt: expect.any(String) }]);
+    expect(accounts).toEqual([
+      { platform: 'bluesky', handle: artist.handle, service: new URL(pds.url).origin, connectedAt: expect.any(String) },
+    ]);
   });
 
   it('writes a post with an image, alt text and hashtags, posts it, and sees it published with its link', async () => {
@@ -180,7 +191,9 @@ describe('social media in a real browser, posting to a real PDS', () => {
     expect(postId).toBeDefined();
     expect(await main().getByTestId('published-text').textContent()).toBe(expectedText);
 
-    const delivery = main().getByRole('list', { name: 'Deliveries' }).getByRole('listitem', { name: `Bluesky @${artist.handle}` });
+    const delivery = main()
+      .getByRole('list', { name: 'Deliveries' })
+      .getByRole('listitem', { name: `Bluesky @${artist.handle}` });
     await poll(() => delivery.getAttribute('data-status')).toBe('posted');
     const link = delivery.getByRole('link', { name: 'View on Bluesky' });
     firstUrl = (await link.getAttribute('href'))!;
@@ -229,8 +242,12 @@ describe('social media in a real browser, posting to a real PDS', () => {
     // The schedule is wall-clock time in the browser's zone (UTC+05:30). The field shows minutes, but a datetime-local
     // value may carry seconds (Chromium keeps them): the post is due in seconds, not at the next whole minute.
     const due = Math.floor((Date.now() + SCHEDULE_AHEAD_MS) / 1000) * 1000;
-    await main().getByLabel('Schedule', { exact: true }).fill(await localInputValue(page, due));
-    await poll(() => main().getByTestId('schedule-summary').textContent()).toBe(`Publishes on ${formatIn(due, TIME_ZONE)}; Post publishes now instead.`);
+    await main()
+      .getByLabel('Schedule', { exact: true })
+      .fill(await localInputValue(page, due));
+    await poll(() => main().getByTestId('schedule-summary').textContent()).toBe(
+      `Publishes on ${formatIn(due, TIME_ZONE)}; Post publishes now instead.`,
+    );
     // Chromium names the zone by its older ICU name (Asia/Calcutta); the page shows the browser's own name.
     const zoneName = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(['Asia/Kolkata', 'Asia/Calcutta']).toContain(zoneName);
@@ -243,14 +260,21 @@ describe('social media in a real browser, posting to a real PDS', () => {
     const postId = new URL(page.url()).pathname.match(/^\/social-media\/post\/([0-9a-f-]{36})$/)?.[1];
     expect(postId).toBeDefined();
     const draft = await api<SocialPost>(`/social-media/post/${postId}`);
-    expect(draft).toMatchObject({ isDraft: true, dateScheduled: due, content: SCHEDULED.content, media: [{ fileName: 'studio.jpg', altText: SCHEDULED.alt }] });
+    expect(draft).toMatchObject({
+      isDraft: true,
+      dateScheduled: due,
+      content: SCHEDULED.content,
+      media: [{ fileName: 'studio.jpg', altText: SCHEDULED.alt }],
+    });
     await poll(() => fileCard.getAttribute('data-status')).toBe('uploaded');
     await expectAccessible(page, 'scheduled draft');
     expect(Date.now()).toBeLessThan(due - 2000);
 
     await nav('Social Media Calendar').click();
     await main().getByRole('heading', { name: 'Social Media Calendar', level: 1 }).waitFor();
-    const item = main().getByRole('listitem').filter({ has: page.getByRole('link', { name: SCHEDULED.content }) });
+    const item = main()
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: SCHEDULED.content }) });
     await poll(() => item.getAttribute('data-label')).toBe('Scheduled Draft');
     expect(Date.now()).toBeLessThan(due);
     expect(await item.locator('time').getAttribute('datetime')).toBe(new Date(due).toISOString());
@@ -277,7 +301,9 @@ describe('social media in a real browser, posting to a real PDS', () => {
     const scheduled = (await records()).filter((r) => r.value.text === SCHEDULED.content);
     expect(scheduled.map((r) => r.uri)).toEqual([`at://${artist.did}/app.bsky.feed.post/${rkeyOf(url)}`]);
     expect(tagFacets(scheduled[0])).toEqual([{ tag: 'openstudio', covers: '#openstudio' }]);
-    expect(scheduled[0].value.embed?.images).toMatchObject([{ alt: SCHEDULED.alt, aspectRatio: { width: 600, height: 800 }, image: { mimeType: 'image/jpeg' } }]);
+    expect(scheduled[0].value.embed?.images).toMatchObject([
+      { alt: SCHEDULED.alt, aspectRatio: { width: 600, height: 800 }, image: { mimeType: 'image/jpeg' } },
+    ]);
     await page.waitForTimeout(1000);
     const all = await records();
     expect(all).toHaveLength(2);
@@ -300,7 +326,9 @@ describe('social media in a real browser, posting to a real PDS', () => {
       const items = main().locator('li[data-label]');
       await poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))).toEqual(['Published', 'Published']);
       for (const [i, post] of posts.entries()) {
-        const dayList = main().getByRole('list', { name: view === 'Week' ? `Posts on ${days[i].weekday}, ${days[i].date}` : `Posts on ${days[i].date}` });
+        const dayList = main().getByRole('list', {
+          name: view === 'Week' ? `Posts on ${days[i].weekday}, ${days[i].date}` : `Posts on ${days[i].date}`,
+        });
         expect(await dayList.getByRole('link', { name: post.content.slice(0, 20) }).count()).toBe(1);
       }
       expect(await main().getByRole('link', { name: 'View on Bluesky (opens in a new tab)' }).count()).toBe(2);

@@ -74,7 +74,14 @@ describe('account deletion: Delete my account follows the chart', () => {
     const user = userEvent.setup();
     const remove = controlledPromise<void, DeleteAccount>('deleteAccount');
     let signedOut = 0;
-    render(<AccountDeletion logic={accountDeletionMachine.provide({ actors: { deleteAccount: remove.logic }, actions: { accountDeleted: () => void signedOut++ } })} />);
+    render(
+      <AccountDeletion
+        logic={accountDeletionMachine.provide({
+          actors: { deleteAccount: remove.logic },
+          actions: { accountDeleted: () => void signedOut++ },
+        })}
+      />,
+    );
     await path.test({
       events: {
         'deletion.open': () => user.click(screen.getByRole('button', { name: 'Delete my account' })),

@@ -66,7 +66,15 @@ const creating = {
 };
 
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, hasUnsavedChanges(s.context), s.context.form.values.title, s.context.form.values.year, s.context.form.values.dimensions, s.context.form.submitted, Object.keys(s.context.form.touched).sort()]);
+  JSON.stringify([
+    s.value,
+    hasUnsavedChanges(s.context),
+    s.context.form.values.title,
+    s.context.form.values.year,
+    s.context.form.values.dimensions,
+    s.context.form.submitted,
+    Object.keys(s.context.form.touched).sort(),
+  ]);
 
 const existingModel = createModel(artworkEditorMachine, { events: existing.events, input: existing.input, serializeState });
 const creatingModel = createModel(artworkEditorMachine, {
@@ -84,7 +92,10 @@ const preview = () => screen.getByRole('figure', { name: 'Primary image', hidden
 /** The messages under the fields are exactly the ones the machine shows now. */
 function expectMessages(s: Snapshot) {
   const form = screen.getByRole('form', { name: 'Artwork details' });
-  const shown = [...form.querySelectorAll('[data-part="error-text"]')].map((e) => e.textContent).filter(Boolean).sort();
+  const shown = [...form.querySelectorAll('[data-part="error-text"]')]
+    .map((e) => e.textContent)
+    .filter(Boolean)
+    .sort();
   expect(shown).toEqual(Object.values(visibleArtworkErrors(s.context.form)).sort());
 }
 
@@ -123,7 +134,9 @@ const states = {
     // `hidden`: the confirmation dialog hides the page from assistive tech while it is open.
     expect(screen.getByRole('heading', { name: 'Edit Artwork', hidden: true })).toBeInTheDocument();
     expect(screen.getByTestId('media-type')).toHaveTextContent(s.context.artwork!.mediaType === 'AUDIO' ? 'Audio' : 'Physical 3D');
-    expect(await within(screen.getByRole('figure', { name: 'Primary image', hidden: true })).findByText('No primary image selected')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('figure', { name: 'Primary image', hidden: true })).findByText('No primary image selected'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose files', hidden: true })).toBeInTheDocument();
   },
   'saved.editing': async (s: Snapshot) => {
@@ -218,7 +231,12 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
         'xstate.done.actor.createArtwork': async () => {
           // The year typed as text goes as an integer, or null when left empty.
           const sent = createArtwork.calls.at(-1)!;
-          expect(sent).toMatchObject({ title: '', saleStatus: 'NOT_FOR_SALE', mediaType: 'AUDIO', dimensions: { mediaType: 'AUDIO', durationInSeconds: 95 } });
+          expect(sent).toMatchObject({
+            title: '',
+            saleStatus: 'NOT_FOR_SALE',
+            mediaType: 'AUDIO',
+            dimensions: { mediaType: 'AUDIO', durationInSeconds: 95 },
+          });
           expect([null, 1999]).toContain(sent.year);
           await act(() => createArtwork.resolve(CREATED));
           expect(lastNotice()).toEqual({ title: 'Artwork created successfully', toastType: 'success' });
@@ -229,7 +247,10 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
           expect(lastNotice()).toEqual({ title: 'Failed to create artwork: The server cannot be reached.', toastType: 'error' });
         },
         'xstate.done.actor.updateArtwork': async () => {
-          expect(updateArtwork.calls.at(-1)).toMatchObject({ artworkId: ARTWORK_ID, input: { dimensions: { depth: 4, measurementSystem: 'metric' } } });
+          expect(updateArtwork.calls.at(-1)).toMatchObject({
+            artworkId: ARTWORK_ID,
+            input: { dimensions: { depth: 4, measurementSystem: 'metric' } },
+          });
           await act(() => updateArtwork.resolve(RENAMED));
           expect(lastNotice()).toEqual({ title: 'Artwork updated successfully', toastType: 'success' });
         },
@@ -256,6 +277,10 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
 describe('artwork editor model coverage', () => {
   it('the two scenarios together cover every state and transition, and every resting state has an assertion', () => {
     // Each scenario starts the machine with its own input (new or existing artwork).
-    assertFullCoverage(artworkEditorMachine, scenarios.flatMap((s) => s.paths), { inputs: scenarios.map((s) => s.input), stateTests: states, record: true });
+    assertFullCoverage(
+      artworkEditorMachine,
+      scenarios.flatMap((s) => s.paths),
+      { inputs: scenarios.map((s) => s.input), stateTests: states, record: true },
+    );
   });
 });

@@ -39,7 +39,12 @@ const events = (s: Snapshot): Array<ModelEvent<typeof artworkMediaMachine>> => {
 };
 
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.items.map((i) => `${i.mediaId}${i.isPrimary ? '*' : ''}`), s.context.pendingDelete, s.context.arrivedWhileLoading]);
+  JSON.stringify([
+    s.value,
+    s.context.items.map((i) => `${i.mediaId}${i.isPrimary ? '*' : ''}`),
+    s.context.pendingDelete,
+    s.context.arrivedWhileLoading,
+  ]);
 const model = createModel(artworkMediaMachine, { events, input: { artworkId: ARTWORK_ID }, serializeState });
 // getPathsFromEvents ignores the model's input: it is given the start explicitly.
 const START = createActor(artworkMediaMachine, { input: { artworkId: ARTWORK_ID } }).getSnapshot();
@@ -50,7 +55,14 @@ const loaded: Event = { type: 'xstate.done.actor.loadMedia', output: ITEMS };
 // list is read, first or again after a failed delete, stays once the answer (read before it) comes.
 const arrivals = [
   [uploaded, loaded],
-  [loaded, { type: 'media.delete', mediaIds: ['m2'] }, { type: 'media.confirmDelete' }, { type: 'xstate.error.actor.deleteMedia', error: UNREACHABLE }, uploaded, loaded],
+  [
+    loaded,
+    { type: 'media.delete', mediaIds: ['m2'] },
+    { type: 'media.confirmDelete' },
+    { type: 'xstate.error.actor.deleteMedia', error: UNREACHABLE },
+    uploaded,
+    loaded,
+  ],
 ].flatMap((list) => model.getPathsFromEvents(list as Event[], { fromState: START, serializeState }));
 const paths = [...coveringPaths(model), ...arrivals];
 
@@ -195,7 +207,13 @@ describe('files uploaded while the list is read', () => {
   it('keeps those the answer lacks (a primary one stays primary); the answer wins for those it lists', async () => {
     const loadMedia = controlledPromise<MediaItem[], { artworkId: string }>('loadMedia');
     const uploadMedia = controlledPromise<MediaItem, MediaUploadInput & { onProgress: (fraction: number) => void }>('uploadMedia');
-    const logic = provideArtworkMedia({ loadMedia: loadMedia.logic, setPrimary: pendingForever, deleteMedia: pendingForever, uploadMedia: uploadMedia.logic, notify: () => {} });
+    const logic = provideArtworkMedia({
+      loadMedia: loadMedia.logic,
+      setPrimary: pendingForever,
+      deleteMedia: pendingForever,
+      uploadMedia: uploadMedia.logic,
+      notify: () => {},
+    });
     render(<MediaHost logic={logic} />);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const upload = async (item: MediaItem) => {
@@ -231,7 +249,11 @@ describe('media cards', () => {
 
   it('shows name, date, size and the Primary badge; only other images can be made primary', async () => {
     const user = userEvent.setup();
-    show([mediaFixture(1, { isPrimary: true }), mediaFixture(2, { fileSizeInBytes: 800 }), mediaFixture(3, { kind: 'audio', fileSizeInBytes: null })]);
+    show([
+      mediaFixture(1, { isPrimary: true }),
+      mediaFixture(2, { fileSizeInBytes: 800 }),
+      mediaFixture(3, { kind: 'audio', fileSizeInBytes: null }),
+    ]);
     const [first, second, third] = await screen.findAllByRole('listitem');
     expect(first).toHaveTextContent('file-1.jpg');
     expect(within(first).getByText('Primary')).toBeInTheDocument();

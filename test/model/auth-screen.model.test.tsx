@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { authScreenMachine } from '../../src/machines/auth-screen/auth-screen.machine';
-import { AUTH_MESSAGES, EMAIL_NOT_VERIFIED, type CreateAccount, type ForgotPassword, type SignIn, type TokenSet } from '../../src/schemas/auth.schema';
+import {
+  AUTH_MESSAGES,
+  EMAIL_NOT_VERIFIED,
+  type CreateAccount,
+  type ForgotPassword,
+  type SignIn,
+  type TokenSet,
+} from '../../src/schemas/auth.schema';
 import { MESSAGES } from '../../src/schemas/messages';
 import { AuthScreen } from '../../src/views/auth-screen/AuthScreen';
 import { ServiceError } from '../../src/services/api-error';
@@ -120,13 +127,20 @@ describe('auth screen: the sign-in screen follows the chart', () => {
     const resend = controlledPromise<string, { email: string }>('resendVerification');
     const signedIn: TokenSet[] = [];
     const logic = authScreenMachine.provide({
-      actors: { signIn: signIn.logic, createAccount: createAccount.logic, forgotPassword: forgotPassword.logic, resendVerification: resend.logic },
+      actors: {
+        signIn: signIn.logic,
+        createAccount: createAccount.logic,
+        forgotPassword: forgotPassword.logic,
+        resendVerification: resend.logic,
+      },
       actions: { signedIn: (_, tokens) => void signedIn.push(tokens) },
     });
     render(<AuthScreen logic={logic} />);
-    const reject = (actor: { reject(e: unknown): Promise<void> }) => async ({ event }: { event: unknown }) => {
-      await act(() => actor.reject((event as { error: unknown }).error));
-    };
+    const reject =
+      (actor: { reject(e: unknown): Promise<void> }) =>
+      async ({ event }: { event: unknown }) => {
+        await act(() => actor.reject((event as { error: unknown }).error));
+      };
     await path.test({
       events: {
         'auth.showSignIn': async () => {

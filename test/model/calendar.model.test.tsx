@@ -4,7 +4,15 @@ import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { MAX_WAIT_MS, POLL_INTERVAL_MS, calendarMachine, waitUntilDue, type CalendarView, type PostsLoaded, type PostsQuery } from '../../src/machines/calendar/calendar.machine';
+import {
+  MAX_WAIT_MS,
+  POLL_INTERVAL_MS,
+  calendarMachine,
+  waitUntilDue,
+  type CalendarView,
+  type PostsLoaded,
+  type PostsQuery,
+} from '../../src/machines/calendar/calendar.machine';
 import { SOCIAL_MESSAGES, postLabel, type SocialPost } from '../../src/schemas/social.schema';
 import { CalendarPage } from '../../src/views/calendar/CalendarPage';
 import { CALENDAR_TEXT, VIEW_LABELS } from '../../src/views/calendar/calendar-text';
@@ -50,26 +58,33 @@ function events(s: Snapshot): Event[] {
   const { view, anchor } = s.context;
   const out: Event[] = [];
   if (anchor === TODAY) out.push(...VIEWS.filter((v) => v !== view).map((v): Event => ({ type: 'calendar.view', view: v })));
-  if (navigable(view)) out.push(...(anchor === TODAY ? [{ type: 'calendar.previous' }, { type: 'calendar.next' }] : [{ type: 'calendar.today', now: NOW }]) as Event[]);
+  if (navigable(view))
+    out.push(
+      ...((anchor === TODAY
+        ? [{ type: 'calendar.previous' }, { type: 'calendar.next' }]
+        : [{ type: 'calendar.today', now: NOW }]) as Event[]),
+    );
   if (s.matches('failed')) out.push({ type: 'calendar.retry' });
   if (s.matches('loading')) {
-    out.push(
-      ...[SETTLED, UPCOMING, AWAITING, []].map((posts): Event => ({ type: 'xstate.done.actor.loadPosts', output: loaded(posts) })),
-      { type: 'xstate.error.actor.loadPosts', error: new Error(FAILURE) },
-    );
+    out.push(...[SETTLED, UPCOMING, AWAITING, []].map((posts): Event => ({ type: 'xstate.done.actor.loadPosts', output: loaded(posts) })), {
+      type: 'xstate.error.actor.loadPosts',
+      error: new Error(FAILURE),
+    });
   }
   if (s.matches({ loaded: 'watching' })) out.push({ type: 'xstate.after.pollInterval.calendar.loaded.watching' });
   if (s.matches({ loaded: 'waiting' })) out.push({ type: 'xstate.after.untilDue.calendar.loaded.waiting' });
   if (s.matches({ loaded: 'refreshing' })) {
-    out.push(
-      ...[WENT_OUT, AWAITING].map((posts): Event => ({ type: 'xstate.done.actor.refreshPosts', output: loaded(posts) })),
-      { type: 'xstate.error.actor.refreshPosts', error: new Error(FAILURE) },
-    );
+    out.push(...[WENT_OUT, AWAITING].map((posts): Event => ({ type: 'xstate.done.actor.refreshPosts', output: loaded(posts) })), {
+      type: 'xstate.error.actor.refreshPosts',
+      error: new Error(FAILURE),
+    });
   }
   return out;
 }
-const postsKey = (posts: SocialPost[]) => posts.map((p) => `${p.postId}:${postLabel(p)}:${p.responses.map((r) => r.postStatus).join(',')}`).join('|');
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.view, s.context.anchor, postsKey(s.context.posts), s.context.error, s.context.refreshError]);
+const postsKey = (posts: SocialPost[]) =>
+  posts.map((p) => `${p.postId}:${postLabel(p)}:${p.responses.map((r) => r.postStatus).join(',')}`).join('|');
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.view, s.context.anchor, postsKey(s.context.posts), s.context.error, s.context.refreshError]);
 const model = createModel(calendarMachine, { events, serializeState, input: INPUT });
 
 // getPathsFromEvents ignores the model's input: it is given the start explicitly.
@@ -81,8 +96,18 @@ const scenarios = [
   [done(SETTLED)],
   [view('drafts'), done(SETTLED)],
   [view('month'), done(SETTLED)],
-  [view('week'), done(UPCOMING), { type: 'xstate.after.untilDue.calendar.loaded.waiting' }, { type: 'xstate.done.actor.refreshPosts', output: loaded(AWAITING) }],
-  [view('month'), done(AWAITING), { type: 'xstate.after.pollInterval.calendar.loaded.watching' }, { type: 'xstate.done.actor.refreshPosts', output: loaded(WENT_OUT) }],
+  [
+    view('week'),
+    done(UPCOMING),
+    { type: 'xstate.after.untilDue.calendar.loaded.waiting' },
+    { type: 'xstate.done.actor.refreshPosts', output: loaded(AWAITING) },
+  ],
+  [
+    view('month'),
+    done(AWAITING),
+    { type: 'xstate.after.pollInterval.calendar.loaded.watching' },
+    { type: 'xstate.done.actor.refreshPosts', output: loaded(WENT_OUT) },
+  ],
 ].flatMap((list) => model.getPathsFromEvents(list as Event[], { fromState: START, serializeState }));
 const paths = [...coveringPaths(model, { minimal: true }), ...scenarios];
 
@@ -103,7 +128,9 @@ function assertChrome(s: Snapshot) {
   expect(screen.getByText(CALENDAR_TEXT.timeZone(TZ))).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: `Previous ${view}` }) !== null).toBe(navigable(view));
   expect(screen.queryByRole('button', { name: 'Today' }) !== null).toBe(navigable(view));
-  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(navigable(view) ? TITLES[`${view} ${anchor}`] : view === 'list' ? 'All posts' : 'Drafts');
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+    navigable(view) ? TITLES[`${view} ${anchor}`] : view === 'list' ? 'All posts' : 'Drafts',
+  );
 }
 
 /** One post as shown: label, time in New York, the start of its text linking to the editor, delivery once published. */
@@ -118,7 +145,8 @@ function assertPost(item: HTMLElement, p: SocialPost) {
   for (const r of p.responses) {
     const label = { posted: 'Posted', pending: 'Pending', error: 'Failed' }[r.postStatus];
     expect(delivery).toHaveTextContent(`Bluesky @${r.handle}:${label}`);
-    if (r.postStatus === 'posted') expect(within(delivery!).getByRole('link', { name: /View on Bluesky/ })).toHaveAttribute('href', r.postUrl);
+    if (r.postStatus === 'posted')
+      expect(within(delivery!).getByRole('link', { name: /View on Bluesky/ })).toHaveAttribute('href', r.postUrl);
     if (r.postError) expect(delivery).toHaveTextContent(r.postError);
   }
 }
@@ -133,7 +161,9 @@ function assertPosts(s: Snapshot) {
       assertPost(within(group).getByText(p.content.slice(0, 20), { exact: false }).closest('li')!, p);
     }
     const groups = screen.getAllByRole('heading', { level: 3 }).map((g) => g.textContent);
-    expect(groups).toEqual([...new Set(posts.map((p) => (when(p) === null ? SOCIAL_MESSAGES.unscheduledDrafts : nyMonthYear(when(p)!))))].sort(byGroup));
+    expect(groups).toEqual(
+      [...new Set(posts.map((p) => (when(p) === null ? SOCIAL_MESSAGES.unscheduledDrafts : nyMonthYear(when(p)!))))].sort(byGroup),
+    );
     return;
   }
   const days = view === 'week' ? screen.getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL') : [];
@@ -226,8 +256,10 @@ describe('calendar: the social-media calendar follows the chart', () => {
     const output = (event: unknown) => (event as { output: PostsLoaded }).output;
     await path.test({
       events: {
-        'calendar.view': ({ event }) => user.click(screen.getByRole('radio', { name: VIEW_LABELS[(event as Extract<Event, { type: 'calendar.view' }>).view] })),
-        'calendar.previous': ({ state }) => user.click(screen.getByRole('button', { name: `Previous ${(state as Snapshot).context.view}` })),
+        'calendar.view': ({ event }) =>
+          user.click(screen.getByRole('radio', { name: VIEW_LABELS[(event as Extract<Event, { type: 'calendar.view' }>).view] })),
+        'calendar.previous': ({ state }) =>
+          user.click(screen.getByRole('button', { name: `Previous ${(state as Snapshot).context.view}` })),
         'calendar.next': ({ state }) => user.click(screen.getByRole('button', { name: `Next ${(state as Snapshot).context.view}` })),
         'calendar.today': () => user.click(screen.getByRole('button', { name: 'Today' })),
         'calendar.retry': () => user.click(screen.getByRole('button', { name: CALENDAR_TEXT.retry })),

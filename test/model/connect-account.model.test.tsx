@@ -5,10 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Notice } from '../../src/machines/toasts/notice';
-import { ACCOUNTS_PATH, connectAccountMachine, connectedMessage, type ConnectValues } from '../../src/machines/connect-account/connect-account.machine';
+import {
+  ACCOUNTS_PATH,
+  connectAccountMachine,
+  connectedMessage,
+  type ConnectValues,
+} from '../../src/machines/connect-account/connect-account.machine';
 import { visibleError } from '../../src/machines/shared/form';
 import { ServiceError } from '../../src/services/api-error';
-import { DEFAULT_BLUESKY_SERVICE, HANDLE_HINT, SOCIAL_MESSAGES, type ConnectAccount, type SocialAccount } from '../../src/schemas/social.schema';
+import {
+  DEFAULT_BLUESKY_SERVICE,
+  HANDLE_HINT,
+  SOCIAL_MESSAGES,
+  type ConnectAccount,
+  type SocialAccount,
+} from '../../src/schemas/social.schema';
 import { ConnectAccountPage } from '../../src/views/connect-account/ConnectAccountPage';
 import { CONNECT_TEXT } from '../../src/views/connect-account/connect-text';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
@@ -17,15 +28,35 @@ type Snapshot = SnapshotFrom<typeof connectAccountMachine>;
 type Event = ModelEvent<typeof connectAccountMachine>;
 
 // What the server answers (server/social/accounts.routes.ts), as the social service throws it.
-const WRONG_PASSWORD = new ServiceError('Invalid identifier or password', 400, 'BLUESKY_AUTH', { 'credentials.appPassword': ['Invalid identifier or password'] });
-const UNREACHABLE = new ServiceError('Could not reach https://pds.example.com. Check the server address, or try again later.', 502, 'BLUESKY_UNREACHABLE', {
-  'credentials.service': ['Could not reach https://pds.example.com.'],
+const WRONG_PASSWORD = new ServiceError('Invalid identifier or password', 400, 'BLUESKY_AUTH', {
+  'credentials.appPassword': ['Invalid identifier or password'],
 });
-const RATE_LIMITED = new ServiceError('Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.', 429, 'BLUESKY_RATE_LIMITED');
+const UNREACHABLE = new ServiceError(
+  'Could not reach https://pds.example.com. Check the server address, or try again later.',
+  502,
+  'BLUESKY_UNREACHABLE',
+  {
+    'credentials.service': ['Could not reach https://pds.example.com.'],
+  },
+);
+const RATE_LIMITED = new ServiceError(
+  'Bluesky is limiting sign-ins for this account right now. Try again in a few minutes.',
+  429,
+  'BLUESKY_RATE_LIMITED',
+);
 const REFUSALS = [WRONG_PASSWORD, UNREACHABLE, RATE_LIMITED];
-const CONNECTED: SocialAccount = { platform: 'bluesky', handle: 'alice.bsky.social', service: DEFAULT_BLUESKY_SERVICE, connectedAt: '2026-11-02T12:00:00.000Z' };
+const CONNECTED: SocialAccount = {
+  platform: 'bluesky',
+  handle: 'alice.bsky.social',
+  service: DEFAULT_BLUESKY_SERVICE,
+  connectedAt: '2026-11-02T12:00:00.000Z',
+};
 
-const LABELS: Record<keyof ConnectValues, string> = { handle: CONNECT_TEXT.handle, appPassword: CONNECT_TEXT.appPassword, service: CONNECT_TEXT.service };
+const LABELS: Record<keyof ConnectValues, string> = {
+  handle: CONNECT_TEXT.handle,
+  appPassword: CONNECT_TEXT.appPassword,
+  service: CONNECT_TEXT.service,
+};
 // A few values per field: what the artist types (a handle with '@' and capitals), blank, and a server of their own or not a server.
 const VALUES: Record<keyof ConnectValues, string[]> = {
   handle: ['@Alice.bsky.social', ''],
@@ -35,7 +66,10 @@ const VALUES: Record<keyof ConnectValues, string[]> = {
 
 function events(s: Snapshot): Event[] {
   if (s.matches('connecting')) {
-    return [{ type: 'xstate.done.actor.connect', output: CONNECTED }, ...REFUSALS.map((error): Event => ({ type: 'xstate.error.actor.connect', error }))];
+    return [
+      { type: 'xstate.done.actor.connect', output: CONNECTED },
+      ...REFUSALS.map((error): Event => ({ type: 'xstate.error.actor.connect', error })),
+    ];
   }
   if (!s.matches('editing')) return [];
   const changes = (Object.keys(VALUES) as Array<keyof ConnectValues>).flatMap((name) =>
@@ -53,24 +87,31 @@ const blueskyModel = createModel(connectAccountMachine, { events, serializeState
 const shortest = blueskyModel.getShortestPaths({ allowDuplicatePaths: true });
 // Besides the chart's paths: each refusal of the server; a success with Bluesky's server and with one of the artist's;
 // a server address that is not one; and a change after a refused submit, which re-validates the form.
-const endingWith = (match: (p: (typeof shortest)[number]) => boolean) => shortest.filter(match).sort((a, b) => a.steps.length - b.steps.length)[0];
+const endingWith = (match: (p: (typeof shortest)[number]) => boolean) =>
+  shortest.filter(match).sort((a, b) => a.steps.length - b.steps.length)[0];
 const lastEvent = (p: (typeof shortest)[number]) => p.steps.at(-1)!.event as Event & { error?: unknown };
 const scenarios = [
   ...REFUSALS.map((error) => endingWith((p) => lastEvent(p).error === error)),
   endingWith((p) => p.state.matches('connected') && p.state.context.form.values.service === ''),
   endingWith((p) => p.state.matches('connected') && p.state.context.form.values.service === 'https://pds.example.com'),
   endingWith((p) => p.state.context.form.values.service === 'not a server'),
-  ...blueskyModel.getPathsFromEvents([
-    { type: 'connect.submit' },
-    { type: 'field.change', name: 'handle', value: '@Alice.bsky.social' },
-    { type: 'field.change', name: 'service', value: '' },
-  ], { fromState: createActor(connectAccountMachine, { input: { platform: 'bluesky' } }).getSnapshot(), serializeState }),
+  ...blueskyModel.getPathsFromEvents(
+    [
+      { type: 'connect.submit' },
+      { type: 'field.change', name: 'handle', value: '@Alice.bsky.social' },
+      { type: 'field.change', name: 'service', value: '' },
+    ],
+    { fromState: createActor(connectAccountMachine, { input: { platform: 'bluesky' } }).getSnapshot(), serializeState },
+  ),
 ];
 const blueskyPaths = [...coveringPaths(blueskyModel, { minimal: true }), ...scenarios];
 
 const OTHER_INPUTS = [{ platform: 'instagram' }, { platform: 'facebook' }, { platform: 'myspace' }];
 const INPUTS = [{ platform: 'bluesky' }, ...OTHER_INPUTS];
-const pathsByInput = [blueskyPaths, ...OTHER_INPUTS.map((input) => coveringPaths(createModel(connectAccountMachine, { events: [], input })))];
+const pathsByInput = [
+  blueskyPaths,
+  ...OTHER_INPUTS.map((input) => coveringPaths(createModel(connectAccountMachine, { events: [], input }))),
+];
 
 const input = (name: keyof ConnectValues) => screen.getByLabelText(LABELS[name]);
 

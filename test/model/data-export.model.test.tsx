@@ -8,7 +8,10 @@ import { assertFullCoverage, controlledPromise, coveringPaths, createModel, path
 
 type Snapshot = SnapshotFrom<typeof dataExportMachine>;
 
-const ARCHIVE: DataArchive = { blob: new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'application/zip' }), fileName: 'artist-studio-2026-11-25.zip' };
+const ARCHIVE: DataArchive = {
+  blob: new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'application/zip' }),
+  fileName: 'artist-studio-2026-11-25.zip',
+};
 const FAILURE = 'Failed to download your data';
 
 const events: Array<ModelEvent<typeof dataExportMachine>> = [
@@ -40,9 +43,16 @@ const states = {
   downloading: (s: Snapshot) => {
     const { loaded, total } = s.context.progress!;
     // The bar fills when the archive's length is known; otherwise it waits at zero while the bytes count up.
-    expect(screen.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute('aria-valuenow', String(total ? Math.round((loaded / total) * 100) : 0));
+    expect(screen.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute(
+      'aria-valuenow',
+      String(total ? Math.round((loaded / total) * 100) : 0),
+    );
     expect(screen.getByRole('status')).toHaveTextContent(
-      total ? `Downloaded ${(loaded / 1048576).toFixed(1)} MB of ${(total / 1048576).toFixed(1)} MB` : loaded ? `Downloaded ${(loaded / 1024).toFixed(1)} KB` : 'Downloaded 0 B',
+      total
+        ? `Downloaded ${(loaded / 1048576).toFixed(1)} MB of ${(total / 1048576).toFixed(1)} MB`
+        : loaded
+          ? `Downloaded ${(loaded / 1024).toFixed(1)} KB`
+          : 'Downloaded 0 B',
     );
     expect(screen.getByRole('button', { name: 'Cancel download' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Download my data' })).toBeNull();
@@ -62,7 +72,14 @@ describe('data export: Download my data follows the chart', () => {
     const user = userEvent.setup();
     const download = controlledPromise<DataArchive, { onProgress: (p: DownloadProgress) => void }>('downloadArchive');
     const saved: DataArchive[] = [];
-    render(<DataExport logic={dataExportMachine.provide({ actors: { downloadArchive: download.logic }, actions: { saveArchive: (_, a) => void saved.push(a) } })} />);
+    render(
+      <DataExport
+        logic={dataExportMachine.provide({
+          actors: { downloadArchive: download.logic },
+          actions: { saveArchive: (_, a) => void saved.push(a) },
+        })}
+      />,
+    );
     await path.test({
       events: {
         'export.start': () => user.click(screen.getByRole('button', { name: /^(Download my data|Try again)$/ })),
@@ -85,7 +102,9 @@ describe('data export: Download my data follows the chart', () => {
     let aborted = false;
     const logic = dataExportMachine.provide({
       actors: {
-        downloadArchive: fromPromise(({ signal }) => new Promise<DataArchive>(() => signal.addEventListener('abort', () => (aborted = true)))),
+        downloadArchive: fromPromise(
+          ({ signal }) => new Promise<DataArchive>(() => signal.addEventListener('abort', () => (aborted = true))),
+        ),
       },
     });
     render(<DataExport logic={logic} />);

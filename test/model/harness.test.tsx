@@ -4,7 +4,16 @@ import { TestModel } from '@xstate/graph';
 import { useActorRef, useSelector } from '@xstate/react';
 import { assign, createActor, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { assertFullCoverage, controlledCallback, controlledPromise, coveringPaths, createModel, measureCoverage, transitionsOf, type ModelEvent } from './harness';
+import {
+  assertFullCoverage,
+  controlledCallback,
+  controlledPromise,
+  coveringPaths,
+  createModel,
+  measureCoverage,
+  transitionsOf,
+  type ModelEvent,
+} from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // A throwaway chart and view. Invoke with onDone/onError, a guard with an alternative, nested
@@ -33,7 +42,10 @@ const publisherMachine = setup({
           initial: 'checking',
           on: {
             'title.change': { target: '.checking', actions: assign({ title: ({ event }) => event.value, error: null }) },
-            'post.publish': [{ guard: 'hasTitle', target: 'publishing', actions: assign({ error: null }) }, { actions: assign({ error: 'A post needs a title.' }) }],
+            'post.publish': [
+              { guard: 'hasTitle', target: 'publishing', actions: assign({ error: null }) },
+              { actions: assign({ error: 'A post needs a title.' }) },
+            ],
           },
           states: {
             checking: { always: [{ guard: 'hasTitle', target: 'filled' }, { target: 'blank' }] },
@@ -80,7 +92,11 @@ function Publisher({ logic }: { logic: typeof publisherMachine }) {
         >
           <label>
             Title
-            <input value={state.context.title} readOnly={busy} onChange={(e) => actor.send({ type: 'title.change', value: e.target.value })} />
+            <input
+              value={state.context.title}
+              readOnly={busy}
+              onChange={(e) => actor.send({ type: 'title.change', value: e.target.value })}
+            />
           </label>
           {state.context.error && <p role="alert">{state.context.error}</p>}
           {busy ? <p role="status">Publishing…</p> : <button aria-disabled={state.matches({ post: { editing: 'blank' } })}>Publish</button>}
@@ -200,7 +216,9 @@ describe('coverage', () => {
       'publisher.post.publishing --post.cancel[#0]--> publisher.post.editing',
       'publisher.help.open --help.toggle[#0]--> publisher.help.closed',
     ]);
-    expect(() => assertFullCoverage(publisherMachine, model.getShortestPaths())).toThrow(/Uncovered transitions:\n {2}- publisher.post.publishing --post.cancel/);
+    expect(() => assertFullCoverage(publisherMachine, model.getShortestPaths())).toThrow(
+      /Uncovered transitions:\n {2}- publisher.post.publishing --post.cancel/,
+    );
   });
 
   it('coveringPaths adds the missing transitions; `minimal` keeps only paths that cover something new', () => {
@@ -232,11 +250,15 @@ describe('coverage', () => {
 
   it('`ignore` excuses deliberate gaps, and an entry that matches nothing is an error', () => {
     const noHelp = createModel(publisherMachine, { events: events.filter((e) => e.type !== 'help.toggle'), serializeState });
-    const result = assertFullCoverage(publisherMachine, coveringPaths(noHelp), { ignore: ['publisher.help.open', 'publisher.help.* --help.toggle*'] });
+    const result = assertFullCoverage(publisherMachine, coveringPaths(noHelp), {
+      ignore: ['publisher.help.open', 'publisher.help.* --help.toggle*'],
+    });
     expect(result.states).toMatchObject({ covered: 10, total: 11, ignored: ['publisher.help.open'] });
     expect(result.transitions).toMatchObject({ covered: 8, total: 10 });
     expect(result.transitions.ignored).toHaveLength(2);
-    expect(() => assertFullCoverage(publisherMachine, paths, { ignore: ['publisher.typo'] })).toThrow(/match nothing in the machine:\n {2}- publisher\.typo/);
+    expect(() => assertFullCoverage(publisherMachine, paths, { ignore: ['publisher.typo'] })).toThrow(
+      /match nothing in the machine:\n {2}- publisher\.typo/,
+    );
   });
 
   it('a bare `new TestModel` runs only the `*` state test; createModel matches state keys', async () => {

@@ -21,7 +21,10 @@ const entry = (n: number, extra: Partial<JournalEntry> = {}): JournalEntry => ({
   ...extra,
 });
 const FULL: JournalPage = { items: Array.from({ length: 10 }, (_, i) => entry(i + 1)), nextCursor: 'c1' };
-const MORE: JournalPage = { items: [entry(11, { journalEntryType: 'artwork.new', message: "Artwork 'Study 11' was created", metadata: { artworkId: 'a11' } })], nextCursor: null };
+const MORE: JournalPage = {
+  items: [entry(11, { journalEntryType: 'artwork.new', message: "Artwork 'Study 11' was created", metadata: { artworkId: 'a11' } })],
+  nextCursor: null,
+};
 const ONE: JournalPage = { items: [entry(1)], nextCursor: null };
 /** A page whose one entry, once dismissed, leaves older entries behind the cursor. */
 const ONE_OF_MORE: JournalPage = { items: [entry(1)], nextCursor: 'c1' };
@@ -46,11 +49,22 @@ const events: Array<ModelEvent<typeof journalMachine>> = [
 ];
 
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.filter, s.context.entries.length, s.context.received, s.context.entries.filter((e) => e.dismissed).length, s.context.nextCursor, Boolean(s.context.error)]);
+  JSON.stringify([
+    s.value,
+    s.context.filter,
+    s.context.entries.length,
+    s.context.received,
+    s.context.entries.filter((e) => e.dismissed).length,
+    s.context.nextCursor,
+    Boolean(s.context.error),
+  ]);
 const model = createModel(journalMachine, { events, serializeState });
 const paths = coveringPaths(model, { minimal: true });
 
-const cards = () => within(screen.getByRole('list', { name: 'Journal entries' })).queryAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Journal entries');
+const cards = () =>
+  within(screen.getByRole('list', { name: 'Journal entries' }))
+    .queryAllByRole('listitem')
+    .filter((li) => li.parentElement?.getAttribute('aria-label') === 'Journal entries');
 
 const states = {
   loading: () => {
@@ -68,10 +82,17 @@ const states = {
     const first = s.context.entries[0];
     if (first) {
       expect(shown[0]).toHaveTextContent(first.message);
-      expect(within(shown[0]).getByRole('link', { name: 'View artwork' })).toHaveAttribute('href', `/portfolio/artwork/${first.metadata.artworkId}`);
+      expect(within(shown[0]).getByRole('link', { name: 'View artwork' })).toHaveAttribute(
+        'href',
+        `/portfolio/artwork/${first.metadata.artworkId}`,
+      );
       // The updated fields read as the form names them, not as the API's keys.
       const fields = within(shown[0]).getByRole('list', { name: 'Updated fields' });
-      expect(within(fields).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Title', 'Sale status']);
+      expect(
+        within(fields)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Title', 'Sale status']);
     }
     // Dismissed entries carry the badge and no Dismiss button.
     for (const [i, e] of s.context.entries.entries()) {

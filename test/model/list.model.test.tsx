@@ -4,8 +4,24 @@ import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { FILTER_DEBOUNCE_MS, hasFilters, listMachine, type ListActorRef, type ListInput, type ListPage, type ListPosition, type ListQuery } from '../../src/machines/list/list.machine';
-import { IMAGE_ASPECT_LABELS, LIST_MESSAGES, LIST_MODES, LIST_MODE_LABELS, isTileMode, type ListSettings } from '../../src/schemas/list.schema';
+import {
+  FILTER_DEBOUNCE_MS,
+  hasFilters,
+  listMachine,
+  type ListActorRef,
+  type ListInput,
+  type ListPage,
+  type ListPosition,
+  type ListQuery,
+} from '../../src/machines/list/list.machine';
+import {
+  IMAGE_ASPECT_LABELS,
+  LIST_MESSAGES,
+  LIST_MODES,
+  LIST_MODE_LABELS,
+  isTileMode,
+  type ListSettings,
+} from '../../src/schemas/list.schema';
 import { DataList } from '../../src/views/list/DataList';
 import { ListImage } from '../../src/views/list/ListImage';
 import type { ListColumn, ListFacet, ListView } from '../../src/views/list/list-types';
@@ -26,7 +42,12 @@ interface Item {
 // ---------------------------------------------------------------------------------------------
 // A generic use of the list: named items of a kind, sortable by date or name, filtered by kind.
 // ---------------------------------------------------------------------------------------------
-const item = (i: number): Item => ({ id: `i${i}`, name: `Item ${i}`, kind: i % 2 ? 'sketch' : 'painting', image: i % 3 ? `/img/${i}.webp` : null });
+const item = (i: number): Item => ({
+  id: `i${i}`,
+  name: `Item ${i}`,
+  kind: i % 2 ? 'sketch' : 'painting',
+  image: i % 3 ? `/img/${i}.webp` : null,
+});
 const PAGE: ListPage<Item> = { items: Array.from({ length: 10 }, (_, i) => item(i + 1)), total: 30 };
 const NONE: ListPage<Item> = { items: [], total: 0 };
 /** Page 2 answered empty while the list now has 5 items (some were deleted): the list goes to its last page. */
@@ -82,7 +103,13 @@ function events(s: Snapshot): Event[] {
   if (c.filters.facets.kind) out.push({ type: 'list.facet', name: 'kind', value: undefined });
   out.push({ type: 'list.clearFilters' });
   // The footer (page size, pages) shows with items only.
-  if (c.items.length) out.push({ type: 'list.page', page: 2 }, { type: 'list.page', page: 1 }, { type: 'list.pageSize', pageSize: 25 }, { type: 'list.pageSize', pageSize: 10 });
+  if (c.items.length)
+    out.push(
+      { type: 'list.page', page: 2 },
+      { type: 'list.page', page: 1 },
+      { type: 'list.pageSize', pageSize: 25 },
+      { type: 'list.pageSize', pageSize: 10 },
+    );
   if (c.page > 1) out.push({ type: 'xstate.done.actor.fetchPage', output: BEYOND });
   out.push(
     { type: 'list.retry' },
@@ -105,7 +132,12 @@ const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
 const modePaths = [
   ...new Map(
     shortest
-      .filter((p) => isPlain(p.state) && p.state.context.items.length > 0 && (p.state.context.aspect === 'square' || p.state.context.mode === 'large-tiles'))
+      .filter(
+        (p) =>
+          isPlain(p.state) &&
+          p.state.context.items.length > 0 &&
+          (p.state.context.aspect === 'square' || p.state.context.mode === 'large-tiles'),
+      )
       .sort((a, b) => a.steps.length - b.steps.length)
       .map((p) => [`${p.state.context.mode} ${p.state.context.aspect}`, p] as const)
       .reverse(),
@@ -113,7 +145,16 @@ const modePaths = [
 ];
 const everything = shortest.find((p) => {
   const c = p.state.context;
-  return p.state.matches('loaded') && c.mode === 'large-rows' && c.sort.field === 'name' && c.sort.direction === 'asc' && c.filters.text === 'Rose' && c.filters.facets.kind === 'sketch' && c.pageSize === 25 && c.page === 2;
+  return (
+    p.state.matches('loaded') &&
+    c.mode === 'large-rows' &&
+    c.sort.field === 'name' &&
+    c.sort.direction === 'asc' &&
+    c.filters.text === 'Rose' &&
+    c.filters.facets.kind === 'sketch' &&
+    c.pageSize === 25 &&
+    c.page === 2
+  );
 })!;
 const paths = [...coveringPaths(model, { minimal: true }), ...modePaths, everything];
 
@@ -124,7 +165,9 @@ const root = () => screen.getByRole('group', { name: 'List options' }).parentEle
 const itemsShown = (s: Snapshot) =>
   isTileMode(s.context.mode)
     ? within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem')
-    : within(screen.getByRole('table', { name: 'Items' })).getAllByRole('row').slice(1);
+    : within(screen.getByRole('table', { name: 'Items' }))
+        .getAllByRole('row')
+        .slice(1);
 
 function assertView(s: Snapshot) {
   const c = s.context;
@@ -133,7 +176,9 @@ function assertView(s: Snapshot) {
   expect(positions.at(-1)).toEqual({ page: c.page, pageSize: c.pageSize, sort: c.sort, filters: c.filters, mode: c.mode });
   expect(screen.getByRole('radio', { name: LIST_MODE_LABELS[c.mode] })).toBeChecked();
   expect(screen.getByRole('searchbox', { name: 'Filter' })).toHaveValue(c.filters.text);
-  expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveTextContent(KINDS.find((k) => k.value === c.filters.facets.kind)?.label ?? 'All kinds');
+  expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveTextContent(
+    KINDS.find((k) => k.value === c.filters.facets.kind)?.label ?? 'All kinds',
+  );
   expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent(SORT_FIELDS.find((f) => f.value === c.sort.field)!.label);
   expect(screen.getByRole('radio', { name: c.sort.direction === 'asc' ? 'Ascending' : 'Descending' })).toBeChecked();
   expect(screen.getByRole('combobox', { name: 'Image aspect' })).toHaveTextContent(IMAGE_ASPECT_LABELS[c.aspect]);
@@ -156,7 +201,11 @@ function assertView(s: Snapshot) {
   expect(within(shown[2]).getByText('Image not available')).toBeInTheDocument();
   if (!isTileMode(c.mode)) {
     const table = screen.getByRole('table', { name: 'Items' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', `Name${c.sort.field === 'name' ? (c.sort.direction === 'asc' ? '▲' : '▼') : ''}`, 'Kind']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Image', `Name${c.sort.field === 'name' ? (c.sort.direction === 'asc' ? '▲' : '▼') : ''}`, 'Kind']);
   }
   const items = isTileMode(c.mode) ? screen.getByRole('list', { name: 'Items' }) : screen.getByRole('table', { name: 'Items' });
   expect(items).toHaveAttribute('data-mode', c.mode);
@@ -173,7 +222,13 @@ let positions: ListPosition[] = [];
 const expectRequestFor = (s: Snapshot) => {
   const c = s.context;
   expect(fetchPage.pendingCount).toBe(1);
-  expect(fetchPage.calls.at(-1)).toEqual({ page: c.page, pageSize: c.pageSize, sort: c.sort.field, order: c.sort.direction, filters: c.filters });
+  expect(fetchPage.calls.at(-1)).toEqual({
+    page: c.page,
+    pageSize: c.pageSize,
+    sort: c.sort.field,
+    order: c.sort.direction,
+    filters: c.filters,
+  });
 };
 
 const states = {
@@ -223,7 +278,10 @@ describe('list: the generic list follows the chart', () => {
     positions = [];
     const logic = listMachine.provide({
       actors: { fetchPage: fetchPage.logic },
-      actions: { settingsChanged: (_, settings) => void saved.push(settings), positionChanged: (_, position) => void positions.push(position) },
+      actions: {
+        settingsChanged: (_, settings) => void saved.push(settings),
+        positionChanged: (_, position) => void positions.push(position),
+      },
     });
     const list = createActor(logic, { input: INPUT, clock }).start();
     actor = list;
@@ -302,7 +360,9 @@ describe('list: the generic list follows the chart', () => {
   });
 
   it('visits a loaded first page in every mode, and with landscape images', () => {
-    expect(modePaths.map((p) => `${p.state.context.mode} ${p.state.context.aspect}`).sort()).toEqual([...LIST_MODES.map((m) => `${m} square`), 'large-tiles landscape'].sort());
+    expect(modePaths.map((p) => `${p.state.context.mode} ${p.state.context.aspect}`).sort()).toEqual(
+      [...LIST_MODES.map((m) => `${m} square`), 'large-tiles landscape'].sort(),
+    );
   });
 
   it('covers every state and transition', () => {

@@ -58,7 +58,8 @@ const states = {
     expect(within(toolbar()).getByRole('button', { name: 'Select Multiple' })).toBeEnabled();
     expect(within(toolbar()).queryByRole('button', { name: /Delete Selected/ })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
-    for (const item of ITEMS) expect(within(card(item.fileName)).getByRole('button', { name: `Actions for ${item.fileName}` })).toBeInTheDocument();
+    for (const item of ITEMS)
+      expect(within(card(item.fileName)).getByRole('button', { name: `Actions for ${item.fileName}` })).toBeInTheDocument();
   },
   on: (s: Snapshot) => {
     const n = s.context.selected.length;
@@ -70,7 +71,10 @@ const states = {
     if (n === 0) expect(remove).toBeDisabled();
     else expect(remove).toBeEnabled();
     for (const item of ITEMS) {
-      expect(within(card(item.fileName)).getByRole('checkbox', { name: `Select ${item.fileName}` })).toHaveProperty('checked', s.context.selected.includes(item.mediaId));
+      expect(within(card(item.fileName)).getByRole('checkbox', { name: `Select ${item.fileName}` })).toHaveProperty(
+        'checked',
+        s.context.selected.includes(item.mediaId),
+      );
       expect(within(card(item.fileName)).queryByRole('button', { name: /Actions for/ })).toBeNull();
     }
   },
@@ -133,7 +137,11 @@ describe('deleting the selected media', () => {
     expect(notices).toEqual([{ title: 'Media deleted successfully', toastType: 'success' }]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByRole('button', { name: 'Select Multiple' })).toBeEnabled();
-    expect(within(screen.getByRole('list', { name: 'Media files' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['file-2.jpg']);
+    expect(
+      within(screen.getByRole('list', { name: 'Media files' }))
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['file-2.jpg']);
   });
 
   it('asks about one item with the single text, and Cancel keeps the selection', async () => {

@@ -22,7 +22,11 @@ const events: Array<ModelEvent<typeof mediaUploadMachine>> = [
   { type: 'xstate.done.actor.uploadMedia', output: ITEM },
   { type: 'xstate.error.actor.uploadMedia', error: FAILURE },
 ];
-const model = createModel(mediaUploadMachine, { events, input: INPUT, serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context.progress]) });
+const model = createModel(mediaUploadMachine, {
+  events,
+  input: INPUT,
+  serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context.progress]),
+});
 const paths = coveringPaths(model);
 
 function UploadHost({ logic, onCancel, onDismiss }: { logic: typeof mediaUploadMachine; onCancel: () => void; onDismiss: () => void }) {

@@ -49,10 +49,17 @@ const events = (s: Snapshot): Event[] => {
 
 const serializeState = (s: Snapshot) => {
   const c = s.context;
-  return JSON.stringify([s.value, c.seq, c.queue.map((q) => q.id), c.uploads.map((u) => `${u.id}:${u.status}`), c.rejected.map((r) => r.id)]);
+  return JSON.stringify([
+    s.value,
+    c.seq,
+    c.queue.map((q) => q.id),
+    c.uploads.map((u) => `${u.id}:${u.status}`),
+    c.rejected.map((r) => r.id),
+  ]);
 };
 // Alone, the machine has no media list above it to tell about a new item: that is recorded instead.
-const standalone = (uploaded: (item: MediaItem) => void = () => {}) => mediaUploadsMachine.provide({ actions: { uploaded: (_, item) => uploaded(item) } });
+const standalone = (uploaded: (item: MediaItem) => void = () => {}) =>
+  mediaUploadsMachine.provide({ actions: { uploaded: (_, item) => uploaded(item) } });
 const model = createModel(standalone(), { events, serializeState, input: { artworkId: ARTWORK_ID } });
 const paths = coveringPaths(model, { minimal: true });
 
@@ -80,7 +87,8 @@ function expectFiles(s: Snapshot) {
   const list = screen.queryByRole('list', { name: 'Uploads' });
   if (!c.uploads.length && !c.queue.length) expect(list).toBeNull();
   for (const u of c.uploads) {
-    if (u.status === 'running') expect(within(row(u.fileName)).getByRole('progressbar', { name: `Uploading ${u.fileName}` })).toBeInTheDocument();
+    if (u.status === 'running')
+      expect(within(row(u.fileName)).getByRole('progressbar', { name: `Uploading ${u.fileName}` })).toBeInTheDocument();
     else expect(within(row(u.fileName)).getByRole('alert')).toHaveTextContent(FAILURE);
   }
   for (const q of c.queue) expect(row(q.file.name)).toHaveTextContent('Waiting to upload');
@@ -106,7 +114,10 @@ async function choose(files: File[]) {
   fireEvent.input(input);
   // Ark reads the chosen files asynchronously.
   await waitFor(() => {
-    for (const f of files) expect(screen.queryByRole('listitem', { name: f.name }) ?? screen.getByRole('button', { name: `Dismiss ${f.name}` })).toBeInTheDocument();
+    for (const f of files)
+      expect(
+        screen.queryByRole('listitem', { name: f.name }) ?? screen.getByRole('button', { name: `Dismiss ${f.name}` }),
+      ).toBeInTheDocument();
   });
 }
 
@@ -162,7 +173,9 @@ describe('media uploads: many files at once follow the chart', () => {
 
   it('a file of the wrong type is refused with the required message while the others go up', async () => {
     const uploads = uploadsByFile();
-    render(<Host logic={provideMediaUploads({ uploadMedia: uploads.logic, notify: () => {} }).provide({ actions: { uploaded: () => {} } })} />);
+    render(
+      <Host logic={provideMediaUploads({ uploadMedia: uploads.logic, notify: () => {} }).provide({ actions: { uploaded: () => {} } })} />,
+    );
     await choose([TEXT, image(1)]);
     expect(screen.getByText('File type TXT is not allowed')).toBeInTheDocument();
     expect(row('photo-1.jpg')).toBeInTheDocument();

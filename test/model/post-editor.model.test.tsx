@@ -140,7 +140,9 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     };
     /** The body of the last save: the form and the files of the state it led to. */
     const expectSaved = (s: Snapshot, postId: string | null) =>
-      expect(savePost.calls.at(-1)).toEqual(toSavePost(s.context.form.values, postId, postId ? savedFilesOf(s.context.files) : { mediaIds: [], altTexts: {} }));
+      expect(savePost.calls.at(-1)).toEqual(
+        toSavePost(s.context.form.values, postId, postId ? savedFilesOf(s.context.files) : { mediaIds: [], altTexts: {} }),
+      );
 
     const drivers: Record<string, (step: Step) => unknown> = {
       'xstate.done.actor.load': async (step) => {
@@ -218,7 +220,8 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         const notes = notices.length;
         await act(() => savePost.resolve(outputOf<SocialPost>(step)));
         const s = afterOf(step);
-        if (s.matches({ draft: 'editing' }) && !s.context.batchFailed) expect(notices.slice(notes)).toEqual([{ title: 'Draft saved successfully', toastType: 'success' }]);
+        if (s.matches({ draft: 'editing' }) && !s.context.batchFailed)
+          expect(notices.slice(notes)).toEqual([{ title: 'Draft saved successfully', toastType: 'success' }]);
         else expect(notices.slice(notes)).toEqual([]);
       },
       'xstate.error.actor.savePost': async (step) => {
@@ -285,8 +288,7 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         if (now.isDraft) {
           expect(notices.slice(notes)).toEqual([]);
           failedWith(REFUSED);
-        }
-        else expectPublishedMeanwhile(notices.slice(notes), current!);
+        } else expectPublishedMeanwhile(notices.slice(notes), current!);
         shown = now;
       },
       'xstate.error.actor.rereadPost': async (step) => {

@@ -11,7 +11,15 @@ import { assertFullCoverage, controlledPromise, coveringPaths, createModel, path
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
-const base: User = { userId: 'u1', firstName: '', lastName: '', email: 'ada@example.com', displayName: '', pendingEmail: null, avatarVersion: null };
+const base: User = {
+  userId: 'u1',
+  firstName: '',
+  lastName: '',
+  email: 'ada@example.com',
+  displayName: '',
+  pendingEmail: null,
+  avatarVersion: null,
+};
 const WITH_AVATAR: User = { ...base, avatarVersion: 'v1.webp' };
 const NAMED: User = { ...WITH_AVATAR, firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada Lovelace' };
 const UPLOADED: User = { ...WITH_AVATAR, avatarVersion: 'v2.webp' };
@@ -19,7 +27,8 @@ const AVATAR_URL = 'blob:avatar-1';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'portrait.png', { type: 'image/png' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-const failure = (message: string, fieldErrors?: Record<string, string[]>) => Object.assign(new ServiceError(message, 400, undefined, fieldErrors), { id: message });
+const failure = (message: string, fieldErrors?: Record<string, string[]>) =>
+  Object.assign(new ServiceError(message, 400, undefined, fieldErrors), { id: message });
 
 // Files serialise to {}: `kind` tells the model which one is meant.
 const events: Array<ModelEvent<typeof profileMachine>> = [
@@ -39,9 +48,15 @@ const events: Array<ModelEvent<typeof profileMachine>> = [
   { type: 'xstate.done.actor.loadUser', output: base },
   { type: 'xstate.error.actor.loadUser', error: failure('Get User request failed') },
   { type: 'xstate.done.actor.saveProfile', output: NAMED },
-  { type: 'xstate.error.actor.saveProfile', error: failure('Failed to save profile', { lastName: ['Last name must be at most 100 characters'] }) },
+  {
+    type: 'xstate.error.actor.saveProfile',
+    error: failure('Failed to save profile', { lastName: ['Last name must be at most 100 characters'] }),
+  },
   { type: 'xstate.done.actor.changeCredentials', output: { message: 'Your password has been changed.', user: WITH_AVATAR } },
-  { type: 'xstate.error.actor.changeCredentials', error: failure('The current password is not correct.', { currentPassword: ['The current password is not correct.'] }) },
+  {
+    type: 'xstate.error.actor.changeCredentials',
+    error: failure('The current password is not correct.', { currentPassword: ['The current password is not correct.'] }),
+  },
   { type: 'xstate.done.actor.loadAvatar', output: AVATAR_URL },
   { type: 'xstate.error.actor.loadAvatar', error: failure('Failed to load the avatar') },
   { type: 'xstate.done.actor.uploadAvatar', output: UPLOADED },
@@ -169,7 +184,10 @@ const states = {
   'ready.avatar.uploading': (s: Snapshot) => {
     expectAvatar(s);
     if (inDefaultView(s)) {
-      expect(screen.getByRole('progressbar', { name: 'Avatar upload progress' })).toHaveAttribute('value', String(s.context.avatarProgress ?? 0));
+      expect(screen.getByRole('progressbar', { name: 'Avatar upload progress' })).toHaveAttribute(
+        'value',
+        String(s.context.avatarProgress ?? 0),
+      );
       expect(screen.getByRole('button', { name: 'Change Avatar' })).toBeDisabled();
     } else expect(screen.queryByRole('progressbar')).toBeNull();
   },
@@ -196,8 +214,14 @@ describe('profile: the Profile page follows the chart', () => {
       actions: { userChanged: (_, u) => void changed.push(u) },
     });
     render(<ProfilePage logic={logic} />);
-    const settle = <T,>(actor: { resolve(v: T): Promise<void> }) => ({ event }: { event: unknown }) => act(() => actor.resolve((event as { output: T }).output));
-    const fail = (actor: { reject(e: unknown): Promise<void> }) => ({ event }: { event: unknown }) => act(() => actor.reject((event as { error: unknown }).error));
+    const settle =
+      <T,>(actor: { resolve(v: T): Promise<void> }) =>
+      ({ event }: { event: unknown }) =>
+        act(() => actor.resolve((event as { output: T }).output));
+    const fail =
+      (actor: { reject(e: unknown): Promise<void> }) =>
+      ({ event }: { event: unknown }) =>
+        act(() => actor.reject((event as { error: unknown }).error));
     await path.test({
       events: {
         'profile.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),

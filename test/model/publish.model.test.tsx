@@ -21,7 +21,10 @@ const events: Array<ModelEvent<typeof publishMachine>> = [
   { type: 'xstate.done.actor.publish', output: RESULT },
   { type: 'xstate.error.actor.publish', error: new Error('The server cannot be reached.') },
 ];
-const model = createModel(publishMachine, { events, serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context.result?.publishedAt ?? null]) });
+const model = createModel(publishMachine, {
+  events,
+  serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context.result?.publishedAt ?? null]),
+});
 const paths = coveringPaths(model);
 
 /** The public address stays on Home once known: read from the server after a reload, or just published. */
@@ -45,7 +48,9 @@ const states = {
     expect(screen.getByRole('button', { name: 'Publishing...' })).toBeDisabled();
   },
   published: (s: Snapshot) => {
-    expect(screen.getByRole('status')).toHaveTextContent(s.context.result?.artworkCount ? 'Your portfolio is published (3 artworks)' : 'Your portfolio is published on');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      s.context.result?.artworkCount ? 'Your portfolio is published (3 artworks)' : 'Your portfolio is published on',
+    );
     expectAddress(s);
   },
   failed: (s: Snapshot) => {
@@ -61,7 +66,14 @@ describe('publish: the Publish button follows the chart', () => {
     const publish = controlledPromise<PublishResult>('publish');
     const last = controlledPromise<Publication>('lastPublication');
     const logged: string[] = [];
-    render(<PublishPanel logic={publishMachine.provide({ actors: { publish: publish.logic, lastPublication: last.logic }, actions: { log: (_, line) => void logged.push(line) } })} />);
+    render(
+      <PublishPanel
+        logic={publishMachine.provide({
+          actors: { publish: publish.logic, lastPublication: last.logic },
+          actions: { log: (_, line) => void logged.push(line) },
+        })}
+      />,
+    );
     await path.test({
       events: {
         'publish.start': () => user.click(screen.getByRole('button', { name: 'Publish' })),

@@ -20,7 +20,8 @@ const events: Array<ModelEvent<typeof resetPasswordMachine>> = [
   { type: 'xstate.done.actor.resetPassword', output: AUTH_MESSAGES.passwordReset },
   { type: 'xstate.error.actor.resetPassword', error: new Error(AUTH_MESSAGES.invalidLink) },
 ];
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.form.values, s.context.form.submitted, Boolean(s.context.error)]);
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.form.values, s.context.form.submitted, Boolean(s.context.error)]);
 
 const states = {
   invalidLink: () => {

@@ -21,14 +21,26 @@ type Snapshot = SnapshotFrom<typeof sessionMachine>;
 /** An unsigned ID token: the app only reads its claims (the server checks signatures). */
 const idToken = (name: string, expiresInSeconds: number) =>
   `e30.${btoa(JSON.stringify({ sub: 'u1', email: 'ada@example.com', name, exp: Math.floor(Date.now() / 1000) + expiresInSeconds }))}.sig`;
-const tokens = (name: string, expiresInSeconds = 3600, refreshToken = 'r1'): TokenSet => ({ accessToken: 'a', refreshToken, idToken: idToken(name, expiresInSeconds) });
+const tokens = (name: string, expiresInSeconds = 3600, refreshToken = 'r1'): TokenSet => ({
+  accessToken: 'a',
+  refreshToken,
+  idToken: idToken(name, expiresInSeconds),
+});
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Palette2024';
 const FRESH = tokens('Ada Lovelace');
 const STALE = tokens('', -60);
 const REFRESHED = tokens('', 3600, 'r2');
-const USER: User = { userId: 'u1', firstName: 'Ada', lastName: 'King', email: EMAIL, displayName: 'Ada King', pendingEmail: null, avatarVersion: null };
+const USER: User = {
+  userId: 'u1',
+  firstName: 'Ada',
+  lastName: 'King',
+  email: EMAIL,
+  displayName: 'Ada King',
+  pendingEmail: null,
+  avatarVersion: null,
+};
 const RENAMED: User = { ...USER, lastName: 'Byron', displayName: 'Ada Byron' };
 
 const events: Array<ModelEvent<typeof sessionMachine>> = [
@@ -45,7 +57,8 @@ const events: Array<ModelEvent<typeof sessionMachine>> = [
   { type: 'xstate.done.actor.signOut' },
   { type: 'xstate.error.actor.signOut', error: new Error('Sign-out failed') },
 ];
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.session?.refreshToken ?? null, s.context.user?.displayName ?? null]);
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.session?.refreshToken ?? null, s.context.user?.displayName ?? null]);
 
 /** The top bar's name: the loaded user's, else the ID token's, else 'New User'. */
 const expectedName = (s: Snapshot) => {
@@ -106,7 +119,9 @@ function fakeApi() {
 function expectedOutcomes(steps: ReadonlyArray<{ event: { type: string; session?: unknown } }>) {
   return steps.flatMap((step, i) => {
     if (step.event.type !== 'session.unauthorized') return [];
-    const end = steps.slice(i + 1).find(({ event: e }) => /^xstate\.(done|error)\.actor\.refresh$/.test(e.type) || (e.type === 'session.synced' && e.session === null));
+    const end = steps
+      .slice(i + 1)
+      .find(({ event: e }) => /^xstate\.(done|error)\.actor\.refresh$/.test(e.type) || (e.type === 'session.synced' && e.session === null));
     return [!end ? 'pending' : end.event.type === 'xstate.done.actor.refresh' ? 'fulfilled' : 'rejected'];
   });
 }
@@ -118,7 +133,9 @@ const STARTS: Array<[string, TokenSet | null]> = [
 ];
 const INPUTS = STARTS.map(([, stored]) => ({ stored }));
 // One model per start: each reaches the chart through its own branch of `restoring`.
-const pathsByInput = INPUTS.map((input) => coveringPaths(createModel(sessionMachine, { events, serializeState, input }), { minimal: true }));
+const pathsByInput = INPUTS.map((input) =>
+  coveringPaths(createModel(sessionMachine, { events, serializeState, input }), { minimal: true }),
+);
 
 let stopFollowing: (() => void) | undefined;
 afterEach(() => {
@@ -155,7 +172,11 @@ describe('session: the app shell follows the chart', () => {
         // The runtime as src/app.ts builds it: the real API client and bridge over a fake network, and the
         // page services the sign-in screen and the Profile page use.
         const api = fakeApi();
-        const http = createHttp(createSessionBridge(() => session), undefined, api.adapter);
+        const http = createHttp(
+          createSessionBridge(() => session),
+          undefined,
+          api.adapter,
+        );
         const signIns: SignIn[] = [];
         const services = {
           auth: { signIn: async (input: SignIn) => (signIns.push(input), FRESH) },
@@ -166,7 +187,13 @@ describe('session: the app shell follows the chart', () => {
         };
         session = start();
         stopFollowing = followOtherTabs(() => session);
-        const runtime = { session, toasts: createActor(toastsMachine).start(), http, cache: createQueryCache(), services } as unknown as AppRuntime;
+        const runtime = {
+          session,
+          toasts: createActor(toastsMachine).start(),
+          http,
+          cache: createQueryCache(),
+          services,
+        } as unknown as AppRuntime;
         render(
           <AppProvider value={runtime}>
             <App />
@@ -220,7 +247,10 @@ describe('session: the app shell follows the chart', () => {
             'user.updated': async () => {
               await chooseFromAccountMenu('Profile');
               await user.click(await screen.findByRole('button', { name: 'Edit Profile' }, { timeout: 5000 }));
-              for (const [label, value] of [['First name', RENAMED.firstName], ['Last name', RENAMED.lastName]]) {
+              for (const [label, value] of [
+                ['First name', RENAMED.firstName],
+                ['Last name', RENAMED.lastName],
+              ]) {
                 await user.clear(screen.getByLabelText(label));
                 await user.type(screen.getByLabelText(label), value);
               }
@@ -240,11 +270,21 @@ describe('session: the app shell follows the chart', () => {
         const count = (type: string) => path.steps.filter((s) => s.event.type === type).length;
         expect(homes).toBe(count('xstate.error.actor.refresh') + count('session.signOut'));
         expect(clears).toBe(homes);
-        expect(stores).toEqual(path.steps.flatMap((s) => (s.event.type === 'session.signedIn' ? [FRESH] : s.event.type === 'xstate.done.actor.refresh' ? [REFRESHED] : [])));
+        expect(stores).toEqual(
+          path.steps.flatMap((s) =>
+            s.event.type === 'session.signedIn' ? [FRESH] : s.event.type === 'xstate.done.actor.refresh' ? [REFRESHED] : [],
+          ),
+        );
         expect(signIns).toEqual(Array(count('session.signedIn')).fill({ email: EMAIL, password: PASSWORD }));
         // Each refresh sends the refresh token the session had when it started.
-        const refreshStarts = path.steps.filter((s, j) => (s.state as AnyMachineSnapshot).matches('refreshing') && (j === 0 || !(path.steps[j - 1].state as AnyMachineSnapshot).matches('refreshing')));
-        expect(refresh.calls.map((c) => c.refreshToken)).toEqual(refreshStarts.map((s) => (s.state as Snapshot).context.session?.refreshToken));
+        const refreshStarts = path.steps.filter(
+          (s, j) =>
+            (s.state as AnyMachineSnapshot).matches('refreshing') &&
+            (j === 0 || !(path.steps[j - 1].state as AnyMachineSnapshot).matches('refreshing')),
+        );
+        expect(refresh.calls.map((c) => c.refreshToken)).toEqual(
+          refreshStarts.map((s) => (s.state as Snapshot).context.session?.refreshToken),
+        );
         // A refused call is retried with the refreshed token, or fails once the session has ended.
         const expected = expectedOutcomes(path.steps as never);
         await waitFor(() => expect(calls.map((c) => c.status)).toEqual(expected));

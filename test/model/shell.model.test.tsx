@@ -99,7 +99,8 @@ function renderShell(wide: boolean) {
   const close = async (via: string) => {
     if (via === 'Escape') await user.keyboard('{Escape}');
     // The open drawer makes the page inert (pointer-events: none), as a modal does; the tap lands on the backdrop all the same.
-    else if (via === 'backdrop') await userEvent.setup({ pointerEventsCheck: 0 }).click(document.querySelector('[data-scope="dialog"][data-part="backdrop"]')!);
+    else if (via === 'backdrop')
+      await userEvent.setup({ pointerEventsCheck: 0 }).click(document.querySelector('[data-scope="dialog"][data-part="backdrop"]')!);
     else await user.click(screen.getByRole('button', { name: 'Close navigation' }));
     await closed();
   };

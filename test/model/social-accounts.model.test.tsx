@@ -41,10 +41,13 @@ const FIXED: Event[] = [
 // Disconnect is offered on the first account shown.
 const events = (s: Snapshot): Event[] => [
   ...FIXED,
-  ...s.context.accounts.slice(0, 1).map((a): Event => ({ type: 'accounts.disconnect', account: { platform: a.platform, handle: a.handle } })),
+  ...s.context.accounts
+    .slice(0, 1)
+    .map((a): Event => ({ type: 'accounts.disconnect', account: { platform: a.platform, handle: a.handle } })),
 ];
 // The handles, not their count: one account left after a disconnect is not the one account loaded.
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.accounts.map((a) => a.handle), s.context.pending, s.context.disconnectError]);
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.accounts.map((a) => a.handle), s.context.pending, s.context.disconnectError]);
 const model = createModel(socialAccountsMachine, { events, serializeState });
 const paths = coveringPaths(model);
 
@@ -75,7 +78,10 @@ const states = {
     expect(shown).toHaveLength(s.context.accounts.length);
     s.context.accounts.forEach((a, i) => {
       expect(shown[i]).toHaveTextContent('Bluesky');
-      expect(within(shown[i]).getByRole('link', { name: `@${a.handle}`, hidden: true })).toHaveAttribute('href', `/social-media/account/${a.handle}`);
+      expect(within(shown[i]).getByRole('link', { name: `@${a.handle}`, hidden: true })).toHaveAttribute(
+        'href',
+        `/social-media/account/${a.handle}`,
+      );
       expect(shown[i]).toHaveTextContent(`Server${a.service}`);
       // The day it was connected, in the artist's (the browser's) time zone.
       expect(shown[i]).toHaveTextContent(`Connected${format(new Date(a.connectedAt), DATE_FORMAT)}`);
@@ -124,16 +130,21 @@ describe('social accounts: the Accounts page follows the chart', () => {
 
     await path.test({
       events: {
-        'xstate.done.actor.loadAccounts': ({ event }) => act(() => loadAccounts.resolve((event as unknown as { output: SocialAccount[] }).output)),
+        'xstate.done.actor.loadAccounts': ({ event }) =>
+          act(() => loadAccounts.resolve((event as unknown as { output: SocialAccount[] }).output)),
         'xstate.error.actor.loadAccounts': async () => {
           const error = new Error('Failed to fetch social media accounts');
           await act(() => loadAccounts.reject(error));
           expect(logged.at(-1)).toBe(error);
         },
         'accounts.retry': () => user.click(screen.getByRole('button', { name: ACCOUNTS_TEXT.retry })),
-        'accounts.disconnect': ({ event }) => user.click(screen.getByRole('button', { name: disconnectName((event as Extract<Event, { type: 'accounts.disconnect' }>).account) })),
+        'accounts.disconnect': ({ event }) =>
+          user.click(
+            screen.getByRole('button', { name: disconnectName((event as Extract<Event, { type: 'accounts.disconnect' }>).account) }),
+          ),
         'accounts.cancelDisconnect': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
-        'accounts.confirmDisconnect': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: ACCOUNTS_TEXT.disconnect })),
+        'accounts.confirmDisconnect': () =>
+          user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: ACCOUNTS_TEXT.disconnect })),
         'xstate.done.actor.disconnect': async () => {
           // Only the account's reference is sent.
           const sent = disconnect.calls.at(-1)!;

@@ -55,7 +55,9 @@ INPUTS.forEach(({ token }, i) => {
         states,
       });
       // The link's token is sent once per attempt; a broken link never reaches the API.
-      expect(verify.calls).toEqual(token ? path.steps.filter((s) => /^(xstate\.init|verify\.retry)$/.test(s.event.type)).map(() => ({ token })) : []);
+      expect(verify.calls).toEqual(
+        token ? path.steps.filter((s) => /^(xstate\.init|verify\.retry)$/.test(s.event.type)).map(() => ({ token })) : [],
+      );
     });
   });
 });

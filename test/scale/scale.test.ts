@@ -12,7 +12,10 @@ import { createDatabase, postgresServerEnv, startPostgresCluster, type PostgresC
 import { eventually, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 
 // s3rver ships no type declarations.
-const S3rver = createRequire(import.meta.url)('s3rver') as new (o: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+const S3rver = createRequire(import.meta.url)('s3rver') as new (o: Record<string, unknown>) => {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+};
 
 const INSTANCES = 3;
 const POSTS = Number(process.env.SCALE_POSTS ?? 40);
@@ -108,11 +111,16 @@ describe('several instances behind the proxy of deploy/', () => {
     const link = new URL(await smtp.linkTo(email, 'verify-email'));
     expect((await call('POST', '/auth/verify-email', { token: link.searchParams.get('token') })).ok).toBe(true);
     const token = ((await (await call('POST', '/auth/sign-in', { email, password: 'Secret123' })).json()) as { idToken: string }).idToken;
-    const connected = await call('POST', '/social-media/accounts', {
-      platform: 'bluesky',
-      handle: artist.handle,
-      credentials: { identifier: artist.handle, appPassword: artist.appPassword, service: pds.url },
-    }, token);
+    const connected = await call(
+      'POST',
+      '/social-media/accounts',
+      {
+        platform: 'bluesky',
+        handle: artist.handle,
+        credentials: { identifier: artist.handle, appPassword: artist.appPassword, service: pds.url },
+      },
+      token,
+    );
     expect(connected.ok).toBe(true);
 
     // Load: reads and writes through the proxy, every outcome counted.
@@ -127,7 +135,17 @@ describe('several instances behind the proxy of deploy/', () => {
         let status: number | string;
         try {
           const res = write
-            ? await call('POST', '/artwork', { title: `w${w}-${n}`, saleStatus: 'NOT_FOR_SALE', mediaType: 'AUDIO', dimensions: { mediaType: 'AUDIO', durationInSeconds: 1 } }, token)
+            ? await call(
+                'POST',
+                '/artwork',
+                {
+                  title: `w${w}-${n}`,
+                  saleStatus: 'NOT_FOR_SALE',
+                  mediaType: 'AUDIO',
+                  dimensions: { mediaType: 'AUDIO', durationInSeconds: 1 },
+                },
+                token,
+              )
             : await call('GET', '/artwork?limit=10', undefined, token);
           status = res.status;
           if (write && res.status === 201) acknowledged.push(((await res.json()) as { artworkId: string }).artworkId);
@@ -154,12 +172,25 @@ describe('several instances behind the proxy of deploy/', () => {
     const texts = Array.from({ length: POSTS }, (_, i) => `Scale ${i + 1} of ${POSTS} (${run})`);
     const due = Date.now() + 4000;
     for (const [i, text] of texts.entries()) {
-      const res = await call('POST', '/social-media/post', { content: text, accounts: [{ platform: 'bluesky', handle: artist.handle }], dateScheduled: due + i * 50 }, token);
+      const res = await call(
+        'POST',
+        '/social-media/post',
+        { content: text, accounts: [{ platform: 'bluesky', handle: artist.handle }], dateScheduled: due + i * 50 },
+        token,
+      );
       expect(res.status, await res.clone().text()).toBe(200);
     }
     const victim = 2;
     const pidOf = servers[victim]!.pid;
-    await eventually(async () => Number((await db.query(`select count(*) as n from social_deliveries where status = 'pending' and locked_by like $1`, [`%:${pidOf}:%`])).rows[0].n) > 0 || null, 30_000, 20);
+    await eventually(
+      async () =>
+        Number(
+          (await db.query(`select count(*) as n from social_deliveries where status = 'pending' and locked_by like $1`, [`%:${pidOf}:%`]))
+            .rows[0].n,
+        ) > 0 || null,
+      30_000,
+      20,
+    );
     process.kill(pidOf, 'SIGKILL');
     const killedAt = Date.now();
     await servers[victim]!.exited;
@@ -175,10 +206,14 @@ describe('several instances behind the proxy of deploy/', () => {
     const recoveredMs = Date.now() - databaseBack;
     // Recovered: the proxy has its instances back (each ready again, rise 2) and 20 requests in a row succeed.
     let inARow = 0;
-    await eventually(async () => {
-      inARow = (await call('GET', '/artwork?limit=1', undefined, token)).status === 200 ? inARow + 1 : 0;
-      return inARow >= 20 || null;
-    }, 20_000, 100);
+    await eventually(
+      async () => {
+        inARow = (await call('GET', '/artwork?limit=1', undefined, token)).status === 200 ? inARow + 1 : 0;
+        return inARow >= 20 || null;
+      },
+      20_000,
+      100,
+    );
     const restartTo = Date.now();
 
     // Rolling restart: one instance at a time, the next once the proxy sends it traffic again.
@@ -192,10 +227,21 @@ describe('several instances behind the proxy of deploy/', () => {
     await Promise.all(load);
 
     // Every post on the PDS exactly once.
-    await eventually(async () => Number((await db.query(`select count(*) as n from social_deliveries where status = 'posted'`)).rows[0].n) === POSTS || null, 60_000, 250);
+    await eventually(
+      async () =>
+        Number((await db.query(`select count(*) as n from social_deliveries where status = 'posted'`)).rows[0].n) === POSTS || null,
+      60_000,
+      250,
+    );
     const records = await postRecords(artist.agent, artist.did);
     expect(records.map((r) => r.value.text).sort()).toEqual([...texts].sort());
-    const latest = Number((await db.query(`select extract(epoch from max(d.posted_at - p.date_scheduled)) as late from social_deliveries d join social_posts p on p.id = d.post_id`)).rows[0].late);
+    const latest = Number(
+      (
+        await db.query(
+          `select extract(epoch from max(d.posted_at - p.date_scheduled)) as late from social_deliveries d join social_posts p on p.id = d.post_id`,
+        )
+      ).rows[0].late,
+    );
 
     // No acknowledged write lost.
     const stored = new Set((await db.query(`select id from artworks`)).rows.map((r) => r.id as string));
@@ -209,7 +255,10 @@ describe('several instances behind the proxy of deploy/', () => {
     const summary = {
       requests: outcomes.length,
       acknowledgedWrites: acknowledged.length,
-      failed: failed.reduce((acc: Record<string, number>, o) => ({ ...acc, [`${o.method} ${o.status}`]: (acc[`${o.method} ${o.status}`] ?? 0) + 1 }), {}),
+      failed: failed.reduce(
+        (acc: Record<string, number>, o) => ({ ...acc, [`${o.method} ${o.status}`]: (acc[`${o.method} ${o.status}`] ?? 0) + 1 }),
+        {},
+      ),
       steady3Before: before,
       steady3After: after,
       databaseRecoveredMs: recoveredMs,
@@ -217,7 +266,12 @@ describe('several instances behind the proxy of deploy/', () => {
       killedAt: new Date(killedAt).toISOString(),
     };
     console.log(`[scale] ${JSON.stringify(summary)}`);
-    expect(outsideRestart.map((o) => `${o.method} ${o.status} ${o.at < restartFrom ? restartFrom - o.at : o.at - restartTo} ms ${o.at < restartFrom ? 'before' : 'after'} the restart`)).toEqual([]);
+    expect(
+      outsideRestart.map(
+        (o) =>
+          `${o.method} ${o.status} ${o.at < restartFrom ? restartFrom - o.at : o.at - restartTo} ms ${o.at < restartFrom ? 'before' : 'after'} the restart`,
+      ),
+    ).toEqual([]);
     expect(recoveredMs).toBeLessThan(5000);
     expect(latest).toBeLessThan(20);
   });

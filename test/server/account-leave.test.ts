@@ -41,7 +41,8 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
     return { res, entries: await unzip(bytes) };
   };
   const jsonIn = (entries: Map<string, Buffer>, name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
-  const deleteAccount = (token: string, currentPassword: unknown) => t.request('/api/user', { method: 'DELETE', token, json: { currentPassword } });
+  const deleteAccount = (token: string, currentPassword: unknown) =>
+    t.request('/api/user', { method: 'DELETE', token, json: { currentPassword } });
   const userIdOf = async (token: string) => ((await (await t.request('/api/user', { token })).json()) as { userId: string }).userId;
   const signIn = (email: string, password: string) => t.request('/api/auth/sign-in', { method: 'POST', json: { email, password } });
 
@@ -60,11 +61,28 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
     const bluesky = await newPdsAccount(pds, 'leaver');
     const account = await connectOk(t, artist.idToken, bluesky, pds.url);
     const ref = { platform: account.platform, handle: account.handle };
-    const post = await savePostOk(t, artist.idToken, { content: 'Studio day', accounts: [ref], dateScheduled: Date.now() + 3_600_000 } as never);
+    const post = await savePostOk(t, artist.idToken, {
+      content: 'Studio day',
+      accounts: [ref],
+      dateScheduled: Date.now() + 3_600_000,
+    } as never);
     const postPhoto = await makeJpeg(320, 240);
     await addPostMedia(t, artist.idToken, post.postId, postPhoto, 'image/jpeg', 'sketch.jpg');
     const published = await (await t.request('/api/publish', { method: 'POST', token: artist.idToken })).json();
-    return { artist, userId: await userIdOf(artist.idToken), painting, song, photo, mp3, mp3b, photoItem, post, postPhoto, bluesky, published: published as { url: string } };
+    return {
+      artist,
+      userId: await userIdOf(artist.idToken),
+      painting,
+      song,
+      photo,
+      mp3,
+      mp3b,
+      photoItem,
+      post,
+      postPhoto,
+      bluesky,
+      published: published as { url: string },
+    };
   }
 
   describe('GET /api/user/export', () => {
@@ -109,14 +127,30 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
     it('the JSON says what each thing is and where its files are, without signed addresses or secrets', () => {
       const { artist, painting, song, photoItem, post, bluesky, published } = studio;
       const profile = jsonIn(entries, 'profile.json');
-      expect(profile).toMatchObject({ email: artist.email, firstName: 'Ada', lastName: 'Lovelace', avatar: null, publishedPortfolio: { url: published.url } });
+      expect(profile).toMatchObject({
+        email: artist.email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        avatar: null,
+        publishedPortfolio: { url: published.url },
+      });
       expect(profile.socialAccounts).toEqual([expect.objectContaining({ platform: 'bluesky', handle: bluesky.handle, service: pds.url })]);
 
       const artworks = jsonIn(entries, 'artworks.json') as Array<Artwork & { media: Array<MediaItem & { file: string }> }>;
       expect(artworks.map((a) => a.title)).toEqual(['Blue Harbour', 'Harbour Song']);
-      expect(artworks[0]).toMatchObject({ artworkId: painting.artworkId, medium: 'Oil on canvas', tags: ['sea', 'blue'], primaryImageMediaId: photoItem.mediaId });
+      expect(artworks[0]).toMatchObject({
+        artworkId: painting.artworkId,
+        medium: 'Oil on canvas',
+        tags: ['sea', 'blue'],
+        primaryImageMediaId: photoItem.mediaId,
+      });
       expect(artworks[0].media).toEqual([
-        expect.objectContaining({ mediaId: photoItem.mediaId, fileName: 'harbour.jpg', isPrimary: true, file: `media/${painting.artworkId}/harbour.jpg` }),
+        expect.objectContaining({
+          mediaId: photoItem.mediaId,
+          fileName: 'harbour.jpg',
+          isPrimary: true,
+          file: `media/${painting.artworkId}/harbour.jpg`,
+        }),
       ]);
       expect(artworks[1].media.map((m) => m.file)).toEqual([`media/${song.artworkId}/take.mp3`, `media/${song.artworkId}/TAKE (2).mp3`]);
       for (const file of artworks.flatMap((a) => a.media.map((m) => m.file))) expect(entries.has(file)).toBe(true);
@@ -125,7 +159,9 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       expect(journal.filter((e: { journalEntryType: string }) => e.journalEntryType === 'artwork.new')).toHaveLength(2);
 
       const posts = jsonIn(entries, 'posts.json');
-      expect(posts).toEqual([expect.objectContaining({ postId: post.postId, content: 'Studio day', isDraft: true, dateScheduled: post.dateScheduled })]);
+      expect(posts).toEqual([
+        expect.objectContaining({ postId: post.postId, content: 'Studio day', isDraft: true, dateScheduled: post.dateScheduled }),
+      ]);
       expect(posts[0].media).toEqual([expect.objectContaining({ fileName: 'sketch.jpg', file: `posts/${post.postId}/sketch.jpg` })]);
 
       const text = ['profile.json', 'artworks.json', 'journal.json', 'posts.json'].map((n) => entries.get(n)!.toString('utf8')).join('\n');
@@ -194,7 +230,14 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
         studio = await fullStudio();
         bystander = await signedInUser(t);
         bystanderId = await userIdOf(bystander.idToken);
-        await addMedia(t, bystander.idToken, (await createArtwork(t, bystander.idToken)).artworkId, await makeJpeg(200, 150), 'image/jpeg', 'kept.jpg');
+        await addMedia(
+          t,
+          bystander.idToken,
+          (await createArtwork(t, bystander.idToken)).artworkId,
+          await makeJpeg(200, 150),
+          'image/jpeg',
+          'kept.jpg',
+        );
         const [row] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, studio.bluesky.handle));
         refreshJwt = credentialsOf(t.deps.social.box, row).session.refreshJwt;
         mediaLinks = Object.values(studio.photoItem.urls).filter((u): u is string => Boolean(u));
@@ -210,7 +253,9 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       it('signs nobody in any more: the old password is 401 and the old tokens are refused', async () => {
         expect((await signIn(studio.artist.email, PASSWORD)).status).toBe(401);
         expect((await t.request('/api/user', { token: studio.artist.idToken })).status).toBe(401);
-        expect((await t.request('/api/auth/refresh', { method: 'POST', json: { refreshToken: studio.artist.refreshToken } })).status).toBe(401);
+        expect((await t.request('/api/auth/refresh', { method: 'POST', json: { refreshToken: studio.artist.refreshToken } })).status).toBe(
+          401,
+        );
       });
 
       it('media links answer 404 and the public page is gone', async () => {
@@ -226,12 +271,16 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
         )) as unknown as { rows: Array<{ table_name: string }> };
         expect(tables.rows.length).toBeGreaterThan(8);
         for (const { table_name } of tables.rows) {
-          const count = (await t.deps.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${studio.userId}`)) as unknown as {
+          const count = (await t.deps.db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${studio.userId}`,
+          )) as unknown as {
             rows: Array<{ n: number }>;
           };
           expect(count.rows[0].n, table_name).toBe(0);
         }
-        const scheduled = (await t.deps.db.execute(sql`select count(*)::int as n from social_posts where id = ${studio.post.postId}`)) as unknown as { rows: Array<{ n: number }> };
+        const scheduled = (await t.deps.db.execute(
+          sql`select count(*)::int as n from social_posts where id = ${studio.post.postId}`,
+        )) as unknown as { rows: Array<{ n: number }> };
         expect(scheduled.rows[0].n).toBe(0);
 
         const files = await storedFiles(t);
@@ -244,7 +293,9 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
 
       it('ends the Bluesky session at the PDS', async () => {
         const agent = new AtpAgent({ service: pds.url });
-        await expect(agent.com.atproto.server.refreshSession(undefined, { headers: { authorization: `Bearer ${refreshJwt}` } })).rejects.toMatchObject({ status: 400 });
+        await expect(
+          agent.com.atproto.server.refreshSession(undefined, { headers: { authorization: `Bearer ${refreshJwt}` } }),
+        ).rejects.toMatchObject({ status: 400 });
       });
 
       it('confirms by mail, and the address can create an account again', async () => {
@@ -260,7 +311,10 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
 
   describe('with files in a bucket', () => {
     // s3rver ships no type declarations.
-    const S3rver = createRequire(import.meta.url)('s3rver') as new (o: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+    const S3rver = createRequire(import.meta.url)('s3rver') as new (o: Record<string, unknown>) => {
+      run(): Promise<{ port: number }>;
+      close(): Promise<void>;
+    };
     let s3: InstanceType<typeof S3rver>;
     let dir: string;
     let bucketApp: TestApp;
@@ -295,16 +349,21 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       const ticket = await ticketRes.json();
       // The browser PUTs straight to the bucket.
       expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: mp3 })).status).toBe(200);
-      expect((await bucketApp.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: artist.idToken })).status).toBe(200);
+      expect((await bucketApp.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: artist.idToken })).status).toBe(
+        200,
+      );
 
       const res = await bucketApp.request('/api/user/export', { token: artist.idToken });
       const entries = await unzip(Buffer.from(await res.arrayBuffer()));
       expect(entries.get(`media/${song.artworkId}/demo.mp3`)).toEqual(mp3);
 
       const store = bucketApp.deps.storage as S3BlobStore;
-      const keys = async () => ((await store.client.send(new ListObjectsV2Command({ Bucket: 'studio' }))).Contents ?? []).map((o) => o.Key!);
+      const keys = async () =>
+        ((await store.client.send(new ListObjectsV2Command({ Bucket: 'studio' }))).Contents ?? []).map((o) => o.Key!);
       expect((await keys()).filter((k) => k.includes(userId)).length).toBeGreaterThan(0);
-      expect((await bucketApp.request('/api/user', { method: 'DELETE', token: artist.idToken, json: { currentPassword: PASSWORD } })).status).toBe(204);
+      expect(
+        (await bucketApp.request('/api/user', { method: 'DELETE', token: artist.idToken, json: { currentPassword: PASSWORD } })).status,
+      ).toBe(204);
       expect((await keys()).filter((k) => k.includes(userId))).toEqual([]);
     });
   });

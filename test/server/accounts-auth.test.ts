@@ -86,7 +86,10 @@ describe(`accounts: create, verify, sign in, forgot and reset (${dbLabel()})`, (
 
   it('wrong password and unknown address both answer 401 with the same message', async () => {
     const { email } = await signedInUser(t);
-    for (const body of [{ email, password: 'Wrong12345' }, { email: fresh(), password: PASSWORD }]) {
+    for (const body of [
+      { email, password: 'Wrong12345' },
+      { email: fresh(), password: PASSWORD },
+    ]) {
       const res = await t.request('/api/auth/sign-in', json(body));
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });

@@ -81,14 +81,22 @@ describe(`accounts: only the owner of a mailbox can claim its address (${dbLabel
     await create(stale, 'Stranger123');
     await create(recent, 'Stranger123');
     const age = async (email: string, days: number) =>
-      t.deps.db.execute(sql`update users set updated_at = now() - make_interval(days => ${days}), created_at = now() - make_interval(days => ${days}) where email = ${email}`);
+      t.deps.db.execute(
+        sql`update users set updated_at = now() - make_interval(days => ${days}), created_at = now() - make_interval(days => ${days}) where email = ${email}`,
+      );
     await age(stale, 8);
     await age(recent, 6);
     await age(old.email, 30);
 
     await t.deps.social.worker.runOnce();
     const left = async (email: string) =>
-      Number(((await t.deps.db.execute(sql`select count(*)::int as n from users where email = ${email}`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+      Number(
+        (
+          (await t.deps.db.execute(sql`select count(*)::int as n from users where email = ${email}`)) as unknown as {
+            rows: Array<{ n: number }>;
+          }
+        ).rows[0].n,
+      );
     expect([await left(stale), await left(recent), await left(old.email)]).toEqual([0, 1, 1]);
 
     await create(stale, 'Owner12345');

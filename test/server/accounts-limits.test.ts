@@ -20,7 +20,8 @@ describe(`accounts: limits throttle strangers, never the owner (${dbLabel()})`, 
   it('wrong current passwords on the security form share the sign-in limit: 429 with Retry-After', async () => {
     const u = await signedInUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await security('198.51.100.1', u.idToken, { currentPassword: 'Guess12345', newPassword: 'Taken12345' })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await security('198.51.100.1', u.idToken, { currentPassword: 'Guess12345', newPassword: 'Taken12345' })).status);
     expect(statuses).toEqual(Array(10).fill(403));
     const limited = await security('198.51.100.1', u.idToken, { currentPassword: PASSWORD, newPassword: 'Taken12345' });
     expect(limited.status).toBe(429);
@@ -36,7 +37,8 @@ describe(`accounts: limits throttle strangers, never the owner (${dbLabel()})`, 
     const b = await signedInUser(t);
     const target = fresh();
     const statuses: number[] = [];
-    for (const [i, u] of [a, b, a, b, a, b].entries()) statuses.push((await security(`198.51.101.${i}`, u.idToken, { currentPassword: PASSWORD, email: target })).status);
+    for (const [i, u] of [a, b, a, b, a, b].entries())
+      statuses.push((await security(`198.51.101.${i}`, u.idToken, { currentPassword: PASSWORD, email: target })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(t.mails.filter((m) => m.to === target)).toHaveLength(5);
   });
@@ -44,7 +46,8 @@ describe(`accounts: limits throttle strangers, never the owner (${dbLabel()})`, 
   it('email-change mails: at most 5 in 15 minutes from one account', async () => {
     const u = await signedInUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await security(`198.51.102.${i}`, u.idToken, { currentPassword: PASSWORD, email: fresh() })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await security(`198.51.102.${i}`, u.idToken, { currentPassword: PASSWORD, email: fresh() })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -84,7 +87,10 @@ describe(`accounts: limits throttle strangers, never the owner (${dbLabel()})`, 
     for (let i = 0; i < 11; i++) await signIn('203.0.113.77', u.email, 'Guess12345');
     expect((await signIn('203.0.113.77', u.email, PASSWORD)).status).toBe(429);
     await t.request('/api/auth/forgotPassword', from('203.0.113.78', { email: u.email }));
-    const reset = await t.request('/api/auth/reset-password', from('203.0.113.78', { token: t.lastLinkToken(u.email, 'reset-password'), password: 'Renewed2026' }));
+    const reset = await t.request(
+      '/api/auth/reset-password',
+      from('203.0.113.78', { token: t.lastLinkToken(u.email, 'reset-password'), password: 'Renewed2026' }),
+    );
     expect(reset.status).toBe(200);
     expect((await signIn('203.0.113.77', u.email, 'Renewed2026')).status).toBe(200);
   });

@@ -19,8 +19,16 @@ describe(`accounts: mail leaves the request path through the outbox (${dbLabel()
   afterAll(() => t.close());
 
   const waiting = async () =>
-    Number(((await t.deps.db.execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
-  const held = (body: unknown, token?: string) => ({ method: 'POST', json: body, token, holdMail: true, headers: { 'x-forwarded-for': `192.0.2.${++n % 250}` } });
+    Number(
+      ((await t.deps.db.execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n,
+    );
+  const held = (body: unknown, token?: string) => ({
+    method: 'POST',
+    json: body,
+    token,
+    holdMail: true,
+    headers: { 'x-forwarded-for': `192.0.2.${++n % 250}` },
+  });
 
   it('forgot password, create, resend and the security form answer without sending mail, for known and unknown addresses alike', async () => {
     const u = await signedInUser(t);
@@ -45,8 +53,19 @@ describe(`accounts: mail leaves the request path through the outbox (${dbLabel()
     expect(await waiting()).toBe(calls.length);
     await t.sendMail();
     expect(await waiting()).toBe(0);
-    expect(t.mails.slice(before).map((m) => m.subject).sort()).toEqual(
-      ['Confirm your new email address', 'Reset your password', 'Verify your email address', 'Verify your email address', 'You already have an account'].sort(),
+    expect(
+      t.mails
+        .slice(before)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(
+      [
+        'Confirm your new email address',
+        'Reset your password',
+        'Verify your email address',
+        'Verify your email address',
+        'You already have an account',
+      ].sort(),
     );
   });
 
@@ -59,9 +78,11 @@ describe(`accounts: mail leaves the request path through the outbox (${dbLabel()
     const outbox = createMailOutbox(t.deps.db, smtp, composeAccountMail(t.deps.db, 'http://localhost:8080'), createLogger('silent'));
 
     expect(await outbox.sendDue('instance-a')).toBe(1);
-    const [row] = ((await t.deps.db.execute(sql`select attempts, error, due_at > now() as later from mail_outbox`)) as unknown as {
-      rows: Array<{ attempts: number; error: string; later: boolean }>;
-    }).rows;
+    const [row] = (
+      (await t.deps.db.execute(sql`select attempts, error, due_at > now() as later from mail_outbox`)) as unknown as {
+        rows: Array<{ attempts: number; error: string; later: boolean }>;
+      }
+    ).rows;
     expect(row).toMatchObject({ attempts: 1, later: true });
     expect(row.error).toContain('421');
     // Not due yet: nothing is tried again at once.

@@ -61,12 +61,23 @@ describe(`accounts: tokens, refresh, sign-out, rate limits (${dbLabel()})`, () =
     const flip = (x: string) => (x[5] === 'A' ? `${x.slice(0, 5)}B${x.slice(6)}` : `${x.slice(0, 5)}A${x.slice(6)}`);
     const key = new TextEncoder().encode(deriveKey(SECRET, 'jwt'));
     const claims = decodeJwt(u.idToken);
-    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
     const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
     const accessAsBearer = u.accessToken;
     // The same claims unsigned, as 'alg: none' would have them accepted.
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
-    for (const token of [`${h}.${p}.${flip(s)}`, `${h}.${flip(p)}.${s}`, expired, foreign, accessAsBearer, 'garbage', `${h}.${p}`, unsigned]) {
+    for (const token of [
+      `${h}.${p}.${flip(s)}`,
+      `${h}.${flip(p)}.${s}`,
+      expired,
+      foreign,
+      accessAsBearer,
+      'garbage',
+      `${h}.${p}`,
+      unsigned,
+    ]) {
       const res = await t.request('/api/user', { token });
       expect(res.status, token.slice(-12)).toBe(401);
       expect(typeof (await res.json()).message).toBe('string');
@@ -80,7 +91,8 @@ describe(`accounts: tokens, refresh, sign-out, rate limits (${dbLabel()})`, () =
   it('sign-in is rate limited per address: 429 with Retry-After', async () => {
     const u = await signedInUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await t.request('/api/auth/sign-in', post({ email: u.email, password: 'Wrong12345' }))).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await t.request('/api/auth/sign-in', post({ email: u.email, password: 'Wrong12345' }))).status);
     expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
     const limited = await t.request('/api/auth/sign-in', post({ email: u.email, password: PASSWORD }));
     expect(limited.status).toBe(429);

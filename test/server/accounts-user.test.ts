@@ -75,7 +75,10 @@ describe(`accounts: profile, credentials and avatar (${dbLabel()})`, () => {
       .jpeg()
       .withExif({ IFD0: { Orientation: '6', Make: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
       .toBuffer();
-    const ticketRes = await t.request('/api/user/avatar', post({ fileName: 'me.jpg', fileType: 'image/jpeg', fileSizeInBytes: photo.length }, u.idToken));
+    const ticketRes = await t.request(
+      '/api/user/avatar',
+      post({ fileName: 'me.jpg', fileType: 'image/jpeg', fileSizeInBytes: photo.length }, u.idToken),
+    );
     expect(ticketRes.status).toBe(200);
     const ticket = await ticketRes.json();
     expect(ticket).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg' } });
@@ -101,7 +104,11 @@ describe(`accounts: profile, credentials and avatar (${dbLabel()})`, () => {
     const u = await signedInUser(t);
     const cases: Array<[object, string, string]> = [
       [{ fileName: 'a.pdf', fileType: 'application/pdf', fileSizeInBytes: 10 }, 'fileType', 'File type PDF is not allowed'],
-      [{ fileName: 'big.png', fileType: 'image/png', fileSizeInBytes: 20 * 1024 * 1024 + 1 }, 'fileSizeInBytes', 'File big.png exceeds the maximum size of 20MB'],
+      [
+        { fileName: 'big.png', fileType: 'image/png', fileSizeInBytes: 20 * 1024 * 1024 + 1 },
+        'fileSizeInBytes',
+        'File big.png exceeds the maximum size of 20MB',
+      ],
       [{ fileName: '', fileType: 'image/png', fileSizeInBytes: 10 }, 'fileName', 'File name is required'],
       [{ fileName: 'a.png', fileType: 'image/png', fileSizeInBytes: 0 }, 'fileSizeInBytes', 'The file is empty'],
     ];
@@ -114,18 +121,26 @@ describe(`accounts: profile, credentials and avatar (${dbLabel()})`, () => {
 
   it('bytes that do not match the declared type are refused and nothing is left behind', async () => {
     const u = await signedInUser(t);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
-    const ticket = await (await t.request('/api/user/avatar', post({ fileName: 'x.jpg', fileType: 'image/jpeg', fileSizeInBytes: png.length }, u.idToken))).json();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const ticket = await (
+      await t.request('/api/user/avatar', post({ fileName: 'x.jpg', fileType: 'image/jpeg', fileSizeInBytes: png.length }, u.idToken))
+    ).json();
     const put = await t.request(new URL(ticket.uploadUrl).pathname, { method: 'PUT', headers: ticket.headers, body: png });
     expect(put.status).toBe(415);
-    expect(await t.deps.storage.stat(`uploads/${(await (await t.request('/api/user', { token: u.idToken })).json()).userId}/${ticket.uploadId}`)).toBeNull();
+    expect(
+      await t.deps.storage.stat(`uploads/${(await (await t.request('/api/user', { token: u.idToken })).json()).userId}/${ticket.uploadId}`),
+    ).toBeNull();
     expect((await (await t.request('/api/user', { token: u.idToken })).json()).avatarVersion).toBeNull();
   });
 
   it("one user cannot confirm another's upload", async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
-    const ticket = await (await t.request('/api/user/avatar', post({ fileName: 'x.png', fileType: 'image/png', fileSizeInBytes: 100 }, a.idToken))).json();
+    const ticket = await (
+      await t.request('/api/user/avatar', post({ fileName: 'x.png', fileType: 'image/png', fileSizeInBytes: 100 }, a.idToken))
+    ).json();
     expect((await t.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: b.idToken })).status).toBe(404);
   });
 });

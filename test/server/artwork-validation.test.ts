@@ -67,20 +67,50 @@ const dimensionRows: Row[] = Object.entries(DIMENSION_RULES).flatMap(([type, rul
     rows.push([`${type}: ${field} negative`, withDims({ [field]: -1 }), `dimensions.${field}`, message]);
   }
   for (const field of rule.absent) {
-    rows.push([`${type}: ${field} present`, withDims({ [field]: 10 }), `dimensions.${field}`, `${LABEL[field]} should not be present for ${TYPE_LABEL[type as MediaType]} artwork`]);
+    rows.push([
+      `${type}: ${field} present`,
+      withDims({ [field]: 10 }),
+      `dimensions.${field}`,
+      `${LABEL[field]} should not be present for ${TYPE_LABEL[type as MediaType]} artwork`,
+    ]);
   }
   rows.push(
     rule.physical
-      ? [`${type}: measurement system missing`, withDims({ measurementSystem: undefined }), 'dimensions.measurementSystem', `Measurement system is required for ${TYPE_LABEL[type as MediaType]} artwork`]
-      : [`${type}: measurement system present`, withDims({ measurementSystem: 'metric' }), 'dimensions.measurementSystem', `Measurement system should not be present for ${TYPE_LABEL[type as MediaType]} artwork`],
+      ? [
+          `${type}: measurement system missing`,
+          withDims({ measurementSystem: undefined }),
+          'dimensions.measurementSystem',
+          `Measurement system is required for ${TYPE_LABEL[type as MediaType]} artwork`,
+        ]
+      : [
+          `${type}: measurement system present`,
+          withDims({ measurementSystem: 'metric' }),
+          'dimensions.measurementSystem',
+          `Measurement system should not be present for ${TYPE_LABEL[type as MediaType]} artwork`,
+        ],
   );
   return rows;
 });
 
 const OTHER_ROWS: Row[] = [
-  ['an unknown media type', { mediaType: 'PAINTING' }, 'mediaType', 'Media type must be one of PHYSICAL_2D, PHYSICAL_3D, DIGITAL_2D, DIGITAL_3D, VIDEO, AUDIO'],
-  ['an unknown measurement system', { dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'cubits', height: 1, width: 1 } }, 'dimensions.measurementSystem', 'Measurement system must be imperial or metric'],
-  ['dimensions of another media type', { mediaType: 'PHYSICAL_2D', dimensions: artworkInput('AUDIO').dimensions }, 'dimensions.mediaType', "Dimensions must be given for the artwork's media type"],
+  [
+    'an unknown media type',
+    { mediaType: 'PAINTING' },
+    'mediaType',
+    'Media type must be one of PHYSICAL_2D, PHYSICAL_3D, DIGITAL_2D, DIGITAL_3D, VIDEO, AUDIO',
+  ],
+  [
+    'an unknown measurement system',
+    { dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'cubits', height: 1, width: 1 } },
+    'dimensions.measurementSystem',
+    'Measurement system must be imperial or metric',
+  ],
+  [
+    'dimensions of another media type',
+    { mediaType: 'PHYSICAL_2D', dimensions: artworkInput('AUDIO').dimensions },
+    'dimensions.mediaType',
+    "Dimensions must be given for the artwork's media type",
+  ],
 ];
 
 describe(`artwork validation, row by row (${dbLabel()})`, () => {
@@ -125,7 +155,10 @@ describe(`artwork validation, row by row (${dbLabel()})`, () => {
   });
 
   it('several wrong dimensions are each reported', async () => {
-    const res = await send('POST', { ...artworkInput('AUDIO'), dimensions: { mediaType: 'AUDIO', measurementSystem: 'metric', height: 1, durationInSeconds: 0 } });
+    const res = await send('POST', {
+      ...artworkInput('AUDIO'),
+      dimensions: { mediaType: 'AUDIO', measurementSystem: 'metric', height: 1, durationInSeconds: 0 },
+    });
     expect((await res.json()).fieldErrors).toEqual({
       'dimensions.height': ['Height should not be present for Audio artwork'],
       'dimensions.durationInSeconds': ['Duration is required and must be positive for Audio artwork'],
@@ -139,6 +172,8 @@ describe(`artwork validation, row by row (${dbLabel()})`, () => {
     await send('PUT', { ...artworkInput(), title: 'x'.repeat(256) });
     const after = await (await t.request('/api/artwork?pageSize=100', { token })).json();
     expect(after.total).toBe(before.total);
-    expect(after.items.find((a: { artworkId: string }) => a.artworkId === existingId)).toEqual(before.items.find((a: { artworkId: string }) => a.artworkId === existingId));
+    expect(after.items.find((a: { artworkId: string }) => a.artworkId === existingId)).toEqual(
+      before.items.find((a: { artworkId: string }) => a.artworkId === existingId),
+    );
   });
 });

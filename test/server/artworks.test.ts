@@ -45,14 +45,34 @@ describe(`artworks API (${dbLabel()})`, () => {
   });
 
   it('fills the optional fields with their defaults; null year stays null', async () => {
-    const created = await createArtwork(t, ada.idToken, { title: '', saleStatus: 'NOT_FOR_SALE', mediaType: 'AUDIO', dimensions: { mediaType: 'AUDIO', durationInSeconds: 60 }, year: null });
-    expect(created).toMatchObject({ title: '', year: null, medium: '', description: '', tags: [], dimensions: { mediaType: 'AUDIO', durationInSeconds: 60 } });
+    const created = await createArtwork(t, ada.idToken, {
+      title: '',
+      saleStatus: 'NOT_FOR_SALE',
+      mediaType: 'AUDIO',
+      dimensions: { mediaType: 'AUDIO', durationInSeconds: 60 },
+      year: null,
+    });
+    expect(created).toMatchObject({
+      title: '',
+      year: null,
+      medium: '',
+      description: '',
+      tags: [],
+      dimensions: { mediaType: 'AUDIO', durationInSeconds: 60 },
+    });
     expect(Object.keys(created.dimensions).sort()).toEqual(['durationInSeconds', 'mediaType']);
   });
 
   it('PUT replaces every field', async () => {
     const created = await createArtwork(t, ada.idToken);
-    const replacement = artworkInput('DIGITAL_2D', { title: 'Night Harbour', year: 2000, medium: 'Pixels', description: '', tags: [], saleStatus: 'SOLD' });
+    const replacement = artworkInput('DIGITAL_2D', {
+      title: 'Night Harbour',
+      year: 2000,
+      medium: 'Pixels',
+      description: '',
+      tags: [],
+      saleStatus: 'SOLD',
+    });
     const res = await t.request(`/api/artwork/${created.artworkId}`, { method: 'PUT', json: replacement, token: ada.idToken });
     expect(res.status).toBe(200);
     const updated = (await res.json()) as Artwork;
@@ -100,13 +120,20 @@ describe(`artworks API (${dbLabel()})`, () => {
     expect(await still.json()).toMatchObject({ title: 'Blue Harbour' });
   });
 
-  it.each(['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g'])("an id that is not a UUID (%s) answers 400 'Artwork ID must be a valid UUID'", async (id) => {
-    for (const method of ['GET', 'PUT', 'DELETE']) {
-      const res = await t.request(`/api/artwork/${id}`, { method, token: ada.idToken, json: method === 'PUT' ? artworkInput() : undefined });
-      expect(res.status).toBe(400);
-      expect((await res.json()).fieldErrors).toEqual({ id: ['Artwork ID must be a valid UUID'] });
-    }
-  });
+  it.each(['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g'])(
+    "an id that is not a UUID (%s) answers 400 'Artwork ID must be a valid UUID'",
+    async (id) => {
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const res = await t.request(`/api/artwork/${id}`, {
+          method,
+          token: ada.idToken,
+          json: method === 'PUT' ? artworkInput() : undefined,
+        });
+        expect(res.status).toBe(400);
+        expect((await res.json()).fieldErrors).toEqual({ id: ['Artwork ID must be a valid UUID'] });
+      }
+    },
+  );
 
   it('an unknown UUID answers 404', async () => {
     const res = await t.request(`/api/artwork/${crypto.randomUUID()}`, { token: ada.idToken });
@@ -115,16 +142,32 @@ describe(`artworks API (${dbLabel()})`, () => {
 
   it('every route needs a signed-in user (401)', async () => {
     const id = crypto.randomUUID();
-    for (const [method, path] of [['GET', '/api/artwork'], ['POST', '/api/artwork'], ['GET', `/api/artwork/${id}`], ['PUT', `/api/artwork/${id}`], ['DELETE', `/api/artwork/${id}`]]) {
+    for (const [method, path] of [
+      ['GET', '/api/artwork'],
+      ['POST', '/api/artwork'],
+      ['GET', `/api/artwork/${id}`],
+      ['PUT', `/api/artwork/${id}`],
+      ['DELETE', `/api/artwork/${id}`],
+    ]) {
       const res = await t.request(path, { method, json: method === 'POST' || method === 'PUT' ? artworkInput() : undefined });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
 
   it('a body that is not JSON answers 415, broken JSON 400', async () => {
-    const wrongType = await t.request('/api/artwork', { method: 'POST', token: ada.idToken, body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrongType = await t.request('/api/artwork', {
+      method: 'POST',
+      token: ada.idToken,
+      body: 'title=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(wrongType.status).toBe(415);
-    const broken = await t.request('/api/artwork', { method: 'POST', token: ada.idToken, body: '{"title":', headers: { 'content-type': 'application/json' } });
+    const broken = await t.request('/api/artwork', {
+      method: 'POST',
+      token: ada.idToken,
+      body: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
   });
 });

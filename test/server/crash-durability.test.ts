@@ -61,12 +61,14 @@ describe(`crash durability under kill -9 (${dbLabel()})`, () => {
       env.APP_URL ??= started.url;
       return started;
     };
-    const api = (token: string) => async (p: string, init: { method?: string; json?: unknown } = {}) =>
-      fetch(`${server!.url}/api${p}`, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-        body: init.json ? JSON.stringify(init.json) : undefined,
-      });
+    const api =
+      (token: string) =>
+      async (p: string, init: { method?: string; json?: unknown } = {}) =>
+        fetch(`${server!.url}/api${p}`, {
+          method: init.method ?? 'GET',
+          headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+          body: init.json ? JSON.stringify(init.json) : undefined,
+        });
     const signIn = async () => {
       const res = await fetch(`${server!.url}/api/auth/sign-in`, {
         method: 'POST',
@@ -101,7 +103,10 @@ describe(`crash durability under kill -9 (${dbLabel()})`, () => {
         if (page * body.pageSize >= body.total) break;
       }
       const kept = [...known].filter(([, k]) => !k.deleted && !k.deletePending).map(([id]) => id);
-      expect(kept.filter((id) => !listed.has(id)), 'acknowledged artworks missing from the list').toEqual([]);
+      expect(
+        kept.filter((id) => !listed.has(id)),
+        'acknowledged artworks missing from the list',
+      ).toEqual([]);
 
       const entries = new Map<string, { created: number; updated: number }>();
       let cursor = '';
@@ -169,7 +174,9 @@ describe(`crash durability under kill -9 (${dbLabel()})`, () => {
       );
       await Promise.race([
         enoughAcknowledged,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`round ${round}: only ${acknowledged} writes answered in 20 s`)), 20_000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`round ${round}: only ${acknowledged} writes answered in 20 s`)), 20_000),
+        ),
       ]);
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 450));
       const killed = server;
@@ -177,7 +184,9 @@ describe(`crash durability under kill -9 (${dbLabel()})`, () => {
       expect(await killed.exited).toBe('SIGKILL');
       // Every writer ends on a connection the kill cut, never on an answer that was not a success.
       const endings = await Promise.all(writers);
-      expect(endings.filter((e) => !/ECONNRESET|ECONNREFUSED|other side closed|socket hang up|terminated|fetch failed/i.test(e))).toEqual([]);
+      expect(endings.filter((e) => !/ECONNRESET|ECONNREFUSED|other side closed|socket hang up|terminated|fetch failed/i.test(e))).toEqual(
+        [],
+      );
       acknowledgedPerRound.push(acknowledged);
       if (database.kind === 'pglite') {
         // The dead process's lock is still there; the next start must take it over.

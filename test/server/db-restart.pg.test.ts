@@ -38,7 +38,12 @@ describe('the database goes away and comes back', () => {
     fetch(`${server.url}/api/artwork`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title, saleStatus: 'NOT_FOR_SALE', mediaType: 'AUDIO', dimensions: { mediaType: 'AUDIO', durationInSeconds: 1 } }),
+      body: JSON.stringify({
+        title,
+        saleStatus: 'NOT_FOR_SALE',
+        mediaType: 'AUDIO',
+        dimensions: { mediaType: 'AUDIO', durationInSeconds: 1 },
+      }),
     });
   const listOk = async () => (await fetch(`${server.url}/api/artwork`, { headers: { authorization: `Bearer ${token}` } })).status === 200;
   const alive = () => {
@@ -55,7 +60,10 @@ describe('the database goes away and comes back', () => {
     const admin = new pg.Client({ connectionString: cluster.adminUrl });
     await admin.connect();
     const dbName = new URL(url).pathname.slice(1);
-    const terminated = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
+    const terminated = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [dbName],
+    );
     await admin.end();
     // The pool's idle connections and the LISTEN connection.
     expect(terminated.rowCount).toBeGreaterThanOrEqual(2);
@@ -98,7 +106,9 @@ describe('the database goes away and comes back', () => {
     running = false;
     await Promise.all(workers);
 
-    console.log(`[db-restart] statuses ${JSON.stringify(Object.fromEntries(statuses))}; recovered ${recoveredMs} ms after PostgreSQL was back`);
+    console.log(
+      `[db-restart] statuses ${JSON.stringify(Object.fromEntries(statuses))}; recovered ${recoveredMs} ms after PostgreSQL was back`,
+    );
     expect(alive()).toBe(true);
     // Only successes and "briefly unavailable": never a 500, never a dropped connection.
     expect([...statuses.keys()].every((s) => s === 201 || s === 503)).toBe(true);

@@ -22,7 +22,16 @@ describe(`draining on SIGTERM (${dbLabel()})`, () => {
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
     // The request starts: headers and half its body are on their way when the signal arrives.
     const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: origin.port, method: 'POST', path: '/api/auth/sign-in', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, resolve);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: origin.port,
+          method: 'POST',
+          path: '/api/auth/sign-in',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        resolve,
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), 1500);
@@ -39,11 +48,15 @@ describe(`draining on SIGTERM (${dbLabel()})`, () => {
             setTimeout(attempt, 50);
           })
           // A connection caught in the closing moment is reset; the next one must find the port closed.
-          .on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? setTimeout(attempt, 50) : resolve(err.code ?? String(err))));
+          .on('error', (err: NodeJS.ErrnoException) =>
+            err.code === 'ECONNRESET' ? setTimeout(attempt, 50) : resolve(err.code ?? String(err)),
+          );
       attempt();
     });
     expect(refused).toBe('ECONNREFUSED');
-    expect(await Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('running'), 200))])).toBe('running');
+    expect(await Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('running'), 200))])).toBe(
+      'running',
+    );
 
     // The request in flight is answered in full, and told to close its connection.
     const res = await answered;

@@ -51,7 +51,13 @@ describe(`activity journal (${dbLabel()})`, () => {
 
     it("replacing writes 'artwork.updated' with exactly the fields that changed", async () => {
       const artwork = await createArtwork(t, token, artworkInput('PHYSICAL_2D'));
-      const res = await put(artwork.artworkId, artworkInput('PHYSICAL_2D', { title: 'Grey Harbour', dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 80 } }));
+      const res = await put(
+        artwork.artworkId,
+        artworkInput('PHYSICAL_2D', {
+          title: 'Grey Harbour',
+          dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 50, width: 80 },
+        }),
+      );
       expect(res.status).toBe(200);
       const entry = await latest();
       expect(entry).toMatchObject({
@@ -86,7 +92,11 @@ describe(`activity journal (${dbLabel()})`, () => {
     it('a replacement that changes nothing writes no entry (spacing and absent-or-null are the same value)', async () => {
       const artwork = await createArtwork(t, token, artworkInput('DIGITAL_2D'));
       const before = await entriesOf(artwork.artworkId);
-      const same = { ...artworkInput('DIGITAL_2D'), title: '  Blue Harbour ', dimensions: { mediaType: 'DIGITAL_2D', height: 1080, width: 1920, depth: null, measurementSystem: null } };
+      const same = {
+        ...artworkInput('DIGITAL_2D'),
+        title: '  Blue Harbour ',
+        dimensions: { mediaType: 'DIGITAL_2D', height: 1080, width: 1920, depth: null, measurementSystem: null },
+      };
       const res = await put(artwork.artworkId, same);
       expect(res.status).toBe(200);
       expect((await res.json()).updatedAt).toBe(artwork.updatedAt);
@@ -112,7 +122,8 @@ describe(`activity journal (${dbLabel()})`, () => {
   });
 
   describe('in the same transaction as the change', () => {
-    const constraint = (table: string, check: string) => t.deps.db.execute(sql.raw(`alter table ${table} add constraint test_refuse check (${check})`));
+    const constraint = (table: string, check: string) =>
+      t.deps.db.execute(sql.raw(`alter table ${table} add constraint test_refuse check (${check})`));
     const drop = (table: string) => t.deps.db.execute(sql.raw(`alter table ${table} drop constraint if exists test_refuse`));
 
     it('a failing update writes no entry', async () => {
@@ -134,7 +145,9 @@ describe(`activity journal (${dbLabel()})`, () => {
       try {
         expect((await put(artwork.artworkId, artworkInput('PHYSICAL_2D', { title: 'Refused' }))).status).toBe(500);
         const listBefore = (await (await t.request('/api/artwork?pageSize=100', { token })).json()).total;
-        expect((await t.request('/api/artwork', { method: 'POST', token, json: artworkInput('PHYSICAL_2D', { title: 'Refused too' }) })).status).toBe(500);
+        expect(
+          (await t.request('/api/artwork', { method: 'POST', token, json: artworkInput('PHYSICAL_2D', { title: 'Refused too' }) })).status,
+        ).toBe(500);
         expect((await (await t.request('/api/artwork?pageSize=100', { token })).json()).total).toBe(listBefore);
       } finally {
         await drop('journal_entries');
@@ -154,10 +167,18 @@ describe(`activity journal (${dbLabel()})`, () => {
       me = (await signedInUser(t2)).idToken;
       // 25 creations, then 5 updates: 30 entries. Several share one timestamp, as entries of one transaction would.
       for (let i = 0; i < 25; i++) await createArtwork(t2, me, artworkInput('AUDIO', { title: `Song ${i}` }));
-      const list = (await (await t2.request('/api/artwork?pageSize=100&sort=createdAt&order=asc', { token: me })).json()).items as Artwork[];
+      const list = (await (await t2.request('/api/artwork?pageSize=100&sort=createdAt&order=asc', { token: me })).json())
+        .items as Artwork[];
       ids = list.map((a) => a.artworkId);
-      for (let i = 0; i < 5; i++) await t2.request(`/api/artwork/${ids[i]}`, { method: 'PUT', token: me, json: artworkInput('AUDIO', { title: `Song ${i} (live)` }) });
-      await t2.deps.db.execute(sql`update journal_entries set created_at = '2025-03-01T12:00:00.123456Z' where message like 'Artwork ''Song 1_''%'`);
+      for (let i = 0; i < 5; i++)
+        await t2.request(`/api/artwork/${ids[i]}`, {
+          method: 'PUT',
+          token: me,
+          json: artworkInput('AUDIO', { title: `Song ${i} (live)` }),
+        });
+      await t2.deps.db.execute(
+        sql`update journal_entries set created_at = '2025-03-01T12:00:00.123456Z' where message like 'Artwork ''Song 1_''%'`,
+      );
     });
     afterAll(() => t2.close());
 

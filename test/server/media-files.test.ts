@@ -26,7 +26,8 @@ describe(`media bytes: validators, ranges, signed links (${dbLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, withToken = true) => t.request(path, { headers, token: withToken ? token : undefined });
+  const get = (path: string, headers: Record<string, string> = {}, withToken = true) =>
+    t.request(path, { headers, token: withToken ? token : undefined });
 
   it('answers the bytes with type, length, ETag, private caching and Accept-Ranges', async () => {
     const res = await get(`/api/media/${video.mediaId}`);

@@ -19,7 +19,8 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const listMedia = async (id: string) => mediaListSchema.parse(await (await t.request(`/api/artwork/${id}/media`, { token: ada })).json()).items;
+  const listMedia = async (id: string) =>
+    mediaListSchema.parse(await (await t.request(`/api/artwork/${id}/media`, { token: ada })).json()).items;
   const mediaCount = async () => (await t.deps.db.select().from(artworkMedia)).length;
 
   describe('leave nothing behind in storage or the database', () => {
@@ -75,7 +76,9 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
 
     it('bytes that do not match the declared type are refused at the PUT', async () => {
       await snapshot();
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
       const { put } = await uploadMedia(t, ada, artworkId, png, 'image/jpeg', 'fake.jpg');
       expect(put.status).toBe(415);
       await expectNothingNew();
@@ -136,8 +139,12 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
       const doomed = await createArtwork(t, ada);
       await snapshot();
       const jpeg = await makeJpeg(100, 100);
-      const ticket = await (await requestTicket(t, ada, doomed.artworkId, { name: 'late.jpg', type: 'image/jpeg', size: jpeg.length })).json();
-      expect((await t.request(pathOf(ticket.uploadUrl), { method: 'PUT', headers: ticket.headers, body: new Uint8Array(jpeg) })).status).toBe(200);
+      const ticket = await (
+        await requestTicket(t, ada, doomed.artworkId, { name: 'late.jpg', type: 'image/jpeg', size: jpeg.length })
+      ).json();
+      expect(
+        (await t.request(pathOf(ticket.uploadUrl), { method: 'PUT', headers: ticket.headers, body: new Uint8Array(jpeg) })).status,
+      ).toBe(200);
       await t.request(`/api/artwork/${doomed.artworkId}`, { method: 'DELETE', token: ada });
       const complete = await t.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token: ada });
       expect(complete.status).toBe(404);
@@ -145,5 +152,4 @@ describe(`refused artwork uploads (${dbLabel()})`, () => {
       expect(await mediaCount()).toBe(mediaBefore);
     });
   });
-
 });

@@ -34,7 +34,8 @@ describe(`artwork media (${dbLabel()})`, () => {
   afterAll(() => t.close());
 
   const getArtwork = async (id: string) => (await (await t.request(`/api/artwork/${id}`, { token: ada })).json()) as Artwork;
-  const listMedia = async (id: string) => mediaListSchema.parse(await (await t.request(`/api/artwork/${id}/media`, { token: ada })).json()).items;
+  const listMedia = async (id: string) =>
+    mediaListSchema.parse(await (await t.request(`/api/artwork/${id}/media`, { token: ada })).json()).items;
 
   describe('an image', () => {
     let artwork: Artwork;
@@ -65,7 +66,13 @@ describe(`artwork media (${dbLabel()})`, () => {
     it('stores the original and four WebP variants of the right sizes under media/<user>/<artwork>/<media>/', async () => {
       const files = (await storedFiles(t)).filter((f) => f.includes(item.mediaId));
       expect(files.map((f) => f.split('/').slice(2).join('/')).sort()).toEqual(
-        [`${artwork.artworkId}/${item.mediaId}/large.webp`, `${artwork.artworkId}/${item.mediaId}/original`, `${artwork.artworkId}/${item.mediaId}/preview.webp`, `${artwork.artworkId}/${item.mediaId}/sm.webp`, `${artwork.artworkId}/${item.mediaId}/smCrop.webp`].sort(),
+        [
+          `${artwork.artworkId}/${item.mediaId}/large.webp`,
+          `${artwork.artworkId}/${item.mediaId}/original`,
+          `${artwork.artworkId}/${item.mediaId}/preview.webp`,
+          `${artwork.artworkId}/${item.mediaId}/sm.webp`,
+          `${artwork.artworkId}/${item.mediaId}/smCrop.webp`,
+        ].sort(),
       );
       expect(files.every((f) => f.startsWith('media/'))).toBe(true);
       expect((await storedFiles(t)).some((f) => f.startsWith('uploads/'))).toBe(false);
@@ -96,7 +103,9 @@ describe(`artwork media (${dbLabel()})`, () => {
         expect(bytes.includes('EXIF') || bytes.includes('Exif'), size).toBe(false);
       }
       // The stored image's red rises left to right; turned clockwise, it rises top to bottom.
-      const { data, info } = await sharp(await readBody(await t.request(pathOf(item.urls.large!)))).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(await readBody(await t.request(pathOf(item.urls.large!))))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const redOfRow = (y: number) => {
         let sum = 0;
         for (let x = 0; x < info.width; x++) sum += data[(y * info.width + x) * info.channels];
@@ -116,9 +125,19 @@ describe(`artwork media (${dbLabel()})`, () => {
       const second = await addMedia(t, ada, artwork.artworkId, await makeJpeg(300, 200), 'image/jpeg', 'second.jpg');
       const video = await addMedia(t, ada, artwork.artworkId, fakeMp4(50_000), 'video/mp4', 'clip.mp4');
       expect(second.isPrimary).toBe(false);
-      expect(video).toMatchObject({ kind: 'video', width: null, height: null, isPrimary: false, urls: { smCrop: null, sm: null, preview: null, large: null } });
+      expect(video).toMatchObject({
+        kind: 'video',
+        width: null,
+        height: null,
+        isPrimary: false,
+        urls: { smCrop: null, sm: null, preview: null, large: null },
+      });
       const items = await listMedia(artwork.artworkId);
-      expect(items.map((m) => [m.fileName, m.isPrimary])).toEqual([['harbour.jpg', true], ['second.jpg', false], ['clip.mp4', false]]);
+      expect(items.map((m) => [m.fileName, m.isPrimary])).toEqual([
+        ['harbour.jpg', true],
+        ['second.jpg', false],
+        ['clip.mp4', false],
+      ]);
     });
 
     it('a small image is not enlarged, except for the square crop', async () => {
@@ -139,7 +158,11 @@ describe(`artwork media (${dbLabel()})`, () => {
       const artwork = await createArtwork(t, ada);
       const first = await addMedia(t, ada, artwork.artworkId, await makeJpeg(64, 48), 'image/jpeg', 'a.jpg');
       const second = await addMedia(t, ada, artwork.artworkId, await makeJpeg(64, 48), 'image/jpeg', 'b.jpg');
-      const res = await t.request(`/api/artwork/${artwork.artworkId}/media/primary`, { method: 'POST', token: ada, json: { mediaId: second.mediaId } });
+      const res = await t.request(`/api/artwork/${artwork.artworkId}/media/primary`, {
+        method: 'POST',
+        token: ada,
+        json: { mediaId: second.mediaId },
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ artworkId: artwork.artworkId, primaryImageMediaId: second.mediaId });
       const items = await listMedia(artwork.artworkId);
@@ -152,7 +175,8 @@ describe(`artwork media (${dbLabel()})`, () => {
       const other = await createArtwork(t, ada);
       const video = await addMedia(t, ada, artwork.artworkId, fakeMp4(10_000), 'video/mp4');
       const elsewhere = await addMedia(t, ada, other.artworkId, await makeJpeg(64, 48), 'image/jpeg');
-      const set = (mediaId: unknown) => t.request(`/api/artwork/${artwork.artworkId}/media/primary`, { method: 'POST', token: ada, json: { mediaId } });
+      const set = (mediaId: unknown) =>
+        t.request(`/api/artwork/${artwork.artworkId}/media/primary`, { method: 'POST', token: ada, json: { mediaId } });
 
       const notImage = await set(video.mediaId);
       expect(notImage.status).toBe(400);
@@ -240,7 +264,11 @@ describe(`artwork media (${dbLabel()})`, () => {
 
     it('his own artwork cannot take her media as primary, nor delete it', async () => {
       const his = await createArtwork(t, bob);
-      const set = await t.request(`/api/artwork/${his.artworkId}/media/primary`, { method: 'POST', token: bob, json: { mediaId: item.mediaId } });
+      const set = await t.request(`/api/artwork/${his.artworkId}/media/primary`, {
+        method: 'POST',
+        token: bob,
+        json: { mediaId: item.mediaId },
+      });
       expect(set.status).toBe(404);
       const del = await t.request(`/api/artwork/${his.artworkId}/media/${item.mediaId}`, { method: 'DELETE', token: bob });
       expect(del.status).toBe(404);

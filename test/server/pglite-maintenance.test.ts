@@ -41,7 +41,9 @@ describe(`PGlite maintenance in place of autovacuum (${dbLabel()})`, () => {
     expect(await maintainPglite(t.deps.database)).toEqual([]);
     await t.deps.db.execute(sql`delete from artworks where ctid in (select ctid from artworks limit 300)`);
     expect(await maintainPglite(t.deps.database)).toContain('vacuum analyze artworks');
-    const { rows: stats } = (await t.deps.db.execute(sql`select last_analyze, last_vacuum from pg_stat_user_tables where relname = 'artworks'`)) as unknown as {
+    const { rows: stats } = (await t.deps.db.execute(
+      sql`select last_analyze, last_vacuum from pg_stat_user_tables where relname = 'artworks'`,
+    )) as unknown as {
       rows: Array<{ last_analyze: unknown; last_vacuum: unknown }>;
     };
     expect(stats[0].last_analyze).not.toBeNull();

@@ -13,7 +13,11 @@ describe(`TRUST_PROXY counts the proxies in front (${dbLabel()})`, () => {
   afterAll(() => t.close());
 
   const forgot = (i: number, forwardedFor: string) =>
-    t.request('/api/auth/forgotPassword', { method: 'POST', json: { email: `hops-${i}-${Date.now()}@example.com` }, headers: { 'x-forwarded-for': forwardedFor } });
+    t.request('/api/auth/forgotPassword', {
+      method: 'POST',
+      json: { email: `hops-${i}-${Date.now()}@example.com` },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('takes the address that many entries from the right: a spoofed leftmost entry changes nothing', async () => {
     const statuses: number[] = [];

@@ -30,12 +30,36 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     await t.request('/api/user', { method: 'POST', token: ada.idToken, json: { firstName: 'Ada', lastName: 'Lovelace' } });
     adaId = (await (await t.request('/api/user', { token: ada.idToken })).json()).userId;
 
-    const harbour = await createArtwork(t, ada.idToken, artworkInput('PHYSICAL_2D', { title: 'Blue Harbour', year: 2021, medium: 'Oil on canvas', description: 'Morning light.\nSecond line.', saleStatus: 'AVAILABLE' }));
+    const harbour = await createArtwork(
+      t,
+      ada.idToken,
+      artworkInput('PHYSICAL_2D', {
+        title: 'Blue Harbour',
+        year: 2021,
+        medium: 'Oil on canvas',
+        description: 'Morning light.\nSecond line.',
+        saleStatus: 'AVAILABLE',
+      }),
+    );
     const photo = await makeJpeg(2400, 1800, { orientation: 6, gps: true });
     mediaIds.push((await addMedia(t, ada.idToken, harbour.artworkId, photo, 'image/jpeg', 'IMG_0001.jpg')).mediaId);
-    const bird = await createArtwork(t, ada.idToken, artworkInput('PHYSICAL_3D', { title: 'Stone Bird', year: 2019, medium: 'Bronze', saleStatus: 'SOLD', tags: ['sculpture'] }));
+    const bird = await createArtwork(
+      t,
+      ada.idToken,
+      artworkInput('PHYSICAL_3D', { title: 'Stone Bird', year: 2019, medium: 'Bronze', saleStatus: 'SOLD', tags: ['sculpture'] }),
+    );
     mediaIds.push((await addMedia(t, ada.idToken, bird.artworkId, await makeJpeg(300, 200), 'image/jpeg')).mediaId);
-    const song = await createArtwork(t, ada.idToken, artworkInput('AUDIO', { title: '<script>alert("x")</script> & \'Song\'', year: null, medium: '', saleStatus: 'NOT_FOR_SALE', description: '' }));
+    const song = await createArtwork(
+      t,
+      ada.idToken,
+      artworkInput('AUDIO', {
+        title: '<script>alert("x")</script> & \'Song\'',
+        year: null,
+        medium: '',
+        saleStatus: 'NOT_FOR_SALE',
+        description: '',
+      }),
+    );
     ids.push(harbour.artworkId, bird.artworkId, song.artworkId);
 
     first = await publish();
@@ -58,7 +82,20 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(page).toContain('<title>Ada Lovelace – Portfolio</title>');
     expect(page).toContain('<h1>Ada Lovelace</h1>');
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    for (const text of ['Blue Harbour', '2021 · Oil on canvas', '50 × 70 cm', 'Available', 'Morning light.\nSecond line.', 'Stone Bird', '2019 · Bronze', '12 × 8 × 4.5 in', 'Sold', 'sculpture', '3:25', 'Not For Sale']) {
+    for (const text of [
+      'Blue Harbour',
+      '2021 · Oil on canvas',
+      '50 × 70 cm',
+      'Available',
+      'Morning light.\nSecond line.',
+      'Stone Bird',
+      '2019 · Bronze',
+      '12 × 8 × 4.5 in',
+      'Sold',
+      'sculpture',
+      '3:25',
+      'Not For Sale',
+    ]) {
       expect(page, text).toContain(text);
     }
     // Newest first; each artwork is a heading of its own.
@@ -115,7 +152,11 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
   });
 
   it('is a snapshot: later edits show only after publishing again, at the same address; the old images are gone', async () => {
-    await t.request(`/api/artwork/${ids[0]}`, { method: 'PUT', token: ada.idToken, json: artworkInput('PHYSICAL_2D', { title: 'Harbour at Dusk', saleStatus: 'SOLD' }) });
+    await t.request(`/api/artwork/${ids[0]}`, {
+      method: 'PUT',
+      token: ada.idToken,
+      json: artworkInput('PHYSICAL_2D', { title: 'Harbour at Dusk', saleStatus: 'SOLD' }),
+    });
     await t.request(`/api/artwork/${ids[1]}`, { method: 'DELETE', token: ada.idToken });
     const unchanged = await (await open(`/p/${slug}`)).text();
     expect(unchanged).toContain('Blue Harbour');
@@ -181,9 +222,12 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(html).toContain('<h1>Portfolio not found</h1>');
   });
 
-  it.each(['x.webp', '2-9.webp', '2-2.png', '1-2.webp', '2-2.webp.meta.json', '..%2F2%2F2.webp'])('image %s that is not part of the snapshot answers 404', async (file) => {
-    expect((await open(`/p/${slug}/images/${file}`)).status).toBe(404);
-  });
+  it.each(['x.webp', '2-9.webp', '2-2.png', '1-2.webp', '2-2.webp.meta.json', '..%2F2%2F2.webp'])(
+    'image %s that is not part of the snapshot answers 404',
+    async (file) => {
+      expect((await open(`/p/${slug}/images/${file}`)).status).toBe(404);
+    },
+  );
 
   it('needs a signed-in artist to publish', async () => {
     expect((await t.request('/api/publish', { method: 'POST' })).status).toBe(401);

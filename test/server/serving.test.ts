@@ -85,7 +85,14 @@ describe(`serving: compression and security headers (${dbLabel()})`, () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
-    for (const directive of ["frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'", "object-src 'none'", "img-src 'self' blob: data:", "connect-src 'self'"]) {
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "object-src 'none'",
+      "img-src 'self' blob: data:",
+      "connect-src 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

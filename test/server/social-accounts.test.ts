@@ -41,7 +41,10 @@ describe(`social-media accounts against a real PDS (${dbLabel()})`, () => {
     expect(stored).not.toContain(alice.appPassword);
     expect(stored).not.toMatch(/eyJ[\w-]+\.eyJ/);
     expect(t.deps.social.box.open(row.appPasswordSealed!)).toBe(alice.appPassword);
-    expect(JSON.parse(t.deps.social.box.open(row.sessionSealed!))).toEqual({ accessJwt: expect.any(String), refreshJwt: expect.any(String) });
+    expect(JSON.parse(t.deps.social.box.open(row.sessionSealed!))).toEqual({
+      accessJwt: expect.any(String),
+      refreshJwt: expect.any(String),
+    });
   });
 
   it('connecting the same handle again updates the account (typed with @ and capitals)', async () => {
@@ -71,14 +74,19 @@ describe(`social-media accounts against a real PDS (${dbLabel()})`, () => {
     await stopped.close();
     const res = await connect(t, ada, carol, url);
     expect(res.status).toBe(502);
-    expect((await res.json()).message).toBe(`The Bluesky server at ${url} cannot be reached. Check the server address, or try again later.`);
+    expect((await res.json()).message).toBe(
+      `The Bluesky server at ${url} cannot be reached. Check the server address, or try again later.`,
+    );
     const nothing = await connect(t, ada, carol, `http://127.0.0.1:${await freePort()}`);
     expect(nothing.status).toBe(502);
     expect(await accountRows()).toHaveLength(1);
   });
 
   it('Instagram and Facebook are not there yet; an unknown platform is refused', async () => {
-    for (const [platform, label] of [['instagram', 'Instagram'], ['facebook', 'Facebook']]) {
+    for (const [platform, label] of [
+      ['instagram', 'Instagram'],
+      ['facebook', 'Facebook'],
+    ]) {
       const res = await t.request('/api/social-media/accounts', {
         method: 'POST',
         token: ada,
@@ -97,7 +105,14 @@ describe(`social-media accounts against a real PDS (${dbLabel()})`, () => {
   });
 
   it.each([
-    [{ handle: '', credentials: { identifier: '', appPassword: '' } }, { handle: ['Handle is required', 'Enter a handle like username.bsky.social'], 'credentials.identifier': ['Handle is required'], 'credentials.appPassword': ['App password is required'] }],
+    [
+      { handle: '', credentials: { identifier: '', appPassword: '' } },
+      {
+        handle: ['Handle is required', 'Enter a handle like username.bsky.social'],
+        'credentials.identifier': ['Handle is required'],
+        'credentials.appPassword': ['App password is required'],
+      },
+    ],
     [{ handle: 'a b', credentials: { identifier: 'a', appPassword: 'x' } }, { handle: ['Enter a handle like username.bsky.social'] }],
   ])('validates the connect form %#', async (input, fieldErrors) => {
     const res = await t.request('/api/social-media/accounts', { method: 'POST', token: ada, json: { platform: 'bluesky', ...input } });
@@ -108,14 +123,22 @@ describe(`social-media accounts against a real PDS (${dbLabel()})`, () => {
   it("accounts are the user's own: another artist sees none and cannot disconnect them", async () => {
     const bea = (await signedInUser(t)).idToken;
     expect(await list(bea)).toEqual([]);
-    const res = await t.request('/api/social-media/accounts', { method: 'DELETE', token: bea, json: { platform: 'bluesky', handle: alice.handle } });
+    const res = await t.request('/api/social-media/accounts', {
+      method: 'DELETE',
+      token: bea,
+      json: { platform: 'bluesky', handle: alice.handle },
+    });
     expect(res.status).toBe(404);
     expect(await accountRows()).toHaveLength(1);
     expect((await t.request('/api/social-media/accounts')).status).toBe(401);
   });
 
   it('disconnecting forgets the account and its secrets', async () => {
-    const res = await t.request('/api/social-media/accounts', { method: 'DELETE', token: ada, json: { platform: 'bluesky', handle: `@${alice.handle}` } });
+    const res = await t.request('/api/social-media/accounts', {
+      method: 'DELETE',
+      token: ada,
+      json: { platform: 'bluesky', handle: `@${alice.handle}` },
+    });
     expect(res.status).toBe(204);
     expect(await list(ada)).toEqual([]);
     expect(await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, alice.handle))).toEqual([]);

@@ -60,7 +60,11 @@ describe('exactly once: three instances, one killed, 200 scheduled posts', () =>
   it('publishes every post exactly once', async () => {
     const token = await signUpOn(servers[0]);
     const call = (server: RunningServer, path: string, body: unknown) =>
-      fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
     const connected = await call(servers[1], '/social-media/accounts', {
       platform: 'bluesky',
       handle: artist.handle,
@@ -75,7 +79,7 @@ describe('exactly once: three instances, one killed, 200 scheduled posts', () =>
     const queue = texts.map((text, i) => ({ text, i }));
     await Promise.all(
       Array.from({ length: 8 }, async (_, worker) => {
-        for (let job; (job = queue.shift()); ) {
+        for (let job; (job = queue.shift());) {
           const res = await call(servers[(job.i + worker) % INSTANCES], '/social-media/post', {
             content: job.text,
             accounts: [{ platform: 'bluesky', handle: artist.handle }],
@@ -90,11 +94,17 @@ describe('exactly once: three instances, one killed, 200 scheduled posts', () =>
     // Kill one instance in the middle, at a moment it holds leases of deliveries it is working on.
     const victim = servers[INSTANCES - 1];
     const heldByVictim = async () =>
-      (await db.query(`select id from social_deliveries where status = 'pending' and locked_by like $1`, [`%:${victim.pid}:%`])).rows.map((r) => r.id as string);
-    await eventually(async () => {
-      const posted = await count(`select count(*) as n from social_deliveries where status = 'posted'`);
-      return posted >= POSTS / 4 && (await heldByVictim()).length >= 2;
-    }, 60_000, 10);
+      (await db.query(`select id from social_deliveries where status = 'pending' and locked_by like $1`, [`%:${victim.pid}:%`])).rows.map(
+        (r) => r.id as string,
+      );
+    await eventually(
+      async () => {
+        const posted = await count(`select count(*) as n from social_deliveries where status = 'posted'`);
+        return posted >= POSTS / 4 && (await heldByVictim()).length >= 2;
+      },
+      60_000,
+      10,
+    );
     process.kill(victim.pid, 'SIGKILL');
     killed = victim;
     await new Promise((r) => setTimeout(r, 100));
@@ -102,7 +112,11 @@ describe('exactly once: three instances, one killed, 200 scheduled posts', () =>
     const held = await heldByVictim();
     expect(held.length).toBeGreaterThan(0);
 
-    await eventually(async () => (await count(`select count(*) as n from social_deliveries where status = 'posted'`)) === POSTS, 90_000, 250);
+    await eventually(
+      async () => (await count(`select count(*) as n from social_deliveries where status = 'posted'`)) === POSTS,
+      90_000,
+      250,
+    );
 
     // On the PDS: every post, once.
     const records = await postRecords(artist.agent, artist.did);
@@ -132,7 +146,9 @@ describe('exactly once: three instances, one killed, 200 scheduled posts', () =>
     expect(latest).toBeLessThan(20);
 
     // And through the API: every post published with its response posted.
-    const posts = (await (await fetch(`${servers[0].url}/api/social-media/post`, { headers: { authorization: `Bearer ${token}` } })).json()) as SocialPost[];
+    const posts = (await (
+      await fetch(`${servers[0].url}/api/social-media/post`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as SocialPost[];
     expect(posts.filter((p) => !p.isDraft && p.responses.length === 1 && p.responses[0].postStatus === 'posted')).toHaveLength(POSTS);
     console.log(
       `[exactly-once] ${POSTS} posts, ${INSTANCES} instances, killed pid ${victim.pid} holding ${held.length} leases, the latest of them posted ${latest.toFixed(1)} s after its time; ` +

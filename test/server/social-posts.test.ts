@@ -21,7 +21,11 @@ import {
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(2000, 32), Buffer.from('\n%%EOF\n')]);
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(2000, 32),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
   let pds: Pds;
@@ -83,8 +87,16 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
   it.each([
     ['281 characters', { content: 'x'.repeat(281) }, { content: ['Post text must be at most 280 characters'] }],
     ['no account', { accounts: [] }, { accounts: ['At least one account is required'] }],
-    ['an account that is not connected', { accounts: [{ platform: 'bluesky', handle: 'nobody.test' }] }, { accounts: ['Bluesky account @nobody.test is not connected.'] }],
-    ['an unknown platform', { accounts: [{ platform: 'myspace', handle: 'x' }] }, { 'accounts.0.platform': ['Invalid social media platform type. Please select a valid platform.'] }],
+    [
+      'an account that is not connected',
+      { accounts: [{ platform: 'bluesky', handle: 'nobody.test' }] },
+      { accounts: ['Bluesky account @nobody.test is not connected.'] },
+    ],
+    [
+      'an unknown platform',
+      { accounts: [{ platform: 'myspace', handle: 'x' }] },
+      { 'accounts.0.platform': ['Invalid social media platform type. Please select a valid platform.'] },
+    ],
     ['five files', { mediaIds: Array.from({ length: 5 }, () => crypto.randomUUID()) }, { mediaIds: ['Maximum 4 files allowed'] }],
     ['a file not of this post', { mediaIds: [crypto.randomUUID()] }, { mediaIds: ['A file of this post was not found. Upload it again.'] }],
     ['a schedule in the past', { dateScheduled: Date.now() - 3_600_000 }, { dateScheduled: ['Choose a time in the future.'] }],
@@ -94,9 +106,17 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
     [
       'a scheduled post too long for Bluesky with its hashtags',
       { content: 'y'.repeat(280), hashtags: ['abstractexpressionism', 'contemporaryart'], dateScheduled: Date.now() + 3_600_000 },
-      { content: ['With its hashtags and mentions the post is 321 characters long; Bluesky takes at most 300. Shorten the text or remove some hashtags or mentions.'] },
+      {
+        content: [
+          'With its hashtags and mentions the post is 321 characters long; Bluesky takes at most 300. Shorten the text or remove some hashtags or mentions.',
+        ],
+      },
     ],
-    ['a scheduled post with nothing to say', { content: '  ', dateScheduled: Date.now() + 3_600_000 }, { content: ['Write something or add an image before posting.'] }],
+    [
+      'a scheduled post with nothing to say',
+      { content: '  ', dateScheduled: Date.now() + 3_600_000 },
+      { content: ['Write something or add an image before posting.'] },
+    ],
   ])('refuses %s with the message under the field', async (_, overrides, fieldErrors) => {
     const res = await savePost(t, ada, draft(overrides) as never);
     expect(res.status).toBe(400);
@@ -124,7 +144,10 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
 
   describe('files', () => {
     it.each([
-      [{ name: 'huge.jpg', type: 'image/jpeg', size: MAX_FILE_BYTES + 1 }, { fileSizeInBytes: ['File huge.jpg exceeds the maximum size of 20MB'] }],
+      [
+        { name: 'huge.jpg', type: 'image/jpeg', size: MAX_FILE_BYTES + 1 },
+        { fileSizeInBytes: ['File huge.jpg exceeds the maximum size of 20MB'] },
+      ],
       [{ name: 'page.html', type: 'text/html', size: 10 }, { fileType: ['File type HTML is not allowed'] }],
       [{ name: 'photo.heic', type: 'image/heic', size: 10 }, { fileType: ['File type HEIC is not allowed'] }],
       [{ name: 'photo.exe', type: 'image/png', size: 10 }, { fileType: ['File type EXE is not allowed'] }],
@@ -152,7 +175,16 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
       const post = await savePostOk(t, ada, draft());
       const tall = await makeJpeg(300, 600, { orientation: 6, gps: true });
       const a = await addPostMedia(t, ada, post.postId, tall, 'image/jpeg', 'tall.jpg');
-      const b = await addPostMedia(t, ada, post.postId, await sharp({ create: { width: 800, height: 500, channels: 3, background: '#336699' } }).png().toBuffer(), 'image/png', 'wide.png');
+      const b = await addPostMedia(
+        t,
+        ada,
+        post.postId,
+        await sharp({ create: { width: 800, height: 500, channels: 3, background: '#336699' } })
+          .png()
+          .toBuffer(),
+        'image/png',
+        'wide.png',
+      );
       const c = await addPostMedia(t, ada, post.postId, PDF, 'application/pdf', 'notes.pdf');
       const d = await addPostMedia(t, ada, post.postId, tall, 'image/jpeg', 'again.jpg');
       expect([a, b, c, d].map((m) => [m.fileName, m.contentType, m.altText])).toEqual([
@@ -180,7 +212,15 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
       expect((await getPost(t, ada, post.postId)).mediaIds).toEqual([a.mediaId, b.mediaId, c.mediaId, d.mediaId]);
 
       const filesBefore = await storedFiles(t);
-      const saved = await savePostOk(t, ada, draft({ postId: post.postId, mediaIds: [d.mediaId, a.mediaId, c.mediaId], altTexts: { [a.mediaId]: 'A tall study in blue', [d.mediaId]: 'The same, again' } }));
+      const saved = await savePostOk(
+        t,
+        ada,
+        draft({
+          postId: post.postId,
+          mediaIds: [d.mediaId, a.mediaId, c.mediaId],
+          altTexts: { [a.mediaId]: 'A tall study in blue', [d.mediaId]: 'The same, again' },
+        }),
+      );
       expect(saved.media!.map((m) => [m.fileName, m.altText])).toEqual([
         ['again.jpg', 'The same, again'],
         ['tall.jpg', 'A tall study in blue'],
@@ -210,14 +250,32 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
       const post = await savePostOk(t, ada, draft({ content: 'Out in the world' }));
       // Published by hand here (as if its deliveries had been made): this file tests the API around it.
       await t.deps.db.update(socialPosts).set({ isDraft: false, datePublished: new Date() }).where(eq(socialPosts.id, post.postId));
-      await t.deps.db.insert(socialDeliveries).values({ postId: post.postId, accountId: null, platform: 'bluesky', handle: alice.handle, rkey: '3zzzzzzzzzz22', text: 'Out in the world', status: 'posted', postUrl: 'https://bsky.app/x', postedAt: new Date(1_800_000_000_000) });
+      await t.deps.db.insert(socialDeliveries).values({
+        postId: post.postId,
+        accountId: null,
+        platform: 'bluesky',
+        handle: alice.handle,
+        rkey: '3zzzzzzzzzz22',
+        text: 'Out in the world',
+        status: 'posted',
+        postUrl: 'https://bsky.app/x',
+        postedAt: new Date(1_800_000_000_000),
+      });
       published = await getPost(t, ada, post.postId);
     });
 
     it('answer one response per account', () => {
       expect(published.isDraft).toBe(false);
       expect(published.responses).toEqual([
-        { platform: 'bluesky', handle: alice.handle, text: 'Out in the world', postUrl: 'https://bsky.app/x', postStatus: 'posted', datePosted: 1_800_000_000_000, postError: null },
+        {
+          platform: 'bluesky',
+          handle: alice.handle,
+          text: 'Out in the world',
+          postUrl: 'https://bsky.app/x',
+          postStatus: 'posted',
+          datePosted: 1_800_000_000_000,
+          postError: null,
+        },
       ]);
     });
 
@@ -239,7 +297,10 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
       const tomorrow = await savePostOk(t, bea, { content: 'tomorrow', accounts, dateScheduled: soon });
       const nextWeek = await savePostOk(t, bea, { content: 'next week', accounts, dateScheduled: soon + 7 * day });
       const done = await savePostOk(t, bea, { content: 'done', accounts, dateScheduled: soon + 30 * day });
-      await t.deps.db.update(socialPosts).set({ isDraft: false, datePublished: new Date(soon - day) }).where(eq(socialPosts.id, done.postId));
+      await t.deps.db
+        .update(socialPosts)
+        .set({ isDraft: false, datePublished: new Date(soon - day) })
+        .where(eq(socialPosts.id, done.postId));
       const ids = async (query: string) =>
         ((await (await t.request(`/api/social-media/post${query}`, { token: bea })).json()) as SocialPost[]).map((p) => p.postId);
 
@@ -249,7 +310,10 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
       expect(await ids('?drafts=true')).toEqual([unscheduled.postId, nextWeek.postId, tomorrow.postId]);
       expect(await ids('?drafts=false')).toEqual([done.postId]);
       const bad = await t.request('/api/social-media/post?from=yesterday&drafts=maybe', { token: bea });
-      expect((await bad.json()).fieldErrors).toEqual({ from: ['from must be a time in epoch milliseconds'], drafts: ['drafts must be true or false'] });
+      expect((await bad.json()).fieldErrors).toEqual({
+        from: ['from must be a time in epoch milliseconds'],
+        drafts: ['drafts must be true or false'],
+      });
     });
   });
 });

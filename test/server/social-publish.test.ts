@@ -20,7 +20,11 @@ import {
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(500, 32), Buffer.from('\n%%EOF\n')]);
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(500, 32),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 /** Publishing for real: records read back from a real PDS. */
 describe(`publishing to Bluesky (${dbLabel()})`, () => {
@@ -45,18 +49,35 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     return { account, ref: { platform: 'bluesky' as const, handle: account.handle } };
   }
   const rkeyOf = (url: string) => url.split('/').pop()!;
-  const posted = (id: string) => eventually(async () => {
-    const post = await getPost(t, ada, id);
-    return post.responses.length && post.responses.every((r) => r.postStatus !== 'pending') ? post : null;
-  });
+  const posted = (id: string) =>
+    eventually(async () => {
+      const post = await getPost(t, ada, id);
+      return post.responses.length && post.responses.every((r) => r.postStatus !== 'pending') ? post : null;
+    });
 
   it('publishes a post with two images, a hashtag, a mention and a link, exactly as the record on the PDS shows', async () => {
     const bob = await newPdsAccount(pds, 'bob');
     const { account: alice, ref } = await connected('alice');
     const content = 'Café ☕ — new work, see https://example.com/art';
     const draft = await savePostOk(t, ada, { content, accounts: [ref], hashtags: ['#painting'], mentions: [`@${bob.handle}`] });
-    const upright = await addPostMedia(t, ada, draft.postId, await makeJpeg(300, 600, { orientation: 6, gps: true }), 'image/jpeg', 'harbour.jpg');
-    const wide = await addPostMedia(t, ada, draft.postId, await sharp({ create: { width: 800, height: 500, channels: 4, background: '#33669980' } }).png().toBuffer(), 'image/png', 'wide.png');
+    const upright = await addPostMedia(
+      t,
+      ada,
+      draft.postId,
+      await makeJpeg(300, 600, { orientation: 6, gps: true }),
+      'image/jpeg',
+      'harbour.jpg',
+    );
+    const wide = await addPostMedia(
+      t,
+      ada,
+      draft.postId,
+      await sharp({ create: { width: 800, height: 500, channels: 4, background: '#33669980' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+      'wide.png',
+    );
     const notes = await addPostMedia(t, ada, draft.postId, PDF, 'application/pdf', 'notes.pdf');
     await savePostOk(t, ada, {
       postId: draft.postId,
@@ -74,7 +95,15 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     const text = `${content}\n\n#painting @${bob.handle}`;
     expect(post).toMatchObject({ isDraft: false, datePublished: expect.any(Number) });
     expect(post.responses).toEqual([
-      { platform: 'bluesky', handle: alice.handle, text, postUrl: expect.stringMatching(`^https://bsky.app/profile/${alice.handle}/post/`), postStatus: 'posted', datePosted: expect.any(Number), postError: null },
+      {
+        platform: 'bluesky',
+        handle: alice.handle,
+        text,
+        postUrl: expect.stringMatching(`^https://bsky.app/profile/${alice.handle}/post/`),
+        postStatus: 'posted',
+        datePosted: expect.any(Number),
+        postError: null,
+      },
     ]);
 
     const records = await postRecords(alice.agent, alice.did);
@@ -84,7 +113,11 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     expect(value.text).toBe(text);
     const bytes = Buffer.from(text, 'utf8');
     const facets = [...(value.facets ?? [])].sort((a, b) => a.index.byteStart - b.index.byteStart);
-    expect(facets.map((f) => bytes.subarray(f.index.byteStart, f.index.byteEnd).toString('utf8'))).toEqual(['https://example.com/art', '#painting', `@${bob.handle}`]);
+    expect(facets.map((f) => bytes.subarray(f.index.byteStart, f.index.byteEnd).toString('utf8'))).toEqual([
+      'https://example.com/art',
+      '#painting',
+      `@${bob.handle}`,
+    ]);
     expect(facets[0].index.byteStart).toBe(Buffer.byteLength('Café ☕ — new work, see '));
     expect(facets.map((f) => f.features[0])).toEqual([
       { $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/art' },
@@ -118,7 +151,9 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     const res = await publish(t, ada, tooLong.postId);
     expect(res.status).toBe(400);
     expect((await res.json()).fieldErrors).toEqual({
-      content: ['With its hashtags and mentions the post is 313 characters long; Bluesky takes at most 300. Shorten the text or remove some hashtags or mentions.'],
+      content: [
+        'With its hashtags and mentions the post is 313 characters long; Bluesky takes at most 300. Shorten the text or remove some hashtags or mentions.',
+      ],
     });
     expect(await getPost(t, ada, tooLong.postId)).toMatchObject({ isDraft: true, responses: [] });
 
@@ -126,7 +161,9 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     await t.request('/api/social-media/accounts', { method: 'DELETE', token: ada, json: ref });
     const refused = await publish(t, ada, gone.postId);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).fieldErrors).toEqual({ accounts: [`Bluesky account @${ref.handle} is not connected. Connect it again, then press Post to retry.`] });
+    expect((await refused.json()).fieldErrors).toEqual({
+      accounts: [`Bluesky account @${ref.handle} is not connected. Connect it again, then press Post to retry.`],
+    });
   });
 
   it('a scheduled draft is published by the worker at its time', async () => {
@@ -146,7 +183,9 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
 
   it('posts that came due while no worker ran go out when it starts', async () => {
     const { account, ref } = await connected('late');
-    const drafts = await Promise.all(['one', 'two', 'three'].map((content) => savePostOk(t, ada, { content, accounts: [ref], dateScheduled: Date.now() + 300 })));
+    const drafts = await Promise.all(
+      ['one', 'two', 'three'].map((content) => savePostOk(t, ada, { content, accounts: [ref], dateScheduled: Date.now() + 300 })),
+    );
     await new Promise((r) => setTimeout(r, 600));
     for (const d of drafts) expect((await getPost(t, ada, d.postId)).isDraft).toBe(true);
     t.deps.social.worker.start();
@@ -162,7 +201,11 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
       proxy.set('down');
       const res = await publish(t, ada, draft.postId);
       const pending = (await res.json()) as SocialPost;
-      expect(pending.responses[0]).toMatchObject({ postStatus: 'pending', postUrl: '', postError: `The Bluesky server at ${proxy.url} cannot be reached. It will be tried again.` });
+      expect(pending.responses[0]).toMatchObject({
+        postStatus: 'pending',
+        postUrl: '',
+        postError: `The Bluesky server at ${proxy.url} cannot be reached. It will be tried again.`,
+      });
       t.deps.social.worker.start();
       await new Promise((r) => setTimeout(r, 1500));
       proxy.set('up');
@@ -202,8 +245,18 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     const [row] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, account.handle));
     const { refreshJwt } = JSON.parse(t.deps.social.box.open(row.sessionSealed!));
     // The session is ended on the PDS, and the stored access token is no longer valid either.
-    expect((await fetch(`${pds.url}/xrpc/com.atproto.server.deleteSession`, { method: 'POST', headers: { authorization: `Bearer ${refreshJwt}` } })).status).toBe(200);
-    await t.deps.db.update(socialAccounts).set({ sessionSealed: t.deps.social.box.seal(JSON.stringify({ accessJwt: 'expired', refreshJwt })) }).where(eq(socialAccounts.id, row.id));
+    expect(
+      (
+        await fetch(`${pds.url}/xrpc/com.atproto.server.deleteSession`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${refreshJwt}` },
+        })
+      ).status,
+    ).toBe(200);
+    await t.deps.db
+      .update(socialAccounts)
+      .set({ sessionSealed: t.deps.social.box.seal(JSON.stringify({ accessJwt: 'expired', refreshJwt })) })
+      .where(eq(socialAccounts.id, row.id));
     t.deps.social.agents.forget(row.id);
 
     const draft = await savePostOk(t, ada, { content: 'Back again', accounts: [ref] });

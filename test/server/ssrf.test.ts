@@ -18,20 +18,29 @@ describe(`no request into a private network on an artist's behalf (${dbLabel()})
   });
   afterAll(() => t?.close());
 
-  it.each(DISGUISED_PRIVATE_HOSTS)('connecting with the server https://%s:PORT answers 400 on the field and dials nothing', async (host) => {
-    const loopback = await countingListener();
-    onTestFinished(() => loopback.close());
-    const res = await connect(t, ada.idToken, { handle: 'alice.test', appPassword: 'app-pass-word' }, `https://${host}:${loopback.port}`);
-    expect(res.status).toBe(400);
-    expect((await res.json()).fieldErrors).toEqual({ 'credentials.service': [PRIVATE_ADDRESS_MESSAGE] });
-    expect(loopback.connections).toBe(0);
-  });
+  it.each(DISGUISED_PRIVATE_HOSTS)(
+    'connecting with the server https://%s:PORT answers 400 on the field and dials nothing',
+    async (host) => {
+      const loopback = await countingListener();
+      onTestFinished(() => loopback.close());
+      const res = await connect(t, ada.idToken, { handle: 'alice.test', appPassword: 'app-pass-word' }, `https://${host}:${loopback.port}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).fieldErrors).toEqual({ 'credentials.service': [PRIVATE_ADDRESS_MESSAGE] });
+      expect(loopback.connections).toBe(0);
+    },
+  );
 
   it('an account saved with a private server (connected while allowed) is refused on every later session: refresh and publish', async () => {
     const loopback = await countingListener();
     onTestFinished(() => loopback.close());
     const [{ id: userId }] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, ada.email));
-    const session = { service: `http://[::ffff:127.0.0.1]:${loopback.port}`, did: 'did:plc:alice', handle: 'alice.test', accessJwt: 'a', refreshJwt: 'r' };
+    const session = {
+      service: `http://[::ffff:127.0.0.1]:${loopback.port}`,
+      did: 'did:plc:alice',
+      handle: 'alice.test',
+      accessJwt: 'a',
+      refreshJwt: 'r',
+    };
     const row = await saveAccount(t.deps.db, {
       userId,
       platform: 'bluesky',

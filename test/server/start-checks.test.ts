@@ -117,7 +117,9 @@ describe('a data directory the server cannot write', () => {
     const { code, lines } = await startAndFail({ DATA_DIR: missing });
     expect(code).not.toBe(0);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`DATA_DIR ${missing} does not exist and cannot be created (read-only file system); the server keeps its database`);
+    expect(lines[0]).toContain(
+      `DATA_DIR ${missing} does not exist and cannot be created (read-only file system); the server keeps its database`,
+    );
   });
 
   it('is not asked of a server that keeps nothing there (PostgreSQL, a bucket, SMTP and given keys)', () => {

@@ -28,15 +28,25 @@ describe(`storage after a crash (${dbLabel()})`, () => {
     const database = await testDatabaseConfig();
     // With a shared database other instances may be mid-write, so files are only swept past a grace; here none.
     const env: Record<string, string> =
-      database.kind === 'postgres' ? { DATABASE_URL: database.url, JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL, STORAGE_SWEEP_GRACE_MINUTES: '0' } : {};
+      database.kind === 'postgres'
+        ? { DATABASE_URL: database.url, JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL, STORAGE_SWEEP_GRACE_MINUTES: '0' }
+        : {};
     first = await startServer(env);
     const files = path.join(first.dataDir, 'files');
     const { idToken } = await createVerifiedAccount(first, 'crash@example.com', 'Secret123');
     const api = (p: string, init: RequestInit = {}) =>
-      fetch(`${first!.url}/api${p}`, { ...init, headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json', ...init.headers } });
+      fetch(`${first!.url}/api${p}`, {
+        ...init,
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json', ...init.headers },
+      });
     const { artworkId } = await (await api('/artwork', { method: 'POST', body: JSON.stringify(artworkInput()) })).json();
     const ticket = async (size: number) =>
-      (await api(`/artwork/${artworkId}/media`, { method: 'POST', body: JSON.stringify({ fileName: 'f.jpg', fileType: 'image/jpeg', fileSizeInBytes: size }) })).json();
+      (
+        await api(`/artwork/${artworkId}/media`, {
+          method: 'POST',
+          body: JSON.stringify({ fileName: 'f.jpg', fileType: 'image/jpeg', fileSizeInBytes: size }),
+        })
+      ).json();
 
     // One upload goes all the way: its files must outlive the sweep.
     const jpeg = await makeJpeg(300, 200);
@@ -51,7 +61,13 @@ describe(`storage after a crash (${dbLabel()})`, () => {
     for (let i = 0; i < 4; i++) {
       const t = await ticket(big.length);
       const url = new URL(t.uploadUrl);
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'PUT', headers: { ...t.headers, 'Content-Length': big.length } });
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'PUT',
+        headers: { ...t.headers, 'Content-Length': big.length },
+      });
       req.on('error', () => {});
       req.write(big.subarray(0, big.length / 2));
       open.push(req);
@@ -89,7 +105,13 @@ const S3rver = createRequire(import.meta.url)('s3rver') as S3rverCtor;
 describe(`storage sweep in a bucket (${dbLabel()})`, () => {
   it('removes files no row claims from the bucket, keeps every file a row claims and files the product does not own', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sweep-s3rver-'));
-    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'sweep', configs: [] }] });
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'sweep', configs: [] }],
+    });
     const { port } = await s3.run();
     const t = await createTestApp({
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -114,7 +136,12 @@ describe(`storage sweep in a bucket (${dbLabel()})`, () => {
       const kept = await keys();
       expect(kept.filter((k) => k.startsWith('media/')).length).toBeGreaterThan(1);
       const [, userId] = kept[0].split('/');
-      for (const key of [`media/${userId}/${artworkId}/${randomUUID()}/original`, `uploads/${userId}/${randomUUID()}`, 'health/0123abcd', 'published/abcdefghij/3/1.webp']) {
+      for (const key of [
+        `media/${userId}/${artworkId}/${randomUUID()}/original`,
+        `uploads/${userId}/${randomUUID()}`,
+        'health/0123abcd',
+        'published/abcdefghij/3/1.webp',
+      ]) {
         await t.deps.storage.put(key, Buffer.from('left by a crash'), 'application/octet-stream');
       }
       await t.deps.storage.put('elsewhere/not-ours', Buffer.from('an operator file'), 'text/plain');

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
-const ARTWORK = { title: 'Dawn', saleStatus: 'SOLD', mediaType: 'DIGITAL_2D', dimensions: { mediaType: 'DIGITAL_2D', height: 1, width: 1 } };
+const ARTWORK = {
+  title: 'Dawn',
+  saleStatus: 'SOLD',
+  mediaType: 'DIGITAL_2D',
+  dimensions: { mediaType: 'DIGITAL_2D', height: 1, width: 1 },
+};
 
 // Text the database cannot store, or that is not text at all: each must be a 400 on its field, never a 500.
 const HOSTILE = {
@@ -38,7 +43,9 @@ describe(`user text that cannot be saved (${dbLabel()})`, () => {
       const medium = await fieldErrors(await t.request('/api/artwork', { method: 'POST', token, json: { ...ARTWORK, medium: value } }));
       expect(medium.medium).toContain('Medium contains characters that cannot be saved.');
 
-      const name = await fieldErrors(await t.request('/api/user', { method: 'POST', token, json: { firstName: value, lastName: 'Lovelace' } }));
+      const name = await fieldErrors(
+        await t.request('/api/user', { method: 'POST', token, json: { firstName: value, lastName: 'Lovelace' } }),
+      );
       expect(Object.keys(name)).toContain('firstName');
 
       const post = await t.request('/api/social-media/post', { method: 'POST', token, json: { content: value, accounts: [] } });
@@ -56,7 +63,11 @@ describe(`user text that cannot be saved (${dbLabel()})`, () => {
 
   it('keeps tabs and newlines, and stores text in one normal form (NFC)', async () => {
     const decomposed = 'Cafe\u0301\tline one\nline two';
-    const res = await t.request('/api/artwork', { method: 'POST', token, json: { ...ARTWORK, title: 'Caf\u0065\u0301', description: decomposed } });
+    const res = await t.request('/api/artwork', {
+      method: 'POST',
+      token,
+      json: { ...ARTWORK, title: 'Caf\u0065\u0301', description: decomposed },
+    });
     expect(res.status).toBe(201);
     const saved = (await res.json()) as { title: string; description: string };
     expect(saved.title).toBe('Caf\u00e9');
@@ -72,7 +83,10 @@ describe(`user text that cannot be saved (${dbLabel()})`, () => {
     const again = await t.request('/api/auth/sign-in', { method: 'POST', json: { email: u.email, password: decomposed } });
     expect(again.status).toBe(200);
     // The composed form is other bytes, so it is another password: proof that nothing was normalised on the way.
-    const composed = await t.request('/api/auth/sign-in', { method: 'POST', json: { email: u.email, password: decomposed.normalize('NFC') } });
+    const composed = await t.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: u.email, password: decomposed.normalize('NFC') },
+    });
     expect(composed.status).toBe(401);
     const bad = await t.request('/api/auth/sign-in', { method: 'POST', json: { email: u.email, password: 'a\u0000Secret1' } });
     expect(bad.status).toBe(400);

@@ -93,7 +93,16 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
   // scripts/serve.sh execs node with npm start's allocator settings, so the child's pid is the server's.
   const [command, args] = compiled ? ['sh', ['scripts/serve.sh']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
   const child: ChildProcess = spawn(command, args, {
-    env: { ...process.env, NODE: process.execPath, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE: process.execPath,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -155,7 +164,9 @@ export async function watchContentSecurity(context: BrowserContext) {
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
 }
 

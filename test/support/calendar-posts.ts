@@ -45,7 +45,12 @@ export const PUBLISHED_OCT = post({
   responses: [response('error', { postError: 'The Bluesky session was refused.' })],
 });
 /** Published 12/01/2026 02:00 AM UTC: still Monday 11/30/2026 09:00 PM in New York. */
-export const LATE_NOV = post({ isDraft: false, datePublished: Date.UTC(2026, 11, 1, 2, 0), content: 'Late night sketch', responses: [response('posted')] });
+export const LATE_NOV = post({
+  isDraft: false,
+  datePublished: Date.UTC(2026, 11, 1, 2, 0),
+  content: 'Late night sketch',
+  responses: [response('posted')],
+});
 export const UNSCHEDULED = post({ content: 'Idea for the next post' });
 /** Scheduled for Friday 11/20/2026 09:00 AM New York: two days off. */
 export const SCHEDULED_FAR = post({ dateScheduled: Date.UTC(2026, 10, 20, 14, 0), content: 'Opening night' });
@@ -79,4 +84,5 @@ export function nyDate(epoch: number) {
   return `${p.month}/${p.day}/${p.year}`;
 }
 export const nyWeekday = (epoch: number) => parts(epoch, { weekday: 'long' }).weekday;
-export const nyMonthYear = (epoch: number) => new Intl.DateTimeFormat('en-US', { timeZone: TZ, month: 'long', year: 'numeric' }).format(epoch);
+export const nyMonthYear = (epoch: number) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: TZ, month: 'long', year: 'numeric' }).format(epoch);

@@ -21,7 +21,10 @@ export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAns
  * The app's services over a fake API: an axios adapter answers each request with `handler`, so the real services,
  * their error handling and the route adapters all run. Toasts sent by the page are recorded.
  */
-export function renderWithFakeApi(ui: ReactNode, { path, handler, app = {} }: { path: string; handler: FakeHandler; app?: Partial<AppRuntime> }) {
+export function renderWithFakeApi(
+  ui: ReactNode,
+  { path, handler, app = {} }: { path: string; handler: FakeHandler; app?: Partial<AppRuntime> },
+) {
   const requests: FakeRequest[] = [];
   const toasts: Array<{ title: string; toastType?: string }> = [];
   const http = axios.create({
@@ -43,7 +46,9 @@ export function renderWithFakeApi(ui: ReactNode, { path, handler, app = {} }: { 
   const runtime = {
     http,
     cache: createQueryCache(),
-    toasts: { send: (event: { title: string; toastType?: string }) => void toasts.push({ title: event.title, toastType: event.toastType }) },
+    toasts: {
+      send: (event: { title: string; toastType?: string }) => void toasts.push({ title: event.title, toastType: event.toastType }),
+    },
     ...app,
   } as unknown as AppRuntime;
   const location = memoryLocation({ path, record: true });

@@ -150,10 +150,11 @@ function example(schema: JsonSchema, name: string, ids: Record<string, string>):
 
 /** Every position in a JSON value: the value itself, then each property and item, depth first. */
 function positions(value: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
-  const children =
-    Array.isArray(value) ? value.flatMap((v, i) => positions(v, [...at, i])) :
-    value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => positions(v, [...at, k])) :
-    [];
+  const children = Array.isArray(value)
+    ? value.flatMap((v, i) => positions(v, [...at, i]))
+    : value && typeof value === 'object'
+      ? Object.entries(value).flatMap(([k, v]) => positions(v, [...at, k]))
+      : [];
   return [at, ...children];
 }
 
@@ -165,8 +166,7 @@ function replaced(value: unknown, at: Array<string | number>, next: unknown): un
   return copy;
 }
 
-const toJsonText = (value: unknown) =>
-  JSON.stringify(value).replace(/"\\u0001raw:([^"]*)"/g, (_, raw: string) => raw);
+const toJsonText = (value: unknown) => JSON.stringify(value).replace(/"\\u0001raw:([^"]*)"/g, (_, raw: string) => raw);
 
 const show = (value: unknown) => {
   const text = typeof value === 'string' ? JSON.stringify(value) : toJsonText(value);
@@ -176,7 +176,8 @@ const show = (value: unknown) => {
 export function operationsOf(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
-      const body = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.['application/json']?.schema;
+      const body = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.['application/json']
+        ?.schema;
       return {
         method: method.toUpperCase(),
         path,
@@ -212,7 +213,8 @@ export async function fuzzOperations(operations: Operation[], ctx: FuzzContext) 
 
     if (baseBody !== undefined) {
       for (const at of positions(baseBody)) {
-        for (const value of HOSTILE_VALUES) await fire(`body${at.map((k) => `.${k}`).join('')}`, value, { body: toJsonText(replaced(baseBody, at, value)) });
+        for (const value of HOSTILE_VALUES)
+          await fire(`body${at.map((k) => `.${k}`).join('')}`, value, { body: toJsonText(replaced(baseBody, at, value)) });
       }
       for (const raw of ['', 'null', '[]', '"text"', '{', '{"a":'.repeat(5000), '\u0000']) await fire('body (raw)', raw, { body: raw });
     }
@@ -223,7 +225,8 @@ export async function fuzzOperations(operations: Operation[], ctx: FuzzContext) 
       }
     }
     for (const p of pathParams) {
-      for (const value of HOSTILE_PARAMS.filter(Boolean)) await fire(`path ${p.name}`, value, { params: { ...baseParams, [p.name]: value } });
+      for (const value of HOSTILE_PARAMS.filter(Boolean))
+        await fire(`path ${p.name}`, value, { params: { ...baseParams, [p.name]: value } });
     }
   }
   return { sent, failures };

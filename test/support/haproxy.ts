@@ -17,10 +17,14 @@ export async function startHaproxy(ports: number[], port?: number) {
   let failure: Error | undefined;
   child.on('error', (err) => (failure = new Error(`haproxy could not start (apt-get install haproxy): ${err.message}`)));
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
-    if (failure) throw failure;
-    return (await fetch(`${url}/api/health/ready`).catch(() => null))?.ok || null;
-  }, 20_000, 200);
+  await eventually(
+    async () => {
+      if (failure) throw failure;
+      return (await fetch(`${url}/api/health/ready`).catch(() => null))?.ok || null;
+    },
+    20_000,
+    200,
+  );
   return {
     url,
     /** Stops it; safe to call twice. */

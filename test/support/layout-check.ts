@@ -44,7 +44,10 @@ export function layoutProblems(page: Page, { phone }: { phone: boolean }) {
       for (const t of targets) {
         if (!visible(t)) continue;
         const box = t.getBoundingClientRect();
-        if (box.height < 44 || box.width < 44) problems.push(`${name(t) || t.getAttribute('aria-label')} is ${Math.round(box.width)} × ${Math.round(box.height)} px, under 44 px`);
+        if (box.height < 44 || box.width < 44)
+          problems.push(
+            `${name(t) || t.getAttribute('aria-label')} is ${Math.round(box.width)} × ${Math.round(box.height)} px, under 44 px`,
+          );
       }
     }
     return problems;

@@ -9,7 +9,10 @@ export async function mailedToken(dataDir: string, to: string, page: 'verify-ema
   const mailDir = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await fs.readdir(mailDir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort().reverse();
+    const files = (await fs.readdir(mailDir).catch(() => [] as string[]))
+      .filter((f) => f.includes(to))
+      .sort()
+      .reverse();
     for (const file of files) {
       const raw = (await fs.readFile(path.join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const token = raw.match(new RegExp(`${page}\\?token=([\\w-]+)`))?.[1];
@@ -28,7 +31,12 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
  * link opened through the API, then signed in. For tests whose subject is not the sign-up itself. `headers` go with
  * every request (a client address behind a trusted proxy, for runs that sign up more accounts than one client may).
  */
-export async function createVerifiedAccount(server: { url: string; dataDir: string }, email: string, password: string, headers: Record<string, string> = {}) {
+export async function createVerifiedAccount(
+  server: { url: string; dataDir: string },
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   const created = await postJson(`${server.url}/api/auth/create`, { email, password }, headers);
   if (!created.ok) throw new Error(`create failed: ${created.status} ${await created.text()}`);
   const token = await mailedToken(server.dataDir, email, 'verify-email');

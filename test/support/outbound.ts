@@ -2,7 +2,13 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 
 /** IPv6 forms of loopback and the cloud metadata address (169.254.169.254) that a text check of the host misses. */
-export const DISGUISED_PRIVATE_HOSTS = ['[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::127.0.0.1]', '[64:ff9b::7f00:1]', '[::ffff:a9fe:a9fe]'];
+export const DISGUISED_PRIVATE_HOSTS = [
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '[::127.0.0.1]',
+  '[64:ff9b::7f00:1]',
+  '[::ffff:a9fe:a9fe]',
+];
 
 /** Every way of writing a private address in a URL that tests try: the disguised ones, numeric IPv4 spellings, plain ones. */
 export const PRIVATE_HOSTS = [...DISGUISED_PRIVATE_HOSTS, '2130706433', '0177.0.0.1', '0x7f.0.0.1', '127.0.0.1', '[::1]', 'localhost'];

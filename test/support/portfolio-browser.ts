@@ -19,12 +19,69 @@ export interface NewArtwork {
 
 /** One artwork of each media type, in the order the Create Artwork menu lists them. */
 export const ARTWORKS: NewArtwork[] = [
-  { type: 'PHYSICAL_2D', label: 'Physical 2D', title: 'Harbour Study', year: '2021', medium: 'Oil on canvas', saleStatus: 'Available', metric: true, lengths: { 'Height (cm)': '50', 'Width (cm)': '70' }, published: '50 × 70 cm' },
-  { type: 'PHYSICAL_3D', label: 'Physical 3D', title: 'Heron', year: '2018', medium: 'Bronze', saleStatus: 'Sold', lengths: { 'Height (in)': '12', 'Width (in)': '8', 'Depth (in)': '4.5' }, published: '12 × 8 × 4.5 in' },
-  { type: 'DIGITAL_2D', label: 'Digital 2D', title: 'Night Garden', year: '2023', medium: 'Procreate', saleStatus: 'Available', lengths: { 'Height (px)': '3000', 'Width (px)': '4000' }, published: '4000 × 3000 px' },
-  { type: 'DIGITAL_3D', label: 'Digital 3D', title: 'Glass Orbit', year: '2024', medium: 'Blender', saleStatus: 'Not For Sale', lengths: { 'Height (px)': '1000', 'Width (px)': '1200', 'Depth (px)': '800' }, published: '1000 × 1200 × 800 px' },
-  { type: 'VIDEO', label: 'Video', title: 'Tide Loop', year: '2022', medium: 'HD video', saleStatus: 'Available', lengths: { 'Height (px)': '1080', 'Width (px)': '1920' }, duration: { Minutes: '2', Seconds: '5' }, published: '1920 × 1080 px, 2:05' },
-  { type: 'AUDIO', label: 'Audio', title: 'Gull Song', year: '2020', medium: 'Field recording', saleStatus: 'Not For Sale', lengths: {}, duration: { Minutes: '3', Seconds: '25' }, published: '3:25' },
+  {
+    type: 'PHYSICAL_2D',
+    label: 'Physical 2D',
+    title: 'Harbour Study',
+    year: '2021',
+    medium: 'Oil on canvas',
+    saleStatus: 'Available',
+    metric: true,
+    lengths: { 'Height (cm)': '50', 'Width (cm)': '70' },
+    published: '50 × 70 cm',
+  },
+  {
+    type: 'PHYSICAL_3D',
+    label: 'Physical 3D',
+    title: 'Heron',
+    year: '2018',
+    medium: 'Bronze',
+    saleStatus: 'Sold',
+    lengths: { 'Height (in)': '12', 'Width (in)': '8', 'Depth (in)': '4.5' },
+    published: '12 × 8 × 4.5 in',
+  },
+  {
+    type: 'DIGITAL_2D',
+    label: 'Digital 2D',
+    title: 'Night Garden',
+    year: '2023',
+    medium: 'Procreate',
+    saleStatus: 'Available',
+    lengths: { 'Height (px)': '3000', 'Width (px)': '4000' },
+    published: '4000 × 3000 px',
+  },
+  {
+    type: 'DIGITAL_3D',
+    label: 'Digital 3D',
+    title: 'Glass Orbit',
+    year: '2024',
+    medium: 'Blender',
+    saleStatus: 'Not For Sale',
+    lengths: { 'Height (px)': '1000', 'Width (px)': '1200', 'Depth (px)': '800' },
+    published: '1000 × 1200 × 800 px',
+  },
+  {
+    type: 'VIDEO',
+    label: 'Video',
+    title: 'Tide Loop',
+    year: '2022',
+    medium: 'HD video',
+    saleStatus: 'Available',
+    lengths: { 'Height (px)': '1080', 'Width (px)': '1920' },
+    duration: { Minutes: '2', Seconds: '5' },
+    published: '1920 × 1080 px, 2:05',
+  },
+  {
+    type: 'AUDIO',
+    label: 'Audio',
+    title: 'Gull Song',
+    year: '2020',
+    medium: 'Field recording',
+    saleStatus: 'Not For Sale',
+    lengths: {},
+    duration: { Minutes: '3', Seconds: '25' },
+    published: '3:25',
+  },
 ];
 
 interface Recorded {
@@ -51,7 +108,12 @@ export async function recordProgressAndToasts(page: Page) {
         toastsShown.add(toast);
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
 }
 

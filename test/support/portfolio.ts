@@ -63,9 +63,17 @@ export async function uploadMedia(t: TestApp, token: string, artworkId: string, 
 }
 
 /** Uploads a file that must succeed; answers its media item. */
-export async function addMedia(t: TestApp, token: string, artworkId: string, bytes: Buffer, type: string, name = 'file'): Promise<MediaItem> {
+export async function addMedia(
+  t: TestApp,
+  token: string,
+  artworkId: string,
+  bytes: Buffer,
+  type: string,
+  name = 'file',
+): Promise<MediaItem> {
   const { put, complete } = await uploadMedia(t, token, artworkId, bytes, type, name);
-  if (!complete || complete.status !== 200) throw new Error(`upload: PUT ${put.status} ${await put.clone().text()} / ${complete?.status} ${await complete?.text()}`);
+  if (!complete || complete.status !== 200)
+    throw new Error(`upload: PUT ${put.status} ${await put.clone().text()} / ${complete?.status} ${await complete?.text()}`);
   return (await complete.json()) as MediaItem;
 }
 
@@ -86,7 +94,9 @@ export async function makeJpeg(width: number, height: number, options: { quality
   if (options.orientation || options.gps) {
     image = image.withExif({
       IFD0: { Make: 'TestCam', Model: 'Secret Model 9000', Copyright: 'private' },
-      ...(options.gps ? { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } } : {}),
+      ...(options.gps
+        ? { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } }
+        : {}),
     });
     if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   }
@@ -95,7 +105,12 @@ export async function makeJpeg(width: number, height: number, options: { quality
 
 /** An MP4 (by its magic numbers) of `size` bytes whose every byte is known: byte i is i % 251 after the header. */
 export function fakeMp4(size: number) {
-  const header = Buffer.concat([Buffer.from([0, 0, 0, 32]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]);
+  const header = Buffer.concat([
+    Buffer.from([0, 0, 0, 32]),
+    Buffer.from('ftypisom'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2avc1mp41'),
+  ]);
   const body = Buffer.alloc(size - header.length);
   for (let i = 0; i < body.length; i++) body[i] = i % 251;
   return Buffer.concat([header, body]);
@@ -103,7 +118,12 @@ export function fakeMp4(size: number) {
 
 /** An MP3 (ID3 tag then a frame header), padded to `size`. */
 export function fakeMp3(size = 4096) {
-  const head = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10), Buffer.from([0xff, 0xfb, 0x90, 0x64])]);
+  const head = Buffer.concat([
+    Buffer.from('ID3'),
+    Buffer.from([3, 0, 0, 0, 0, 0, 10]),
+    Buffer.alloc(10),
+    Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  ]);
   return Buffer.concat([head, Buffer.alloc(size - head.length)]);
 }
 
@@ -122,7 +142,10 @@ export async function storedFiles(t: TestApp): Promise<string[]> {
 /** Every file under dir, relative, the incoming folder and sidecars included: what a fault must not leave behind. */
 export async function everyFile(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 export const readBody = async (res: Response) => Buffer.from(await res.arrayBuffer());

@@ -11,7 +11,8 @@ export type Event = ModelEvent<typeof postEditorMachine>;
 type Snapshot = SnapshotFrom<typeof postEditorMachine>;
 
 /** A service failure as the services throw it: a message, the HTTP status and any field messages. */
-const failure = (message: string, status?: number, fieldErrors: Record<string, string[]> = {}) => new ServiceError(message, status, undefined, fieldErrors);
+const failure = (message: string, status?: number, fieldErrors: Record<string, string[]> = {}) =>
+  new ServiceError(message, status, undefined, fieldErrors);
 export const UNREACHABLE = failure('The server cannot be reached. Check your connection and try again.');
 const NOT_FOUND = failure('Post not found.', 404);
 const PAST_SCHEDULE = failure('Please correct the highlighted fields.', 400, { dateScheduled: ['Choose a time in the future.'] });
@@ -42,9 +43,21 @@ export const FILE_NAMES: Record<string, string> = {
 export const NOW = Date.UTC(2026, 10, 21, 9, 0);
 const SCHEDULE = Date.UTC(2031, 2, 14, 13, 30);
 const PUBLISHED_AT = Date.UTC(2026, 10, 21, 9, 30);
-const DRAFT = postFixture({ accounts: [ref(ALICE), ref(BOB)], media: [CANVAS_MEDIA], mediaIds: [CANVAS_MEDIA.mediaId], dateScheduled: SCHEDULE });
+const DRAFT = postFixture({
+  accounts: [ref(ALICE), ref(BOB)],
+  media: [CANVAS_MEDIA],
+  mediaIds: [CANVAS_MEDIA.mediaId],
+  dateScheduled: SCHEDULE,
+});
 const published = (responses: SocialPost['responses']) =>
-  postFixture({ ...DRAFT, isDraft: false, datePublished: PUBLISHED_AT, dateScheduled: null, accounts: responses.map((r) => ({ platform: r.platform, handle: r.handle })), responses });
+  postFixture({
+    ...DRAFT,
+    isDraft: false,
+    datePublished: PUBLISHED_AT,
+    dateScheduled: null,
+    accounts: responses.map((r) => ({ platform: r.platform, handle: r.handle })),
+    responses,
+  });
 const RATE_LIMITED = { postError: 'Bluesky asked us to slow down; trying again shortly.' };
 
 const loaded = (output: PostEditorData): Event => ({ type: 'xstate.done.actor.load', output });
@@ -66,9 +79,16 @@ function draftWork(s: Snapshot, publishOutputs: SocialPost[], saveError: Error):
       { type: 'xstate.error.actor.uploadFile', error: NOT_AN_IMAGE },
     ];
   }
-  if (s.matches({ draft: 'saving' })) return [{ type: 'xstate.done.actor.savePost', output: DRAFT }, { type: 'xstate.error.actor.savePost', error: saveError }];
+  if (s.matches({ draft: 'saving' }))
+    return [
+      { type: 'xstate.done.actor.savePost', output: DRAFT },
+      { type: 'xstate.error.actor.savePost', error: saveError },
+    ];
   if (s.matches({ draft: 'publishing' })) {
-    return [...publishOutputs.map((output): Event => ({ type: 'xstate.done.actor.publishPost', output })), { type: 'xstate.error.actor.publishPost', error: UNREACHABLE }];
+    return [
+      ...publishOutputs.map((output): Event => ({ type: 'xstate.done.actor.publishPost', output })),
+      { type: 'xstate.error.actor.publishPost', error: UNREACHABLE },
+    ];
   }
   return [];
 }
@@ -80,7 +100,8 @@ const POSTED = published([responseFixture(ALICE, 'posted')]);
  * and Post tried at each step; then created, its files uploaded, saved again and published.
  */
 export function newEvents(s: Snapshot): Event[] {
-  if (s.matches('loading')) return [loaded({ accounts: [ALICE, BOB], post: null }), { type: 'xstate.error.actor.load', error: UNREACHABLE }];
+  if (s.matches('loading'))
+    return [loaded({ accounts: [ALICE, BOB], post: null }), { type: 'xstate.error.actor.load', error: UNREACHABLE }];
   if (s.matches('loadFailed')) return [{ type: 'post.reload' }];
   if (s.matches({ unsaved: 'editing' })) {
     const { content, accounts } = s.context.form.values;
@@ -121,7 +142,8 @@ export function draftEvents(s: Snapshot): Event[] {
     if (accounts.length === 2 && !s.context.form.touched.accounts) step.push(change('accounts', []));
     else if (!accounts.length) step.push(change('accounts', [ref(BOB)]));
     else if (s.context.seq === 0) step.push({ type: 'files.add', files: [SUNSET] });
-    else if (canvas && canvas.altText === CANVAS_MEDIA.altText) step.push({ type: 'files.altText', id: canvas.id, altText: 'A blank canvas, primed' });
+    else if (canvas && canvas.altText === CANVAS_MEDIA.altText)
+      step.push({ type: 'files.altText', id: canvas.id, altText: 'A blank canvas, primed' });
     else if (canvas) step.push({ type: 'files.remove', id: canvas.id });
     return [...step, { type: 'post.save' }, { type: 'post.publish' }, LEAVE_REQUEST];
   }
@@ -133,7 +155,8 @@ export function draftEvents(s: Snapshot): Event[] {
 export function publishedEvents(s: Snapshot): Event[] {
   const aliceFailed = responseFixture(ALICE, 'error', { postError: 'Invalid app password' });
   const bobFailed = responseFixture(BOB, 'error');
-  if (s.matches('loading')) return [loaded({ accounts: [ALICE, BOB], post: published([responseFixture(ALICE, 'pending', RATE_LIMITED), bobFailed]) })];
+  if (s.matches('loading'))
+    return [loaded({ accounts: [ALICE, BOB], post: published([responseFixture(ALICE, 'pending', RATE_LIMITED), bobFailed]) })];
   const failed = s.context.post?.responses.some((r) => r.postStatus === 'error') ?? false;
   const retry: Event[] = failed ? [{ type: 'post.retryFailed' }] : [];
   if (s.matches({ published: 'waiting' })) return [{ type: 'xstate.after.pollInterval.postEditor.published.waiting' } as Event, ...retry];

@@ -62,7 +62,13 @@ function expectFiles(s: Snapshot, editable: boolean) {
     if (f.kind === 'local' && f.status === 'failed') expect(card.getByRole('alert')).toHaveTextContent(f.error!);
   });
   const refused = screen.queryByRole('list', { name: 'Refused files' });
-  expect(refused ? within(refused).getAllByRole('listitem').map((li) => li.textContent) : []).toEqual(s.context.refused.map((r) => r.message));
+  expect(
+    refused
+      ? within(refused)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent)
+      : [],
+  ).toEqual(s.context.refused.map((r) => r.message));
 }
 
 /** The form as the machine holds it: values, counter, messages under fields, files, limit. */
@@ -78,8 +84,15 @@ function expectForm(s: Snapshot, enabled: boolean) {
     expect((box as HTMLInputElement).checked).toBe(values.accounts.some((a) => label.startsWith(`Bluesky @${a.handle}`)));
   }
   const form = screen.getByRole('form', { name: 'Post' });
-  const shown = [...form.querySelectorAll('[data-part="error-text"]')].map((e) => e.textContent).filter(Boolean).sort();
-  expect(shown).toEqual(FIELDS.map((f) => visiblePostError(s.context.form, f)).filter(Boolean).sort());
+  const shown = [...form.querySelectorAll('[data-part="error-text"]')]
+    .map((e) => e.textContent)
+    .filter(Boolean)
+    .sort();
+  expect(shown).toEqual(
+    FIELDS.map((f) => visiblePostError(s.context.form, f))
+      .filter(Boolean)
+      .sort(),
+  );
   expectFiles(s, true);
   const max = s.context.maxFiles;
   const atLimit = max !== null && s.context.files.length >= max;
@@ -131,10 +144,14 @@ export const expectView = {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect(screen.queryByTestId('schedule-check')).toBeNull();
-    expect(screen.getByTestId('published-text').textContent).toBe(composePostText({ content: post.content, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [] }));
+    expect(screen.getByTestId('published-text').textContent).toBe(
+      composePostText({ content: post.content, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [] }),
+    );
     expectFiles(s, false);
     const rows = within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem');
-    expect(rows.map((r) => [r.getAttribute('aria-label'), r.dataset.status])).toEqual(post.responses.map((r) => [`Bluesky @${r.handle}`, r.postStatus]));
+    expect(rows.map((r) => [r.getAttribute('aria-label'), r.dataset.status])).toEqual(
+      post.responses.map((r) => [`Bluesky @${r.handle}`, r.postStatus]),
+    );
     post.responses.forEach((r, i) => {
       const row = within(rows[i]);
       if (r.postStatus === 'posted') expect(row.getByRole('link', { name: 'View on Bluesky' })).toHaveAttribute('href', r.postUrl);

@@ -9,8 +9,18 @@ import { providePostEditor, type PostEditorParts } from '../../src/machines/post
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
 
 export const POST_ID = '5f0c7a1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
-export const ALICE: SocialAccount = { platform: 'bluesky', handle: 'alice.bsky.social', service: 'https://bsky.social', connectedAt: '2026-11-01T10:00:00.000Z' };
-export const BOB: SocialAccount = { platform: 'bluesky', handle: 'bob.bsky.social', service: 'https://bsky.social', connectedAt: '2026-11-02T10:00:00.000Z' };
+export const ALICE: SocialAccount = {
+  platform: 'bluesky',
+  handle: 'alice.bsky.social',
+  service: 'https://bsky.social',
+  connectedAt: '2026-11-01T10:00:00.000Z',
+};
+export const BOB: SocialAccount = {
+  platform: 'bluesky',
+  handle: 'bob.bsky.social',
+  service: 'https://bsky.social',
+  connectedAt: '2026-11-02T10:00:00.000Z',
+};
 export const ref = (a: SocialAccount) => ({ platform: a.platform, handle: a.handle });
 
 export function mediaFixture(n: number, extra: Partial<PostMedia> = {}): PostMedia {
@@ -45,7 +55,11 @@ export function postFixture(extra: Partial<SocialPost> = {}): SocialPost {
   };
 }
 
-export const responseFixture = (account: SocialAccount, postStatus: PostResponse['postStatus'], extra: Partial<PostResponse> = {}): PostResponse => ({
+export const responseFixture = (
+  account: SocialAccount,
+  postStatus: PostResponse['postStatus'],
+  extra: Partial<PostResponse> = {},
+): PostResponse => ({
   platform: account.platform,
   handle: account.handle,
   text: 'Fresh paint',
@@ -82,14 +96,24 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
  * The editor inside the app's leave guard, beside a link elsewhere ('Elsewhere', to /journal) to leave by. With a
  * simulated clock the editor's time is the clock's, so a schedule comes due as the test moves it on.
  */
-export function renderPostEditor(parts: PostEditorParts, postId: string | null, options: { maxFiles?: number; clock?: SimulatedClock } = {}) {
+export function renderPostEditor(
+  parts: PostEditorParts,
+  postId: string | null,
+  options: { maxFiles?: number; clock?: SimulatedClock } = {},
+) {
   const { clock } = options;
   const location = memoryLocation({ path: `/social-media/post/${postId ?? 'new'}`, record: true });
   const view = render(
     <Router hook={location.hook}>
       <LeaveGuardRouter>
         <Link href="/journal">Elsewhere</Link>
-        <PostEditor logic={providePostEditor(parts)} input={{ postId }} maxFiles={options.maxFiles} clock={clock} now={clock ? () => clock.now() : undefined} />
+        <PostEditor
+          logic={providePostEditor(parts)}
+          input={{ postId }}
+          maxFiles={options.maxFiles}
+          clock={clock}
+          now={clock ? () => clock.now() : undefined}
+        />
       </LeaveGuardRouter>
     </Router>,
   );

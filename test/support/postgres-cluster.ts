@@ -121,15 +121,28 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 
   try {
     await run(bin('initdb'), [
-      '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions',
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
     ]);
     // A free port can be taken between the check and the bind: try a few.
     let lastError: unknown;
     for (let attempt = 0; attempt < 3 && !started; attempt++) {
       const port = await freePort();
       const options = [
-        '-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${sockDir}`, '-c fsync=off', '-c synchronous_commit=off',
-        '-c full_page_writes=off', '-c max_connections=200',
+        '-c listen_addresses=127.0.0.1',
+        `-p ${port}`,
+        `-k ${sockDir}`,
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c max_connections=200',
       ].join(' ');
       try {
         await run(bin('pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', options]);

@@ -34,7 +34,15 @@ export const localInputValue = (page: Page, epochMs: number) =>
 /** 'MM/dd/yyyy hh:mm a' of an instant in a time zone, as the app shows times. */
 export function formatIn(epochMs: number, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    })
       .formatToParts(epochMs)
       .map((p) => [p.type, p.value]),
   );
@@ -44,7 +52,9 @@ export function formatIn(epochMs: number, timeZone: string): string {
 /** The calendar day of an instant in a time zone: 'MM/dd/yyyy' and the weekday's name. */
 export function dayIn(epochMs: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'long' }).formatToParts(epochMs).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'long' })
+      .formatToParts(epochMs)
+      .map((p) => [p.type, p.value]),
   );
   return { date: `${parts.month}/${parts.day}/${parts.year}`, weekday: parts.weekday };
 }

@@ -21,17 +21,27 @@ export function connect(t: TestApp, token: string, account: { handle: string; ap
   return t.request('/api/social-media/accounts', {
     method: 'POST',
     token,
-    json: { platform: 'bluesky', handle: account.handle, credentials: { identifier: account.handle, appPassword: account.appPassword, service } },
+    json: {
+      platform: 'bluesky',
+      handle: account.handle,
+      credentials: { identifier: account.handle, appPassword: account.appPassword, service },
+    },
   });
 }
 
-export async function connectOk(t: TestApp, token: string, account: { handle: string; appPassword: string }, service: string): Promise<SocialAccount> {
+export async function connectOk(
+  t: TestApp,
+  token: string,
+  account: { handle: string; appPassword: string },
+  service: string,
+): Promise<SocialAccount> {
   const res = await connect(t, token, account, service);
   if (res.status !== 200) throw new Error(`connect: ${res.status} ${await res.text()}`);
   return (await res.json()) as SocialAccount;
 }
 
-export const savePost = (t: TestApp, token: string, body: SavePost) => t.request('/api/social-media/post', { method: 'POST', token, json: body });
+export const savePost = (t: TestApp, token: string, body: SavePost) =>
+  t.request('/api/social-media/post', { method: 'POST', token, json: body });
 
 export async function savePostOk(t: TestApp, token: string, body: SavePost): Promise<SocialPost> {
   const res = await savePost(t, token, body);
@@ -49,7 +59,11 @@ export const publish = (t: TestApp, token: string, postId: string) =>
   t.request(`/api/social-media/post/${postId}/publish`, { method: 'POST', token, json: { postId } });
 
 export const requestPostTicket = (t: TestApp, token: string, postId: string, file: { name: string; type: string; size: number }) =>
-  t.request(`/api/social-media/post/${postId}/media`, { method: 'POST', token, json: { fileName: file.name, fileType: file.type, fileSizeInBytes: file.size } });
+  t.request(`/api/social-media/post/${postId}/media`, {
+    method: 'POST',
+    token,
+    json: { fileName: file.name, fileType: file.type, fileSizeInBytes: file.size },
+  });
 
 /** Ticket, PUT, confirm: answers the first response that is not a success, else the confirm's. */
 export async function uploadPostMedia(t: TestApp, token: string, postId: string, bytes: Buffer, type: string, name: string) {
@@ -61,7 +75,14 @@ export async function uploadPostMedia(t: TestApp, token: string, postId: string,
   return t.request(`/api/uploads/${ticket.uploadId}/complete`, { method: 'POST', token });
 }
 
-export async function addPostMedia(t: TestApp, token: string, postId: string, bytes: Buffer, type: string, name: string): Promise<PostMedia> {
+export async function addPostMedia(
+  t: TestApp,
+  token: string,
+  postId: string,
+  bytes: Buffer,
+  type: string,
+  name: string,
+): Promise<PostMedia> {
   const res = await uploadPostMedia(t, token, postId, bytes, type, name);
   if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
   return (await res.json()) as PostMedia;
@@ -84,7 +105,14 @@ export interface PostRecord {
     text: string;
     createdAt: string;
     facets?: Array<{ index: { byteStart: number; byteEnd: number }; features: Array<Record<string, string>> }>;
-    embed?: { $type: string; images: Array<{ alt: string; aspectRatio?: { width: number; height: number }; image: { ref: { toString(): string }; mimeType: string; size: number } }> };
+    embed?: {
+      $type: string;
+      images: Array<{
+        alt: string;
+        aspectRatio?: { width: number; height: number };
+        image: { ref: { toString(): string }; mimeType: string; size: number };
+      }>;
+    };
   };
 }
 
@@ -119,7 +147,10 @@ export async function startFlakyProxy(target: string) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       try {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => !hop.has(k) && typeof v === 'string')) as Record<string, string>;
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => !hop.has(k) && typeof v === 'string')) as Record<
+          string,
+          string
+        >;
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const upstream = await fetch(target + req.url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
         const payload = Buffer.from(await upstream.arrayBuffer());
@@ -161,6 +192,10 @@ export async function startFlakyProxy(target: string) {
 }
 
 /** A verified, signed-in artist on a server process started by startServer (its mail is written to DATA_DIR/mail). */
-export async function signUpOn(server: { url: string; dataDir: string }, email = `artist-${Date.now()}@example.com`, password = 'Secret123') {
+export async function signUpOn(
+  server: { url: string; dataDir: string },
+  email = `artist-${Date.now()}@example.com`,
+  password = 'Secret123',
+) {
   return (await createVerifiedAccount(server, email, password)).idToken;
 }

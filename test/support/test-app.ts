@@ -36,9 +36,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // second caller waits for it rather than finding the outbox empty and reading `mails` too early.
   let sending = Promise.resolve();
   const sendMail = () => {
-    sending = sending.catch(() => undefined).then(async () => {
-      while ((await deps.outbox.sendDue('test-app')) > 0);
-    });
+    sending = sending
+      .catch(() => undefined)
+      .then(async () => {
+        while ((await deps.outbox.sendDue('test-app')) > 0);
+      });
     return sending;
   };
 
@@ -50,7 +52,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const h = new Headers(headers);
       if (json !== undefined) h.set('content-type', 'application/json');
       if (token) h.set('authorization', `Bearer ${token}`);
-      const res = await app.request(`http://localhost${p}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      const res = await app.request(`http://localhost${p}`, {
+        ...rest,
+        headers: h,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
       if (!holdMail) await sendMail();
       return res;
     },
@@ -70,7 +76,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export const PASSWORD = 'Secret123';
 
 /** Creates a verified account and signs it in; answers its tokens. */
-export async function signedInUser(t: TestApp, email = `artist-${Math.random().toString(36).slice(2, 10)}@example.com`, password = PASSWORD) {
+export async function signedInUser(
+  t: TestApp,
+  email = `artist-${Math.random().toString(36).slice(2, 10)}@example.com`,
+  password = PASSWORD,
+) {
   await t.request('/api/auth/create', { method: 'POST', json: { email, password } });
   await t.request('/api/auth/verify-email', { method: 'POST', json: { token: t.lastLinkToken(email, 'verify-email') } });
   const res = await t.request('/api/auth/sign-in', { method: 'POST', json: { email, password } });

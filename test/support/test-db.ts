@@ -21,7 +21,9 @@ export async function testDatabaseConfig(): Promise<Config['database']> {
   if (dbLabel() !== 'postgres') return { kind: 'pglite', dir: 'memory://' };
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) {
-    throw new Error('TEST_DB=postgres but no pgAdminUrl was provided: run in the server:postgres project (its globalSetup starts the server).');
+    throw new Error(
+      'TEST_DB=postgres but no pgAdminUrl was provided: run in the server:postgres project (its globalSetup starts the server).',
+    );
   }
   const url = await createDatabase(adminUrl, `test_${randomBytes(8).toString('hex')}`);
   return { kind: 'postgres', url, poolSize: 5 };

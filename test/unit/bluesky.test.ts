@@ -35,7 +35,12 @@ describe('Bluesky client against a real PDS', () => {
 
   it('writes a post with facets and an image once, however often the same record key is retried', async () => {
     let session: BlueskySession = await blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch);
-    const agent = await resumeAgent(session, async (s) => void (session = s), () => blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch), door.fetch);
+    const agent = await resumeAgent(
+      session,
+      async (s) => void (session = s),
+      () => blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch),
+      door.fetch,
+    );
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#884422' } })
       .jpeg()
       .withExif({ IFD0: { Make: 'Camera' } })
@@ -52,7 +57,11 @@ describe('Bluesky client against a real PDS', () => {
 
     const list = await agent.com.atproto.repo.listRecords({ repo: agent.session!.did, collection: 'app.bsky.feed.post' });
     expect(list.data.records).toHaveLength(1);
-    const record = list.data.records[0].value as { text: string; facets: Array<{ index: { byteStart: number; byteEnd: number }; features: Array<Record<string, string>> }>; embed: { images: Array<{ alt: string; aspectRatio: object }> } };
+    const record = list.data.records[0].value as {
+      text: string;
+      facets: Array<{ index: { byteStart: number; byteEnd: number }; features: Array<Record<string, string>> }>;
+      embed: { images: Array<{ alt: string; aspectRatio: object }> };
+    };
     expect(record.text).toBe(text);
     const bytes = Buffer.from(text, 'utf8');
     const slice = (f: (typeof record.facets)[number]) => bytes.subarray(f.index.byteStart, f.index.byteEnd).toString('utf8');

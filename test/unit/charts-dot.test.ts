@@ -28,7 +28,12 @@ const uploadMachine = setup({
               after: { 500: { target: 'slow' } },
             },
             slow: {},
-            failed: { always: [{ guard: 'canRetry', target: 'sending', actions: assign({ tries: ({ context }) => context.tries + 1 }) }, { target: '#upload.gaveUp' }] },
+            failed: {
+              always: [
+                { guard: 'canRetry', target: 'sending', actions: assign({ tries: ({ context }) => context.tries + 1 }) },
+                { target: '#upload.gaveUp' },
+              ],
+            },
             sent: { type: 'final' },
           },
         },
@@ -119,7 +124,9 @@ export const doorMachine = createMachine({ id: 'door', initial: 'shut', states: 
 export const notAMachine = { root: 1 };`,
     );
     writeFileSync(join(dir, 'machines', 'helpers.ts'), 'export const x = 1;');
-    expect((await findMachines(join(dir, 'machines'))).map((m) => [m.name, m.exportName, m.machine.id])).toEqual([['door', 'doorMachine', 'door']]);
+    expect((await findMachines(join(dir, 'machines'))).map((m) => [m.name, m.exportName, m.machine.id])).toEqual([
+      ['door', 'doorMachine', 'door'],
+    ]);
 
     const written = await writeCharts({ machinesDir: join(dir, 'machines'), outDir: join(dir, 'charts') });
     expect(written.map((p) => p.slice(dir.length + 1))).toEqual(['charts/door.svg', 'charts/door.json', 'charts/index.html']);

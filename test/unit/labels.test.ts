@@ -12,15 +12,24 @@ describe('labels shown to the artist', () => {
     expect(MEDIA_TYPES.map(mediaTypeLabel)).toEqual(['Physical 2D', 'Physical 3D', 'Digital 2D', 'Digital 3D', 'Video', 'Audio']);
   });
 
-  it("the required dimension messages name the media type by its label", () => {
+  it('the required dimension messages name the media type by its label', () => {
     const result = dimensionsSchema.safeParse({ mediaType: 'PHYSICAL_2D', height: 0, width: 1 });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => i.message);
-    expect(messages).toEqual(['Height is required and must be positive for Physical 2D artwork', 'Measurement system is required for Physical 2D artwork']);
+    expect(messages).toEqual([
+      'Height is required and must be positive for Physical 2D artwork',
+      'Measurement system is required for Physical 2D artwork',
+    ]);
   });
 
   it('artwork fields read as the form names them; an unknown key still reads as words', () => {
-    expect(['title', 'year', 'saleStatus', 'mediaType', 'dimensions'].map(artworkFieldLabel)).toEqual(['Title', 'Year', 'Sale status', 'Media type', 'Dimensions']);
+    expect(['title', 'year', 'saleStatus', 'mediaType', 'dimensions'].map(artworkFieldLabel)).toEqual([
+      'Title',
+      'Year',
+      'Sale status',
+      'Media type',
+      'Dimensions',
+    ]);
     expect(artworkFieldLabel('primaryImage')).toBe('Primary image');
   });
 

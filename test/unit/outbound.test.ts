@@ -8,7 +8,6 @@ import { PRIVATE_HOSTS, countingListener, httpServer } from '../support/outbound
 /** Loopback's 127.0.0.2, let through by the door's alsoAllow, plays a public server; 127.0.0.1 is the private network. */
 const STAND_IN = '127.0.0.2';
 
-
 const refusal = (reason: OutboundRefused['reason']) => expect.objectContaining({ name: 'OutboundRefused', reason });
 
 describe('the address rule', () => {
@@ -16,9 +15,34 @@ describe('the address rule', () => {
     expect(isPublicAddress(address)).toBe(true);
   });
   it.each([
-    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-    '192.0.2.1', '198.18.0.1', '::', '::1', '::ffff:7f00:1', '::7f00:1', '::a9fe:a9fe', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe',
-    '64:ff9b:1::7f00:1', '::ffff:0:7f00:1', 'fc00::1', 'fd12::1', 'fe80::1', 'ff02::1', '2002:7f00:1::', '2001::1', '2001:db8::1', 'nonsense',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '192.0.2.1',
+    '198.18.0.1',
+    '::',
+    '::1',
+    '::ffff:7f00:1',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '64:ff9b::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::7f00:1',
+    '::ffff:0:7f00:1',
+    'fc00::1',
+    'fd12::1',
+    'fe80::1',
+    'ff02::1',
+    '2002:7f00:1::',
+    '2001::1',
+    '2001:db8::1',
+    'nonsense',
   ])('%s is not', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -140,7 +164,11 @@ describe('a name that resolves to a public address, then to a private one (DNS r
   let loopback: Awaited<ReturnType<typeof countingListener>>;
   let server: Awaited<ReturnType<typeof httpServer>>;
   let answers: string[][] = [];
-  const door = createOutboundDoor({ allowPrivateNetwork: false, alsoAllow: [STAND_IN], resolve: async () => answers.shift() ?? ['127.0.0.1'] });
+  const door = createOutboundDoor({
+    allowPrivateNetwork: false,
+    alsoAllow: [STAND_IN],
+    resolve: async () => answers.shift() ?? ['127.0.0.1'],
+  });
 
   beforeAll(async () => {
     // Same port on both addresses: only the lookup decides which one the door would reach.

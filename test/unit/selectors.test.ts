@@ -65,7 +65,8 @@ describe('session selectors', () => {
 
     const idToken = token({ sub: 'u1', email: 'a@b.c', name: 'From Token', exp: 1 });
     const tokens = { idToken, accessToken: 'a', refreshToken: 'r' } as never;
-    const named = (user: unknown, session_: unknown) => session.selectDisplayName(at(sessionMachine, { signedIn: 'ready' }, { user, session: session_ } as never));
+    const named = (user: unknown, session_: unknown) =>
+      session.selectDisplayName(at(sessionMachine, { signedIn: 'ready' }, { user, session: session_ } as never));
     expect(named({ displayName: 'Ada' }, tokens)).toBe('Ada');
     expect(named(null, tokens)).toBe('From Token');
     expect(named(null, null)).toBe('');
@@ -98,7 +99,11 @@ describe('auth-screen selectors', () => {
     expect(auth.selectIsResetSent(at(authScreenMachine, { forgotPassword: 'sent' }))).toBe(true);
     expect(auth.selectIsResetSent(at(authScreenMachine, { forgotPassword: 'editing' }))).toBe(false);
     const context = { form: { values: {} }, error: 'e', notice: 'n' };
-    expectFields(at(authScreenMachine, { signIn: 'editing' }, context as never), context, { form: auth.selectForm, error: auth.selectError, notice: auth.selectNotice });
+    expectFields(at(authScreenMachine, { signIn: 'editing' }, context as never), context, {
+      form: auth.selectForm,
+      error: auth.selectError,
+      notice: auth.selectNotice,
+    });
   });
 });
 
@@ -108,7 +113,11 @@ describe('toasts selectors', () => {
     expect(toasts.selectToasts(at(toastsMachine, {} as never, { toasts: list }))).toBe(list);
     const context = { id: 't', title: 'Saved', description: 'All of it', type: 'success', duration: 1 };
     const visible = at(toastMachine, 'visible', context as never);
-    expectFields(visible, context, { title: toasts.selectToastTitle, description: toasts.selectToastDescription, type: toasts.selectToastType });
+    expectFields(visible, context, {
+      title: toasts.selectToastTitle,
+      description: toasts.selectToastDescription,
+      type: toasts.selectToastType,
+    });
     expect(toasts.selectToastState(visible)).toBe('visible');
     expect(toasts.selectToastState(at(toastMachine, 'paused', context as never))).toBe('paused');
   });
@@ -148,7 +157,9 @@ describe('post-editor selectors', () => {
     expect(post.scheduleCheckOf(at(postEditorMachine, { draft: { editing: 'watching' } }))).toBe('watching');
     expect(post.scheduleCheckOf(at(postEditorMachine, { draft: { editing: 'checking' } }))).toBe('checking');
     expect(post.scheduleCheckOf(at(postEditorMachine, { draft: { editing: 'idle' } }))).toBe('none');
-    expect(post.labelOf(at(postEditorMachine, { draft: { editing: 'idle' } }, { post: { isDraft: true, dateScheduled: 5 } } as never))).toBe('Scheduled Draft');
+    expect(
+      post.labelOf(at(postEditorMachine, { draft: { editing: 'idle' } }, { post: { isDraft: true, dateScheduled: 5 } } as never)),
+    ).toBe('Scheduled Draft');
     expect(post.labelOf(at(postEditorMachine, { unsaved: 'editing' }, { post: null }))).toBeNull();
   });
 
@@ -160,11 +171,23 @@ describe('post-editor selectors', () => {
     expect(post.selectResponses(none)).toEqual([]);
     expect(post.selectResponses(none)).toBe(post.selectResponses(at(postEditorMachine, 'loading', { post: null })));
     expect(post.canRetryFailed(withFailed)).toBe(true);
-    expect(post.canRetryFailed(at(postEditorMachine, { published: 'idle' }, { post: { isDraft: false, responses: [{ postStatus: 'success' }] } } as never))).toBe(false);
+    expect(
+      post.canRetryFailed(
+        at(postEditorMachine, { published: 'idle' }, { post: { isDraft: false, responses: [{ postStatus: 'success' }] } } as never),
+      ),
+    ).toBe(false);
   });
 
   it('context fields as they are', () => {
-    const context = { error: 'e', checkError: 'c', post: { isDraft: true, responses: [] }, accounts: [], files: [], refused: [], maxFiles: 4 };
+    const context = {
+      error: 'e',
+      checkError: 'c',
+      post: { isDraft: true, responses: [] },
+      accounts: [],
+      files: [],
+      refused: [],
+      maxFiles: 4,
+    };
     expectFields(at(postEditorMachine, { draft: { editing: 'idle' } }, context as never), context, {
       error: post.selectError,
       checkError: post.selectCheckError,
@@ -195,7 +218,10 @@ describe('artwork-editor selectors', () => {
     expect(artworkEditor.selectIsConfirmingLeave(at(artworkEditorMachine, { creating: 'confirmingLeave' }))).toBe(true);
     expect(artworkEditor.selectIsConfirmingLeave(at(artworkEditorMachine, { creating: 'editing' }))).toBe(false);
     const context = { error: 'e', form: { values: {} } };
-    expectFields(at(artworkEditorMachine, { saved: 'editing' }, context as never), context, { error: artworkEditor.selectError, form: artworkEditor.selectForm });
+    expectFields(at(artworkEditorMachine, { saved: 'editing' }, context as never), context, {
+      error: artworkEditor.selectError,
+      form: artworkEditor.selectForm,
+    });
     expect(artworkEditor.selectMedia(at(artworkEditorMachine, { creating: 'editing' }))).toBeUndefined();
   });
 });
@@ -290,7 +316,16 @@ describe('profile selectors', () => {
     expect(profile.selectIsUploadingAvatar(at(profileMachine, ready('default')))).toBe(false);
     expect(profile.selectIsBusy(at(profileMachine, ready({ edit: 'saving' })))).toBe(true);
     expect(profile.selectIsBusy(at(profileMachine, ready({ edit: 'editing' })))).toBe(false);
-    const context = { error: 'e', user: {}, notice: 'n', avatarUrl: 'u', avatarProgress: 0.5, avatarError: 'a', profileForm: {}, credentialsForm: {} };
+    const context = {
+      error: 'e',
+      user: {},
+      notice: 'n',
+      avatarUrl: 'u',
+      avatarProgress: 0.5,
+      avatarError: 'a',
+      profileForm: {},
+      credentialsForm: {},
+    };
     expectFields(at(profileMachine, ready('default'), context as never), context, {
       error: profile.selectError,
       user: profile.selectUser,
@@ -360,7 +395,11 @@ describe('publish, verify-email and reset-password selectors', () => {
     expect(reset.selectIsBusy(at(resetPasswordMachine, 'submitting'))).toBe(true);
     expect(reset.selectIsBusy(at(resetPasswordMachine, 'editing'))).toBe(false);
     const context = { form: {}, error: 'e', notice: 'n' };
-    expectFields(at(resetPasswordMachine, 'editing', context as never), context, { form: reset.selectForm, error: reset.selectError, notice: reset.selectNotice });
+    expectFields(at(resetPasswordMachine, 'editing', context as never), context, {
+      form: reset.selectForm,
+      error: reset.selectError,
+      notice: reset.selectNotice,
+    });
   });
 });
 
@@ -383,7 +422,10 @@ describe('your-data selectors', () => {
       error: yourData.selectExportError,
     });
     const deletion = { form: {}, error: 'e' };
-    expectFields(at(accountDeletionMachine, 'confirming', deletion as never), deletion, { form: yourData.selectDeletionForm, error: yourData.selectDeletionError });
+    expectFields(at(accountDeletionMachine, 'confirming', deletion as never), deletion, {
+      form: yourData.selectDeletionForm,
+      error: yourData.selectDeletionError,
+    });
   });
 });
 
@@ -432,6 +474,8 @@ describe('list selectors', () => {
     expect(list.selectHasFilters(loaded)).toBe(false);
     expect(list.selectHasFilters(at(listMachine, 'loaded', { ...context, filters: { text: '  ', facets: {} } } as never))).toBe(false);
     expect(list.selectHasFilters(at(listMachine, 'loaded', { ...context, filters: { text: 'cat', facets: {} } } as never))).toBe(true);
-    expect(list.selectHasFilters(at(listMachine, 'loaded', { ...context, filters: { text: '', facets: { medium: ['oil'] } } } as never))).toBe(true);
+    expect(
+      list.selectHasFilters(at(listMachine, 'loaded', { ...context, filters: { text: '', facets: { medium: ['oil'] } } } as never)),
+    ).toBe(true);
   });
 });

@@ -177,7 +177,9 @@ describe('upload tokens', () => {
     const [payload, sig] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ k: 'avatars/x/y', t: 'image/png', m: 1e12, e: claims.exp })).toString('base64url');
     const expired = signUploadToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, secret);
-    expect(() => verifyUploadToken(expired, secret)).toThrow(expect.objectContaining({ status: 410, message: 'This upload link has expired. Ask for a new one.' }));
+    expect(() => verifyUploadToken(expired, secret)).toThrow(
+      expect.objectContaining({ status: 410, message: 'This upload link has expired. Ask for a new one.' }),
+    );
     const bad = [
       `${forged}.${sig}`,
       `${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`,
@@ -244,7 +246,12 @@ async function localHarness(): Promise<Harness & { store: LocalBlobStore }> {
   // What server/uploads routes do, with HttpError mapped to its status.
   app.put('/api/uploads/local/:token', async (c) => {
     try {
-      const received = await store.receive(c.req.param('token'), c.req.header('content-type'), c.req.header('content-length'), c.req.raw.body);
+      const received = await store.receive(
+        c.req.param('token'),
+        c.req.header('content-type'),
+        c.req.header('content-length'),
+        c.req.raw.body,
+      );
       return c.json(received, 200);
     } catch (err) {
       if (err instanceof HttpError) return c.json(err.body, err.status, err.extra.headers);
@@ -306,7 +313,10 @@ const collect = async (body: Readable) => {
 /** Every regular file under dir, relative. */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 const uploadRequest = (key: string, contentType: string, declaredBytes: number, apiUrl: string, maxBytes = MAX_FILE_BYTES) => ({
@@ -518,9 +528,7 @@ describe('LocalBlobStore uploads', () => {
     expect(await h.store.stat(small.key)).toEqual({ size: SAMPLES.png.length, contentType: 'image/png' });
 
     // Only the two files and their sidecars.
-    expect(await listFiles(h.dir)).toEqual(
-      [streamed.key, `${streamed.key}.meta.json`, small.key, `${small.key}.meta.json`].sort(),
-    );
+    expect(await listFiles(h.dir)).toEqual([streamed.key, `${streamed.key}.meta.json`, small.key, `${small.key}.meta.json`].sort());
   });
 
   it('415 when the Content-Type differs from the link', async () => {
@@ -538,7 +546,13 @@ describe('LocalBlobStore uploads', () => {
     const url = new URL(t.url);
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'PUT', headers: { 'Content-Type': 'image/png', 'Content-Length': String(MAX_FILE_BYTES + 1) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'PUT',
+          headers: { 'Content-Type': 'image/png', 'Content-Length': String(MAX_FILE_BYTES + 1) },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));
@@ -697,7 +711,10 @@ describe('LocalBlobStore uploads', () => {
     expect(await h.store.stat(t.key)).toEqual({ size: MAX_FILE_BYTES, contentType: 'image/png' });
 
     const report = { rss: mb(rssPeak - rssBefore), retained: mb(retainedPeak - retainedBefore), clientAheadOfDisk: mb(maxLag) };
-    console.info('20 MB upload, peak growth in MB:', JSON.stringify(report, (_k, v) => (typeof v === 'number' ? +v.toFixed(1) : v)));
+    console.info(
+      '20 MB upload, peak growth in MB:',
+      JSON.stringify(report, (_k, v) => (typeof v === 'number' ? +v.toFixed(1) : v)),
+    );
     // Bytes in flight stay bounded by socket buffers (~5 MB on loopback), far from the 20 MB of the file.
     expect(report.clientAheadOfDisk).toBeLessThan(12);
     // Memory still referenced after a GC: buffering would hold the whole 20 MB (measured ~20 MB), streaming a few MB.

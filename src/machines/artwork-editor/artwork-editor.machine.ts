@@ -1,6 +1,14 @@
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { ARTWORK_MESSAGES, artworkFormSchema, artworkToForm, emptyArtworkForm, toArtworkInput, type Artwork, type ArtworkInput } from '../../schemas/artwork.schema';
+import {
+  ARTWORK_MESSAGES,
+  artworkFormSchema,
+  artworkToForm,
+  emptyArtworkForm,
+  toArtworkInput,
+  type Artwork,
+  type ArtworkInput,
+} from '../../schemas/artwork.schema';
 import type { MediaType } from '../../schemas/media-type.schema';
 import { artworkMediaMachine } from '../artwork-media/artwork-media.machine';
 import type { ArtworkFieldChange, ArtworkFormState } from './artwork-editor.form';
@@ -35,9 +43,9 @@ export type ArtworkEditorEvent =
   | { type: 'leave.stay' }
   | { type: 'leave.confirm' };
 
-
 /** The form differs from what was last saved (for a new artwork: from the empty form it started as). */
-export const hasUnsavedChanges = ({ form, pristine }: Pick<ArtworkEditorContext, 'form' | 'pristine'>) => JSON.stringify(form.values) !== JSON.stringify(pristine);
+export const hasUnsavedChanges = ({ form, pristine }: Pick<ArtworkEditorContext, 'form' | 'pristine'>) =>
+  JSON.stringify(form.values) !== JSON.stringify(pristine);
 
 /** Leaving with unsaved changes asks first: Stay goes back to the form, Leave goes and drops them. */
 const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
@@ -46,7 +54,10 @@ const confirmingLeave = {
   tags: ['confirmingLeave'],
   on: {
     'leave.stay': { target: 'editing', actions: 'stay' },
-    'leave.confirm': { target: '#artworkEditor.left', actions: { type: 'leave', params: ({ context }: { context: ArtworkEditorContext }) => context.leaveTo! } },
+    'leave.confirm': {
+      target: '#artworkEditor.left',
+      actions: { type: 'leave', params: ({ context }: { context: ArtworkEditorContext }) => context.leaveTo! },
+    },
   },
 } as const;
 
@@ -166,7 +177,13 @@ export const artworkEditorMachine = setup({
               target: 'editing',
               actions: [
                 'keepServerMessages',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('create', failureMessage(event.error)), toastType: 'error' }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    title: ARTWORK_MESSAGES.saveFailedTitle('create', failureMessage(event.error)),
+                    toastType: 'error',
+                  }),
+                },
               ],
             },
           },
@@ -195,13 +212,22 @@ export const artworkEditorMachine = setup({
             input: ({ context }) => ({ artworkId: context.artworkId!, input: toArtworkInput(context.form.values) }),
             onDone: {
               target: 'editing',
-              actions: [{ type: 'useArtwork', params: ({ event }) => event.output }, { type: 'notify', params: { title: ARTWORK_MESSAGES.updated, toastType: 'success' } }],
+              actions: [
+                { type: 'useArtwork', params: ({ event }) => event.output },
+                { type: 'notify', params: { title: ARTWORK_MESSAGES.updated, toastType: 'success' } },
+              ],
             },
             onError: {
               target: 'editing',
               actions: [
                 'keepServerMessages',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('update', failureMessage(event.error)), toastType: 'error' }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    title: ARTWORK_MESSAGES.saveFailedTitle('update', failureMessage(event.error)),
+                    toastType: 'error',
+                  }),
+                },
               ],
             },
           },
@@ -215,11 +241,20 @@ export const artworkEditorMachine = setup({
             input: ({ context }) => ({ artworkId: context.artworkId! }),
             onDone: {
               target: '#artworkEditor.deleted',
-              actions: [{ type: 'notify', params: { title: ARTWORK_MESSAGES.deleted, toastType: 'success' } }, { type: 'navigate', params: '/portfolio/artwork' }],
+              actions: [
+                { type: 'notify', params: { title: ARTWORK_MESSAGES.deleted, toastType: 'success' } },
+                { type: 'navigate', params: '/portfolio/artwork' },
+              ],
             },
             onError: {
               target: 'editing',
-              actions: { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.saveFailedTitle('delete', failureMessage(event.error)), toastType: 'error' }) },
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({
+                  title: ARTWORK_MESSAGES.saveFailedTitle('delete', failureMessage(event.error)),
+                  toastType: 'error',
+                }),
+              },
             },
           },
         },

@@ -27,7 +27,6 @@ export type ArtworkMediaEvent =
   /** Sent by the uploads actor for every file it uploaded. */
   | { type: 'media.uploaded'; item: MediaItem };
 
-
 /** Only one item is primary: the one just made primary (or uploaded as primary) takes it from the others. */
 const withPrimary = (items: MediaItem[], mediaId: string) => items.map((i) => ({ ...i, isPrimary: i.mediaId === mediaId }));
 
@@ -91,7 +90,14 @@ export const artworkMediaMachine = setup({
   },
 }).createMachine({
   id: 'artworkMedia',
-  context: ({ input }) => ({ artworkId: input.artworkId, items: [], pendingDelete: [], pendingPrimary: null, arrivedWhileLoading: [], error: null }),
+  context: ({ input }) => ({
+    artworkId: input.artworkId,
+    items: [],
+    pendingDelete: [],
+    pendingPrimary: null,
+    arrivedWhileLoading: [],
+    error: null,
+  }),
   invoke: [
     { id: 'uploads', src: 'uploads', input: ({ context }) => ({ artworkId: context.artworkId }) },
     { id: 'selection', src: 'selection' },
@@ -112,7 +118,11 @@ export const artworkMediaMachine = setup({
         input: ({ context }) => ({ artworkId: context.artworkId }),
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({ items: withArrivals(event.output, context.items, context.arrivedWhileLoading), arrivedWhileLoading: [], error: null })),
+          actions: assign(({ context, event }) => ({
+            items: withArrivals(event.output, context.items, context.arrivedWhileLoading),
+            arrivedWhileLoading: [],
+            error: null,
+          })),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
@@ -124,7 +134,11 @@ export const artworkMediaMachine = setup({
         idle: {
           on: {
             'media.setPrimary': { target: 'settingPrimary', actions: assign({ pendingPrimary: ({ event }) => event.mediaId }) },
-            'media.delete': { guard: 'hasIds', target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.mediaIds }) },
+            'media.delete': {
+              guard: 'hasIds',
+              target: 'confirmingDelete',
+              actions: assign({ pendingDelete: ({ event }) => event.mediaIds }),
+            },
           },
         },
         settingPrimary: {
@@ -142,7 +156,16 @@ export const artworkMediaMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [assign({ pendingPrimary: null }), { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.setPrimaryFailedTitle(failureMessage(event.error)), toastType: 'error' }) }],
+              actions: [
+                assign({ pendingPrimary: null }),
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    title: ARTWORK_MESSAGES.setPrimaryFailedTitle(failureMessage(event.error)),
+                    toastType: 'error',
+                  }),
+                },
+              ],
             },
           },
         },
@@ -161,7 +184,10 @@ export const artworkMediaMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ context }) => ({ items: context.items.filter((i) => !context.pendingDelete.includes(i.mediaId)), pendingDelete: [] })),
+                assign(({ context }) => ({
+                  items: context.items.filter((i) => !context.pendingDelete.includes(i.mediaId)),
+                  pendingDelete: [],
+                })),
                 'leaveSelection',
                 { type: 'notify', params: { title: ARTWORK_MESSAGES.mediaDeleted, toastType: 'success' } },
               ],
@@ -172,7 +198,13 @@ export const artworkMediaMachine = setup({
               actions: [
                 assign({ pendingDelete: [] }),
                 'leaveSelection',
-                { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.deleteMediaFailedTitle(failureMessage(event.error)), toastType: 'error' }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    title: ARTWORK_MESSAGES.deleteMediaFailedTitle(failureMessage(event.error)),
+                    toastType: 'error',
+                  }),
+                },
               ],
             },
           },

@@ -18,7 +18,10 @@ export interface ArtworkMediaParts {
 
 /** Many files at once, each going up through one upload actor with the upload call. */
 export const provideMediaUploads = ({ uploadMedia, notify }: Pick<ArtworkMediaParts, 'uploadMedia' | 'notify'>) =>
-  mediaUploadsMachine.provide({ actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia } }) }, actions: { notify: (_, notice) => notify(notice) } });
+  mediaUploadsMachine.provide({
+    actors: { upload: mediaUploadMachine.provide({ actors: { uploadMedia } }) },
+    actions: { notify: (_, notice) => notify(notice) },
+  });
 
 /** The media tab's actors (list, uploads, selection) with their I/O. */
 export function provideArtworkMedia(parts: ArtworkMediaParts) {
@@ -35,7 +38,9 @@ export function provideArtworkMedia(parts: ArtworkMediaParts) {
 }
 
 /** The media tab's actors from the app's artworks service (tests give their own). */
-export const artworkMediaActors = (artworks: Pick<ArtworksService, 'listMedia' | 'setPrimary' | 'deleteMedia' | 'uploadMedia'>): Omit<ArtworkMediaParts, 'notify'> => ({
+export const artworkMediaActors = (
+  artworks: Pick<ArtworksService, 'listMedia' | 'setPrimary' | 'deleteMedia' | 'uploadMedia'>,
+): Omit<ArtworkMediaParts, 'notify'> => ({
   loadMedia: fromPromise(({ input }) => artworks.listMedia(input.artworkId)),
   setPrimary: fromPromise(({ input }) => artworks.setPrimary(input.artworkId, input.mediaId)),
   // One after another, so a failure tells which were deleted (the list is read again then).

@@ -30,7 +30,9 @@ export const mediaSelectionMachine = setup({
         'selection.toggle': {
           actions: assign({
             selected: ({ context, event }) =>
-              context.selected.includes(event.mediaId) ? context.selected.filter((id) => id !== event.mediaId) : [...context.selected, event.mediaId],
+              context.selected.includes(event.mediaId)
+                ? context.selected.filter((id) => id !== event.mediaId)
+                : [...context.selected, event.mediaId],
           }),
         },
         'selection.selectAll': { actions: assign({ selected: ({ event }) => [...event.mediaIds] }) },

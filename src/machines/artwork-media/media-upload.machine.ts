@@ -53,7 +53,8 @@ export const mediaUploadMachine = setup({
     done: { type: 'final' },
     failed: { type: 'final' },
   },
-  output: ({ context }) => (context.item ? { status: 'done', item: context.item } : { status: 'failed', message: context.error ?? MESSAGES.anErrorOccurred }),
+  output: ({ context }) =>
+    context.item ? { status: 'done', item: context.item } : { status: 'failed', message: context.error ?? MESSAGES.anErrorOccurred },
 });
 
 export type MediaUploadRef = ActorRefFrom<typeof mediaUploadMachine>;

@@ -44,7 +44,8 @@ export type MediaUploadsEvent =
 /** Why a file is refused before anything is sent, or null when it may go. */
 export function mediaFileProblem(file: File): string | null {
   if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
-  if (!(ARTWORK_MEDIA_TYPES as readonly string[]).includes(file.type)) return fileTypeNotAllowedMessage(fileTypeLabel(file.type, file.name));
+  if (!(ARTWORK_MEDIA_TYPES as readonly string[]).includes(file.type))
+    return fileTypeNotAllowedMessage(fileTypeLabel(file.type, file.name));
   return null;
 }
 
@@ -86,17 +87,27 @@ export const mediaUploadsMachine = setup({
       let free = MAX_PARALLEL_UPLOADS - running(context);
       while (free-- > 0 && queue.length) {
         const { id, file } = queue.shift()!;
-        uploads.push({ id, fileName: file.name, status: 'running', ref: spawn('upload', { id, input: { artworkId: context.artworkId, file } }) });
+        uploads.push({
+          id,
+          fileName: file.name,
+          status: 'running',
+          ref: spawn('upload', { id, input: { artworkId: context.artworkId, file } }),
+        });
       }
       return { queue, uploads };
     }),
     forget: assign(({ context, event }) => {
       const id = (event as { id?: string; actorId?: string }).id ?? (event as { actorId: string }).actorId;
-      return { queue: context.queue.filter((q) => q.id !== id), uploads: context.uploads.filter((u) => u.id !== id), rejected: context.rejected.filter((r) => r.id !== id) };
+      return {
+        queue: context.queue.filter((q) => q.id !== id),
+        uploads: context.uploads.filter((u) => u.id !== id),
+        rejected: context.rejected.filter((r) => r.id !== id),
+      };
     }),
     stopUpload: stopChild(({ event }) => (event as { id: string }).id),
     markFailed: assign({
-      uploads: ({ context, event }) => context.uploads.map((u) => (u.id === (event as { actorId: string }).actorId ? { ...u, status: 'failed' as const } : u)),
+      uploads: ({ context, event }) =>
+        context.uploads.map((u) => (u.id === (event as { actorId: string }).actorId ? { ...u, status: 'failed' as const } : u)),
     }),
   },
   guards: {
@@ -110,10 +121,7 @@ export const mediaUploadsMachine = setup({
   context: ({ input }) => ({ artworkId: input.artworkId, queue: [], uploads: [], rejected: [], seq: 0 }),
   on: {
     'uploads.add': { actions: ['enqueue', 'startNext'] },
-    'uploads.cancel': [
-      { guard: 'isRunning', actions: ['stopUpload', 'forget', 'startNext'] },
-      { actions: 'forget' },
-    ],
+    'uploads.cancel': [{ guard: 'isRunning', actions: ['stopUpload', 'forget', 'startNext'] }, { actions: 'forget' }],
     'uploads.dismiss': { actions: 'forget' },
     'xstate.done.actor.*': [
       {
@@ -128,7 +136,13 @@ export const mediaUploadsMachine = setup({
       {
         actions: [
           'markFailed',
-          { type: 'notify', params: ({ event }) => ({ title: ARTWORK_MESSAGES.uploadFailedTitle((outcomeOf(event) as { message: string }).message), toastType: 'error' }) },
+          {
+            type: 'notify',
+            params: ({ event }) => ({
+              title: ARTWORK_MESSAGES.uploadFailedTitle((outcomeOf(event) as { message: string }).message),
+              toastType: 'error',
+            }),
+          },
           'startNext',
         ],
       },

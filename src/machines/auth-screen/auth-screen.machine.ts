@@ -34,7 +34,10 @@ export type AuthScreenEvent =
   | { type: 'auth.submit' }
   | { type: 'auth.resend' };
 
-const schemas = { signIn: signInSchema, createAccount: createAccountFormSchema, forgotPassword: forgotPasswordSchema } satisfies Record<string, ZodType>;
+const schemas = { signIn: signInSchema, createAccount: createAccountFormSchema, forgotPassword: forgotPasswordSchema } satisfies Record<
+  string,
+  ZodType
+>;
 type FormName = keyof typeof schemas;
 
 /** The signed-out screen: Sign In and Create Account tabs, and the Forgot Password view with its back link. */

@@ -44,7 +44,11 @@ function wallFormatter(timeZone: string) {
 
 /** The wall-clock time of an instant (epoch ms) in a zone. */
 export function wallTimeOf(epoch: number, timeZone: string): WallTime {
-  const parts = Object.fromEntries(wallFormatter(timeZone).formatToParts(epoch).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    wallFormatter(timeZone)
+      .formatToParts(epoch)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -93,8 +97,12 @@ const toKey = (date: Date): DayKey => format(date, DAY_KEY);
 /** The days of a period, first to last: a week from Sunday, or the Sunday-to-Saturday weeks that cover a month. */
 export function daysOf(view: 'week' | 'month', anchor: DayKey): DayKey[] {
   const date = toDate(anchor);
-  const first = view === 'week' ? startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }) : startOfWeek(startOfMonth(date), { weekStartsOn: WEEK_STARTS_ON });
-  const last = view === 'week' ? endOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }) : endOfWeek(endOfMonth(date), { weekStartsOn: WEEK_STARTS_ON });
+  const first =
+    view === 'week'
+      ? startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON })
+      : startOfWeek(startOfMonth(date), { weekStartsOn: WEEK_STARTS_ON });
+  const last =
+    view === 'week' ? endOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }) : endOfWeek(endOfMonth(date), { weekStartsOn: WEEK_STARTS_ON });
   const days: DayKey[] = [];
   for (let d = first; d <= last; d = addDays(d, 1)) days.push(toKey(d));
   return days;

@@ -53,7 +53,6 @@ export type CalendarEvent =
   | { type: 'calendar.today'; now: number }
   | { type: 'calendar.retry' };
 
-
 const dueSoon = (post: SocialPost, at: number) => post.isDraft && post.dateScheduled != null && post.dateScheduled <= at + DUE_SOON_MS;
 const upcoming = (post: SocialPost, at: number) => post.isDraft && post.dateScheduled != null && post.dateScheduled > at + DUE_SOON_MS;
 const pending = (post: SocialPost) => !post.isDraft && post.responses.some((r) => r.postStatus === 'pending');
@@ -108,13 +107,30 @@ export const calendarMachine = setup({
   id: 'calendar',
   context: ({ input }) => {
     const today = dayKeyOf(input.now, input.timeZone);
-    return { timeZone: input.timeZone, view: input.view ?? 'list', anchor: today, today, posts: [], loadedAt: input.now, error: null, refreshError: null };
+    return {
+      timeZone: input.timeZone,
+      view: input.view ?? 'list',
+      anchor: today,
+      today,
+      posts: [],
+      loadedAt: input.now,
+      error: null,
+      refreshError: null,
+    };
   },
   initial: 'loading',
   on: {
     'calendar.view': { target: '.loading', actions: assign({ view: ({ event }) => event.view }) },
-    'calendar.previous': { guard: 'navigable', target: '.loading', actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, -1) }) },
-    'calendar.next': { guard: 'navigable', target: '.loading', actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, 1) }) },
+    'calendar.previous': {
+      guard: 'navigable',
+      target: '.loading',
+      actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, -1) }),
+    },
+    'calendar.next': {
+      guard: 'navigable',
+      target: '.loading',
+      actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, 1) }),
+    },
     'calendar.today': {
       guard: 'navigable',
       target: '.loading',

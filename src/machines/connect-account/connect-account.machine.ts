@@ -21,8 +21,8 @@ export interface ConnectAccountContext {
 
 export type ConnectAccountEvent = { type: 'field.change'; name: keyof ConnectValues; value: string } | { type: 'connect.submit' };
 
-
-export const connectedMessage = (account: Pick<SocialAccount, 'platform' | 'handle'>) => `${PLATFORM_LABELS[account.platform]} account @${account.handle} connected`;
+export const connectedMessage = (account: Pick<SocialAccount, 'platform' | 'handle'>) =>
+  `${PLATFORM_LABELS[account.platform]} account @${account.handle} connected`;
 export const ACCOUNTS_PATH = '/social-media/accounts';
 
 /** The server names the fields of its payload; the form's fields are these. */
@@ -47,7 +47,11 @@ const formFieldErrors = (error: unknown): Partial<Record<keyof ConnectValues, st
 export function toConnectAccount(values: ConnectValues): ConnectAccount {
   const form = blueskyConnectFormSchema.parse(values);
   const handle = form.handle.replace(/^@/, '');
-  return { platform: 'bluesky', handle, credentials: { identifier: handle, appPassword: form.appPassword, service: form.service || undefined } };
+  return {
+    platform: 'bluesky',
+    handle,
+    credentials: { identifier: handle, appPassword: form.appPassword, service: form.service || undefined },
+  };
 }
 
 /**
@@ -125,7 +129,10 @@ export const connectAccountMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [{ type: 'showRefusal', params: ({ event }) => ({ error: event.error }) }, { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -32,8 +32,8 @@ export const DEFAULT_JOURNAL_FILTER: JournalFilter = { includeDismissed: false }
  * Older entries wait behind the cursor. Counted on what the server answered, not what is left on screen: dismissing
  * entries of a full page keeps the way to the older ones.
  */
-export const hasMoreEntries = (c: Pick<JournalContext, 'received' | 'nextCursor'>) => c.received >= JOURNAL_PAGE_SIZE && c.nextCursor !== null;
-
+export const hasMoreEntries = (c: Pick<JournalContext, 'received' | 'nextCursor'>) =>
+  c.received >= JOURNAL_PAGE_SIZE && c.nextCursor !== null;
 
 /**
  * The Activity Journal: a page of entries for the current filter, 'Load more entries', and dismissing one entry at a
@@ -67,8 +67,14 @@ export const journalMachine = setup({
   context: { filter: DEFAULT_JOURNAL_FILTER, entries: [], received: 0, nextCursor: null, dismissingId: null, error: null },
   initial: 'loading',
   on: {
-    'journal.showDismissed': { target: '.loading', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, includeDismissed: event.value }) }) },
-    'journal.filterType': { target: '.loading', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, type: event.value }) }) },
+    'journal.showDismissed': {
+      target: '.loading',
+      actions: assign({ filter: ({ context, event }) => ({ ...context.filter, includeDismissed: event.value }) }),
+    },
+    'journal.filterType': {
+      target: '.loading',
+      actions: assign({ filter: ({ context, event }) => ({ ...context.filter, type: event.value }) }),
+    },
     'journal.reset': { target: '.loading', actions: assign({ filter: DEFAULT_JOURNAL_FILTER }) },
   },
   states: {
@@ -79,7 +85,12 @@ export const journalMachine = setup({
         input: ({ context }) => ({ filter: context.filter, cursor: null }),
         onDone: {
           target: 'loaded',
-          actions: assign({ entries: ({ event }) => event.output.items, received: ({ event }) => event.output.items.length, nextCursor: ({ event }) => event.output.nextCursor, error: null }),
+          actions: assign({
+            entries: ({ event }) => event.output.items,
+            received: ({ event }) => event.output.items.length,
+            nextCursor: ({ event }) => event.output.nextCursor,
+            error: null,
+          }),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.fetchFailed) }) },
       },
@@ -110,7 +121,10 @@ export const journalMachine = setup({
                 error: null,
               }),
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.fetchFailed) }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.fetchFailed) }),
+            },
           },
         },
         dismissing: {
@@ -130,7 +144,10 @@ export const journalMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyDismissFailed', params: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.dismissFailed) }, assign({ dismissingId: null })],
+              actions: [
+                { type: 'notifyDismissFailed', params: ({ event }) => failureMessage(event.error, JOURNAL_MESSAGES.dismissFailed) },
+                assign({ dismissingId: null }),
+              ],
             },
           },
         },

@@ -4,7 +4,8 @@ import { hasMoreEntries, type journalMachine } from './journal.machine';
 type JournalSnapshot = SnapshotFrom<typeof journalMachine>;
 
 /** The page: reading the first page, could not, no entries for this filter, or entries shown. */
-export const selectView = (s: JournalSnapshot) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded');
+export const selectView = (s: JournalSnapshot) =>
+  s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded';
 export const selectEntries = (s: JournalSnapshot) => s.context.entries;
 export const selectFilter = (s: JournalSnapshot) => s.context.filter;
 export const selectError = (s: JournalSnapshot) => s.context.error;

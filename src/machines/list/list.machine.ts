@@ -25,7 +25,13 @@ export function startPosition(input: ListInput): ListPosition {
     mode: input.settings?.mode ?? DEFAULT_LIST_MODE,
   };
 }
-const positionOf = (c: ListContext): ListPosition => ({ page: c.page, pageSize: c.pageSize, sort: c.sort, filters: c.filters, mode: c.mode });
+const positionOf = (c: ListContext): ListPosition => ({
+  page: c.page,
+  pageSize: c.pageSize,
+  sort: c.sort,
+  filters: c.filters,
+  mode: c.mode,
+});
 const lastPageOf = (c: ListContext, page: ListPage) => pageCount({ total: page.total, pageSize: c.pageSize });
 
 /**
@@ -61,8 +67,13 @@ export const listMachine = setup({
     },
     hasFilters: ({ context }) => hasFilters(context.filters),
     otherPageInRange: ({ context, event }) =>
-      event.type === 'list.page' && context.items.length > 0 && event.page !== context.page && event.page >= 1 && event.page <= pageCount(context),
-    offeredPageSize: ({ context, event }) => event.type === 'list.pageSize' && context.pageSizes.includes(event.pageSize) && event.pageSize !== context.pageSize,
+      event.type === 'list.page' &&
+      context.items.length > 0 &&
+      event.page !== context.page &&
+      event.page >= 1 &&
+      event.page <= pageCount(context),
+    offeredPageSize: ({ context, event }) =>
+      event.type === 'list.pageSize' && context.pageSizes.includes(event.pageSize) && event.pageSize !== context.pageSize,
   },
 }).createMachine({
   id: 'list',
@@ -93,8 +104,13 @@ export const listMachine = setup({
         { type: 'positionChanged', params: ({ context }) => positionOf(context) },
       ],
     },
-    'list.aspect': { actions: [assign({ aspect: ({ event }) => event.aspect }), { type: 'settingsChanged', params: ({ context }) => settingsOf(context) }] },
-    'list.sort': { target: '.loading', actions: [assign({ sort: ({ event }) => ({ field: event.field, direction: event.direction }) }), 'firstPage'] },
+    'list.aspect': {
+      actions: [assign({ aspect: ({ event }) => event.aspect }), { type: 'settingsChanged', params: ({ context }) => settingsOf(context) }],
+    },
+    'list.sort': {
+      target: '.loading',
+      actions: [assign({ sort: ({ event }) => ({ field: event.field, direction: event.direction }) }), 'firstPage'],
+    },
     'list.filterText': {
       target: '.debouncing',
       actions: [assign({ filters: ({ context, event }) => ({ ...context.filters, text: event.text }) }), 'firstPage'],
@@ -115,7 +131,11 @@ export const listMachine = setup({
     'list.pageSize': {
       guard: 'offeredPageSize',
       target: '.loading',
-      actions: [assign({ pageSize: ({ event }) => event.pageSize }), 'firstPage', { type: 'settingsChanged', params: ({ context }) => settingsOf(context) }],
+      actions: [
+        assign({ pageSize: ({ event }) => event.pageSize }),
+        'firstPage',
+        { type: 'settingsChanged', params: ({ context }) => settingsOf(context) },
+      ],
     },
     'list.page': { guard: 'otherPageInRange', target: '.loading', actions: assign({ page: ({ event }) => event.page }) },
   },
@@ -148,9 +168,15 @@ export const listMachine = setup({
             actions: assign({ page: ({ context, event }) => lastPageOf(context, event.output) }),
           },
           { guard: 'noItemsFound', target: 'empty', actions: assign({ items: [], total: 0, error: null }) },
-          { target: 'loaded', actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, error: null }) },
+          {
+            target: 'loaded',
+            actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, error: null }),
+          },
         ],
-        onError: { target: 'failed', actions: assign({ items: [], total: 0, error: ({ context, event }) => failureMessage(event.error, context.loadFailed) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ items: [], total: 0, error: ({ context, event }) => failureMessage(event.error, context.loadFailed) }),
+        },
       },
     },
     loaded: {},

@@ -65,10 +65,13 @@ export const localFileIds = (files: PostFile[]) => files.filter((f) => f.kind ==
 export const localFileOf = (files: PostFile[], id: string) => files.find((f): f is LocalPostFile => f.id === id && f.kind === 'local');
 
 /** A Save sends every local file again, failed ones included. */
-export const queueLocalFiles = (files: PostFile[]) => files.map((f) => (f.kind === 'local' ? { ...f, status: 'waiting' as const, progress: 0, error: null } : f));
+export const queueLocalFiles = (files: PostFile[]) =>
+  files.map((f) => (f.kind === 'local' ? { ...f, status: 'waiting' as const, progress: 0, error: null } : f));
 export const markUploading = (files: PostFile[], id: string) => updateLocal(files, id, { status: 'uploading', progress: 0, error: null });
-export const setProgress = (files: PostFile[], id: string, fraction: number) => updateLocal(files, id, { progress: Math.min(1, Math.max(0, fraction)) });
-export const markFailed = (files: PostFile[], id: string, error: string) => updateLocal(files, id, { status: 'failed', progress: 0, error });
+export const setProgress = (files: PostFile[], id: string, fraction: number) =>
+  updateLocal(files, id, { progress: Math.min(1, Math.max(0, fraction)) });
+export const markFailed = (files: PostFile[], id: string, error: string) =>
+  updateLocal(files, id, { status: 'failed', progress: 0, error });
 
 /** The uploaded file takes the local one's place in the order, with the alt text typed meanwhile. */
 export const markUploaded = (files: PostFile[], id: string, media: PostMedia) =>

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { composePostText } from '../../schemas/post-text';
-import { accountsRule, savePostSchema, type AccountRef, type SavePost, type SocialAccount, type SocialPost } from '../../schemas/social.schema';
+import {
+  accountsRule,
+  savePostSchema,
+  type AccountRef,
+  type SavePost,
+  type SocialAccount,
+  type SocialPost,
+} from '../../schemas/social.schema';
 import { visibleError, type FormContext } from '../shared/form';
 
 /** The post's fields as the editor holds them; the schedule is epoch milliseconds (UTC) or none. */
@@ -30,12 +37,18 @@ const contentRule = savePostSchema.shape.content;
  * hashtags and mentions appended to the content count too (a message of the content's own comes first).
  */
 const schema = z
-  .object({ content: contentRule, hashtags: savePostSchema.shape.hashtags, mentions: savePostSchema.shape.mentions, accounts: accountsRule })
+  .object({
+    content: contentRule,
+    hashtags: savePostSchema.shape.hashtags,
+    mentions: savePostSchema.shape.mentions,
+    accounts: accountsRule,
+  })
   .check(
     z.superRefine(
       (values: Omit<PostFormValues, 'textLength' | 'dateScheduled'>, ctx) => {
         const composed = contentRule.safeParse(composePostText(values));
-        if (!composed.success) ctx.issues.push({ code: 'custom', path: ['content'], input: values.content, message: composed.error.issues[0].message });
+        if (!composed.success)
+          ctx.issues.push({ code: 'custom', path: ['content'], input: values.content, message: composed.error.issues[0].message });
       },
       // Like the rules across fields: it runs even when another field is invalid.
       { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
@@ -86,7 +99,11 @@ export const samePostValues = (a: PostFormValues, b: PostFormValues) =>
   a.dateScheduled === b.dateScheduled;
 
 /** The body of POST /social-media/post: a draft, its files in order with their alt texts. */
-export function toSavePost(values: PostFormValues, postId: string | null, files: { mediaIds: string[]; altTexts: Record<string, string> }): SavePost {
+export function toSavePost(
+  values: PostFormValues,
+  postId: string | null,
+  files: { mediaIds: string[]; altTexts: Record<string, string> },
+): SavePost {
   return {
     ...(postId ? { postId } : {}),
     content: values.content,

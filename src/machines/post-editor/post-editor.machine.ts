@@ -25,12 +25,19 @@ const confirmingLeave = {
   tags: ['confirmingLeave'],
   on: {
     'leave.stay': { target: 'editing', actions: 'stay' },
-    'leave.confirm': { target: '#postEditor.left', actions: { type: 'leave', params: ({ context }: { context: PostEditorContext }) => context.leaveTo! } },
+    'leave.confirm': {
+      target: '#postEditor.left',
+      actions: { type: 'leave', params: ({ context }: { context: PostEditorContext }) => context.leaveTo! },
+    },
   },
 } as const;
 
 /** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
-const SHOW_PUBLISHED = { guard: 'wasPublished', target: '#postEditor.published', actions: [notifyPublishedMeanwhile, 'adoptPublished'] } as const;
+const SHOW_PUBLISHED = {
+  guard: 'wasPublished',
+  target: '#postEditor.published',
+  actions: [notifyPublishedMeanwhile, 'adoptPublished'],
+} as const;
 
 /**
  * The post editor: unsaved (no postId) -> draft (saved, isDraft) -> published, as requirements §4 has it. Save keeps
@@ -87,8 +94,14 @@ export const postEditorMachine = postEditorSetup.createMachine({
           tags: ['editable'],
           on: {
             ...EDITS,
-            'post.save': [{ guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
-            'post.publish': [{ guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+            'post.save': [
+              { guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'save' } },
+              { actions: 'showAllMessages' },
+            ],
+            'post.publish': [
+              { guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'publish' } },
+              { actions: 'showAllMessages' },
+            ],
             ...LEAVE_REQUEST,
           },
         },
@@ -127,8 +140,14 @@ export const postEditorMachine = postEditorSetup.createMachine({
           tags: ['editable'],
           on: {
             ...EDITS,
-            'post.save': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'save' } }, { actions: 'showAllMessages' }],
-            'post.publish': [{ guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } }, { actions: 'showAllMessages' }],
+            'post.save': [
+              { guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'save' } },
+              { actions: 'showAllMessages' },
+            ],
+            'post.publish': [
+              { guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } },
+              { actions: 'showAllMessages' },
+            ],
             ...LEAVE_REQUEST,
           },
           initial: 'deciding',
@@ -189,7 +208,13 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { guard: 'publishReady', target: 'publishing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
               // Saved without the files that failed: their message stays up, the draft is not published.
               { guard: 'uploadFailed', target: 'editing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
-              { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, { type: 'notify', params: { title: M.saved, toastType: 'success' } }] },
+              {
+                target: 'editing',
+                actions: [
+                  { type: 'keepPost', params: ({ event }) => event.output },
+                  { type: 'notify', params: { title: M.saved, toastType: 'success' } },
+                ],
+              },
             ],
             onError: [
               { guard: 'publishedMeanwhile', target: 'rereading' },
@@ -205,7 +230,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
             src: 'refreshPost',
             input: ({ context }) => ({ postId: context.postId! }),
             // Still a draft after all, or not readable: the refusal is shown as any failure is.
-            onDone: [SHOW_PUBLISHED, { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'failRefused'] }],
+            onDone: [
+              SHOW_PUBLISHED,
+              { target: 'editing', actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'failRefused'] },
+            ],
             onError: { target: 'editing', actions: ['failRefused'] },
           },
         },
@@ -217,7 +245,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
             input: ({ context }) => ({ postId: context.postId! }),
             onDone: {
               target: '#postEditor.published',
-              actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, { type: 'notify', params: ({ event }) => outcomeOf(event.output) }],
+              actions: [
+                { type: 'adoptPost', params: ({ event }) => event.output },
+                { type: 'notify', params: ({ event }) => outcomeOf(event.output) },
+              ],
             },
             onError: { target: 'editing', actions: [{ type: 'fail', params: 'publish' }] },
           },
@@ -263,7 +294,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
             input: ({ context }) => ({ postId: context.postId! }),
             onDone: {
               target: 'check',
-              actions: [{ type: 'adoptPost', params: ({ event }) => event.output }, { type: 'notify', params: ({ event }) => outcomeOf(event.output) }],
+              actions: [
+                { type: 'adoptPost', params: ({ event }) => event.output },
+                { type: 'notify', params: ({ event }) => outcomeOf(event.output) },
+              ],
             },
             onError: { target: 'check', actions: [{ type: 'fail', params: 'publish' }] },
           },

@@ -21,7 +21,13 @@ export interface PostEditorParts {
 
 export function providePostEditor(parts: PostEditorParts): typeof postEditorMachine {
   return postEditorMachine.provide({
-    actors: { load: parts.load, savePost: parts.savePost, uploadFile: parts.uploadFile, publishPost: parts.publishPost, refreshPost: parts.refreshPost },
+    actors: {
+      load: parts.load,
+      savePost: parts.savePost,
+      uploadFile: parts.uploadFile,
+      publishPost: parts.publishPost,
+      refreshPost: parts.refreshPost,
+    },
     actions: {
       notify: (_, notice) => parts.notify(notice),
       navigate: (_, to) => parts.navigate(to),
@@ -36,7 +42,10 @@ export const postEditorActors = (
 ): Omit<PostEditorParts, 'notify' | 'navigate' | 'leave'> => ({
   // Fresh: the scheduler may have published the draft since it was last read.
   load: fromPromise(async ({ input }) => {
-    const [accounts, post] = await Promise.all([social.listAccounts(), input.postId ? social.getPost(input.postId, { fresh: true }) : null]);
+    const [accounts, post] = await Promise.all([
+      social.listAccounts(),
+      input.postId ? social.getPost(input.postId, { fresh: true }) : null,
+    ]);
     return { accounts, post };
   }),
   savePost: fromPromise(({ input }) => social.savePost(input)),

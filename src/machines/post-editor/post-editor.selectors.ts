@@ -16,9 +16,16 @@ export const isPublished = (s: PostEditorSnapshot) => s.matches('published');
 /** 'Scheduled Draft', 'Draft' or 'Published' once saved; a new post has none. */
 export const labelOf = (s: PostEditorSnapshot) => (s.context.post ? postLabel(s.context.post) : null);
 /** Which button is working: Save ('save') or Post ('publish'), or none. */
-export const workingOf = (s: PostEditorSnapshot) => (s.hasTag('busy') && (s.matches('unsaved') || s.matches('draft')) ? s.context.intent : null);
+export const workingOf = (s: PostEditorSnapshot) =>
+  s.hasTag('busy') && (s.matches('unsaved') || s.matches('draft')) ? s.context.intent : null;
 export const pollingOf = (s: PostEditorSnapshot) =>
-  s.matches({ published: 'refreshing' }) ? 'refreshing' : s.matches({ published: 'waiting' }) ? 'waiting' : s.matches({ published: 'retrying' }) ? 'retrying' : 'idle';
+  s.matches({ published: 'refreshing' })
+    ? 'refreshing'
+    : s.matches({ published: 'waiting' })
+      ? 'waiting'
+      : s.matches({ published: 'retrying' })
+        ? 'retrying'
+        : 'idle';
 /** Where a saved scheduled draft's checks stand: waiting for its time, watching it go out, or reading it now. */
 export type ScheduleCheck = 'none' | 'waiting' | 'watching' | 'checking';
 const CHECKS = ['waiting', 'watching', 'checking'] as const;

@@ -16,19 +16,29 @@ export const MAX_SCHEDULE_WAIT_MS = 60 * 60_000;
 /** When a saved draft publishes itself, if it does. */
 const scheduleOf = (post: SocialPost | null) => (post?.isDraft && post.dateScheduled != null ? post.dateScheduled : null);
 /** How long until the saved draft's schedule comes (none once it has), at most MAX_SCHEDULE_WAIT_MS. */
-export const waitUntilDue = (post: SocialPost | null, now: number) => Math.max(0, Math.min((scheduleOf(post) ?? now) - now, MAX_SCHEDULE_WAIT_MS));
+export const waitUntilDue = (post: SocialPost | null, now: number) =>
+  Math.max(0, Math.min((scheduleOf(post) ?? now) - now, MAX_SCHEDULE_WAIT_MS));
 
 export const failedOf = (post: SocialPost) => post.responses.filter((r) => r.postStatus === 'error');
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 /** The post becomes what the server says: fields, files and responses (on load, and once published). */
-const adopt = (post: SocialPost) => ({ post, postId: post.postId, form: emptyForm(postValuesOf(post), postFormRules), files: files.filesOfPost(post) });
+const adopt = (post: SocialPost) => ({
+  post,
+  postId: post.postId,
+  form: emptyForm(postValuesOf(post), postFormRules),
+  files: files.filesOfPost(post),
+});
 
 /** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
 export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
   if (!post) return false;
   const saved = JSON.stringify(files.savedFilesOf(files.filesOfPost(post)));
-  return !samePostValues(form.values, postValuesOf(post)) || files.localFileIds(list).length > 0 || JSON.stringify(files.savedFilesOf(list)) !== saved;
+  return (
+    !samePostValues(form.values, postValuesOf(post)) ||
+    files.localFileIds(list).length > 0 ||
+    JSON.stringify(files.savedFilesOf(list)) !== saved
+  );
 }
 
 /** A new post differs from the empty post it started as: text, hashtags, mentions, accounts, schedule, or any file. */
@@ -95,7 +105,9 @@ export const postEditorSetup = setup({
     }),
     stay: assign({ leaveTo: null }),
     useLoaded: assign((_, data: PostEditorData) =>
-      data.post ? { accounts: data.accounts, error: null, ...adopt(data.post) } : { accounts: data.accounts, error: null, form: emptyForm(emptyPostValues(data.accounts), postFormRules) },
+      data.post
+        ? { accounts: data.accounts, error: null, ...adopt(data.post) }
+        : { accounts: data.accounts, error: null, form: emptyForm(emptyPostValues(data.accounts), postFormRules) },
     ),
     adoptPost: assign((_, post: SocialPost) => adopt(post)),
     /** Published meanwhile: the editor shows the post as the server has it; the failure that revealed it is moot. */
@@ -128,7 +140,11 @@ export const postEditorSetup = setup({
     }),
     startSubmit: assign((_, intent: 'save' | 'publish') => ({ intent, error: null })),
     showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, postFormRules) })),
-    startBatch: assign(({ context }) => ({ files: files.queueLocalFiles(context.files), batch: files.localFileIds(context.files), batchFailed: false })),
+    startBatch: assign(({ context }) => ({
+      files: files.queueLocalFiles(context.files),
+      batch: files.localFileIds(context.files),
+      batchFailed: false,
+    })),
     markUploading: assign(({ context }) => ({ files: files.markUploading(context.files, context.batch[0]) })),
     markUploaded: assign(({ context, event }) => ({
       files: files.markUploaded(context.files, context.batch[0], outputOf<PostMedia>(event)),
@@ -162,7 +178,9 @@ export const postEditorSetup = setup({
     uploadFailed: ({ context }) => context.batchFailed,
     /** A refresh found deliveries that failed since the last reading. */
     newFailures: ({ context, event }) =>
-      failedOf(outputOf<SocialPost>(event)).some((r) => !context.post?.responses.some((p) => p.handle === r.handle && p.platform === r.platform && p.postStatus === 'error')),
+      failedOf(outputOf<SocialPost>(event)).some(
+        (r) => !context.post?.responses.some((p) => p.handle === r.handle && p.platform === r.platform && p.postStatus === 'error'),
+      ),
     hasPending: ({ context }) => context.post?.responses.some((r) => r.postStatus === 'pending') ?? false,
     /** The saved draft (not the form) has a schedule: the server publishes it when it comes. */
     isScheduled: ({ context }) => scheduleOf(context.post) !== null,

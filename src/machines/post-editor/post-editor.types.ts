@@ -67,5 +67,4 @@ export type PostEditorEvent =
   | { type: 'leave.stay' }
   | { type: 'leave.confirm' };
 
-
 export type { PostMedia, SavePost, SocialPost };

@@ -211,7 +211,10 @@ export const profileMachine = profileSetup.createMachine({
                 src: 'loadAvatar',
                 onDone: {
                   target: 'shown',
-                  actions: [{ type: 'releaseAvatarUrl', params: ({ context }) => context.avatarUrl }, assign({ avatarUrl: ({ event }) => event.output })],
+                  actions: [
+                    { type: 'releaseAvatarUrl', params: ({ context }) => context.avatarUrl },
+                    assign({ avatarUrl: ({ event }) => event.output }),
+                  ],
                 },
                 // The default icon stands in for an avatar that cannot be loaded.
                 onError: 'none',
@@ -231,9 +234,15 @@ export const profileMachine = profileSetup.createMachine({
                 }),
                 onDone: {
                   target: 'loading',
-                  actions: [assign({ user: ({ event }) => event.output, avatarProgress: null }), { type: 'userChanged', params: ({ event }) => event.output }],
+                  actions: [
+                    assign({ user: ({ event }) => event.output, avatarProgress: null }),
+                    { type: 'userChanged', params: ({ event }) => event.output },
+                  ],
                 },
-                onError: { target: 'checking', actions: assign({ avatarError: ({ event }) => failureMessage(event.error), avatarProgress: null }) },
+                onError: {
+                  target: 'checking',
+                  actions: assign({ avatarError: ({ event }) => failureMessage(event.error), avatarProgress: null }),
+                },
               },
             },
           },

@@ -54,7 +54,10 @@ export const publishMachine = setup({
         src: 'publish',
         onDone: {
           target: 'published',
-          actions: [assign({ result: ({ event }) => event.output, error: null }), { type: 'log', params: ({ event }) => `Published at ${event.output.url}` }],
+          actions: [
+            assign({ result: ({ event }) => event.output, error: null }),
+            { type: 'log', params: ({ event }) => `Published at ${event.output.url}` },
+          ],
         },
         onError: {
           target: 'failed',

@@ -42,7 +42,9 @@ export const resetPasswordMachine = setup({
     invalidLink: { description: 'The page was opened without a token.' },
     editing: {
       on: {
-        'field.change': { actions: assign(({ context, event }) => ({ form: changeField(context.form, resetPasswordFormSchema, event.name, event.value) })) },
+        'field.change': {
+          actions: assign(({ context, event }) => ({ form: changeField(context.form, resetPasswordFormSchema, event.name, event.value) })),
+        },
         'reset.submit': [
           { guard: 'formValid', target: 'submitting', actions: assign({ error: null }) },
           { actions: assign(({ context }) => ({ form: submitForm(context.form, resetPasswordFormSchema) })) },

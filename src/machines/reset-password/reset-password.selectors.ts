@@ -12,4 +12,10 @@ export const selectIsBusy = (s: ResetPasswordSnapshot) => s.hasTag('busy');
  * confirmation once done, or nothing yet while the link is checked.
  */
 export const selectScreen = (s: ResetPasswordSnapshot) =>
-  s.matches('invalidLink') ? 'invalidLink' : s.matches('done') ? 'done' : s.matches('editing') || s.matches('submitting') ? 'form' : 'checking';
+  s.matches('invalidLink')
+    ? 'invalidLink'
+    : s.matches('done')
+      ? 'done'
+      : s.matches('editing') || s.matches('submitting')
+        ? 'form'
+        : 'checking';

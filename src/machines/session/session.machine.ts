@@ -66,16 +66,27 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       description: 'Reads the stored session: a fresh ID token signs in; a stale or unreadable one is refreshed first.',
-      always: [{ guard: 'hasFreshSession', target: 'signedIn' }, { guard: 'hasStaleSession', target: 'refreshing' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'hasFreshSession', target: 'signedIn' },
+        { guard: 'hasStaleSession', target: 'refreshing' },
+        { target: 'signedOut' },
+      ],
     },
     signedOut: {
       tags: ['signedOut'],
       on: {
         // Another tab signed in: so does this one (what it stored is already there).
-        'session.synced': { guard: 'syncedSignedIn', target: 'signedIn', actions: assign({ session: ({ event }) => event.session, user: null }) },
+        'session.synced': {
+          guard: 'syncedSignedIn',
+          target: 'signedIn',
+          actions: assign({ session: ({ event }) => event.session, user: null }),
+        },
         'session.signedIn': {
           target: 'signedIn',
-          actions: [assign({ session: ({ event }) => event.session, user: null }), { type: 'storeSession', params: ({ event }) => event.session }],
+          actions: [
+            assign({ session: ({ event }) => event.session, user: null }),
+            { type: 'storeSession', params: ({ event }) => event.session },
+          ],
         },
       },
     },

@@ -60,7 +60,8 @@ export const submitForm = <V>(form: FormContext<V>, rules: FormRules<V>): FormCo
   submitted: true,
 });
 
-export const isFormValid = <V>(form: FormContext<V>, rules: FormRules<V>) => Object.keys(validate(schemaOf(rules), form.values)).length === 0;
+export const isFormValid = <V>(form: FormContext<V>, rules: FormRules<V>) =>
+  Object.keys(validate(schemaOf(rules), form.values)).length === 0;
 
 /**
  * The message to show under a field right now, if any: a list's own, else its first item's ('tags.0'). It shows once
@@ -74,4 +75,3 @@ export function visibleError(form: FormContext<unknown>, path: string, causes = 
 /** Server-side field messages replace the local ones and show at once (until the next change re-validates). */
 export const withServerErrors = <V>(form: FormContext<V>, errors: FieldErrors): FormContext<V> =>
   Object.keys(errors).length ? { ...form, errors: { ...form.errors, ...errors }, submitted: true } : form;
-

@@ -27,7 +27,14 @@ export function watchServer<Watch extends string, Wait extends string, Read exte
   describe,
 }: WatchServer<Watch, Wait, Read, First>) {
   return {
-    deciding: { always: [...first, { guard: watch, target: 'watching' as const }, { guard: wait, target: 'waiting' as const }, { target: 'idle' as const }] },
+    deciding: {
+      always: [
+        ...first,
+        { guard: watch, target: 'watching' as const },
+        { guard: wait, target: 'waiting' as const },
+        { target: 'idle' as const },
+      ],
+    },
     idle: { description: describe.idle },
     waiting: { description: describe.waiting, after: { untilDue: read } },
     watching: { description: describe.watching, after: { pollInterval: read } },

@@ -20,7 +20,6 @@ export interface SocialAccountsContext {
   disconnectError: string | null;
 }
 
-
 /** 'Bluesky @alice.bsky.social': how an account is named in messages. */
 export const accountName = (account: AccountRef) => `${PLATFORM_LABELS[account.platform]} @${account.handle}`;
 export const disconnectedMessage = (account: AccountRef) => `${accountName(account)} disconnected`;
@@ -63,7 +62,10 @@ export const socialAccountsMachine = setup({
         onDone: { target: 'ready', actions: assign({ accounts: ({ event }) => event.output, error: null }) },
         onError: {
           target: 'failed',
-          actions: [assign({ error: ({ event }) => failureMessage(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            assign({ error: ({ event }) => failureMessage(event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },
@@ -109,7 +111,10 @@ export const socialAccountsMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                assign(({ context, event }) => ({ disconnectError: `Could not disconnect ${accountName(context.pending!)}: ${failureMessage(event.error)}`, pending: null })),
+                assign(({ context, event }) => ({
+                  disconnectError: `Could not disconnect ${accountName(context.pending!)}: ${failureMessage(event.error)}`,
+                  pending: null,
+                })),
                 { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
               ],
             },

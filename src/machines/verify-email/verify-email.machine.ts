@@ -28,7 +28,10 @@ export const verifyEmailMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'failed', actions: assign({ message: AUTH_MESSAGES.invalidLink }) }],
+      always: [
+        { guard: 'hasToken', target: 'verifying' },
+        { target: 'failed', actions: assign({ message: AUTH_MESSAGES.invalidLink }) },
+      ],
     },
     verifying: {
       invoke: {

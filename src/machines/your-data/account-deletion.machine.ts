@@ -42,12 +42,19 @@ export const accountDeletionMachine = setup({
   states: {
     closed: {
       description: 'Only the button shows; nothing can be deleted by one click.',
-      on: { 'deletion.open': { target: 'confirming', actions: assign({ form: emptyForm({ currentPassword: '', confirmation: '' }), error: null }) } },
+      on: {
+        'deletion.open': {
+          target: 'confirming',
+          actions: assign({ form: emptyForm({ currentPassword: '', confirmation: '' }), error: null }),
+        },
+      },
     },
     confirming: {
       description: 'What will go is spelled out; the password and the typed word are asked for.',
       on: {
-        'field.change': { actions: assign(({ context, event }) => ({ form: changeField(context.form, deleteAccountFormSchema, event.name, event.value) })) },
+        'field.change': {
+          actions: assign(({ context, event }) => ({ form: changeField(context.form, deleteAccountFormSchema, event.name, event.value) })),
+        },
         'deletion.cancel': 'closed',
         'deletion.confirm': [
           { guard: 'formValid', target: 'deleting', actions: assign({ error: null }) },

@@ -61,7 +61,10 @@ export const dataExportMachine = setup({
         input: ({ self }) => ({ onProgress: (p: DownloadProgress) => self.send({ type: 'export.progress', ...p }) }),
         onDone: {
           target: 'saved',
-          actions: [{ type: 'saveArchive', params: ({ event }) => event.output }, assign({ progress: null, savedBytes: ({ event }) => event.output.blob.size })],
+          actions: [
+            { type: 'saveArchive', params: ({ event }) => event.output },
+            assign({ progress: null, savedBytes: ({ event }) => event.output.blob.size }),
+          ],
         },
         onError: { target: 'failed', actions: assign({ progress: null, error: ({ event }) => failureMessage(event.error) }) },
       },

@@ -13,7 +13,8 @@ export const selectSavedBytes = (s: DataExportSnapshot) => s.context.savedBytes;
 export const selectExportError = (s: DataExportSnapshot) => s.context.error;
 
 /** Delete my account: closed, the confirmation open (sending it included), or deleted. */
-export const selectDeletionState = (s: AccountDeletionSnapshot) => (s.matches('closed') ? 'closed' : s.matches('deleted') ? 'deleted' : 'confirming');
+export const selectDeletionState = (s: AccountDeletionSnapshot) =>
+  s.matches('closed') ? 'closed' : s.matches('deleted') ? 'deleted' : 'confirming';
 export const selectIsDeleting = (s: AccountDeletionSnapshot) => s.hasTag('busy');
 export const selectDeletionForm = (s: AccountDeletionSnapshot) => s.context.form;
 export const selectDeletionError = (s: AccountDeletionSnapshot) => s.context.error;

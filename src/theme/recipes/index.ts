@@ -6,4 +6,20 @@ import { fileUpload, progress } from './media';
 import { dataList, pagination, segmentGroup, select } from './list';
 
 export const recipes = { button, input, badge, alert, card, textarea, nativeSelect };
-export const slotRecipes = { field, tabs, menu, dialog, drawer, avatar, checkbox, fieldset, tagsInput, fileUpload, progress, segmentGroup, select, pagination, dataList };
+export const slotRecipes = {
+  field,
+  tabs,
+  menu,
+  dialog,
+  drawer,
+  avatar,
+  checkbox,
+  fieldset,
+  tagsInput,
+  fileUpload,
+  progress,
+  segmentGroup,
+  select,
+  pagination,
+  dataList,
+};

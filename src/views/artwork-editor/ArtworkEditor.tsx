@@ -2,7 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
-import { hasUnsavedChanges, type ArtworkEditorInput, type artworkEditorMachine } from '../../machines/artwork-editor/artwork-editor.machine';
+import {
+  hasUnsavedChanges,
+  type ArtworkEditorInput,
+  type artworkEditorMachine,
+} from '../../machines/artwork-editor/artwork-editor.machine';
 import {
   selectError,
   selectForm,
@@ -99,7 +103,14 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
           </Button>
         )}
       </header>
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 400px' }, gap: '6', alignItems: 'start' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 400px' },
+          gap: '6',
+          alignItems: 'start',
+        })}
+      >
         <div className={card()}>
           <Tabs.Root defaultValue="details">
             <Tabs.List aria-label="Artwork sections">
@@ -129,7 +140,11 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
         onConfirm={() => editor.send({ type: 'artwork.confirmDelete' })}
         onCancel={() => editor.send({ type: 'artwork.cancelDelete' })}
       />
-      <LeaveDialog open={confirmingLeave} onLeave={() => editor.send({ type: 'leave.confirm' })} onStay={() => editor.send({ type: 'leave.stay' })} />
+      <LeaveDialog
+        open={confirmingLeave}
+        onLeave={() => editor.send({ type: 'leave.confirm' })}
+        onStay={() => editor.send({ type: 'leave.stay' })}
+      />
     </section>
   );
 }

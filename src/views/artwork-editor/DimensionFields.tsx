@@ -1,6 +1,14 @@
 import { css } from 'styled-system/css';
 import type { ArtworkField, ArtworkFieldChange, LengthField } from '../../machines/artwork-editor/artwork-editor.form';
-import { DIMENSIONS_BY_TYPE, fromTotalSeconds, isPhysical, lengthUnit, toTotalSeconds, type ArtworkForm, type MeasurementSystem } from '../../schemas/artwork.schema';
+import {
+  DIMENSIONS_BY_TYPE,
+  fromTotalSeconds,
+  isPhysical,
+  lengthUnit,
+  toTotalSeconds,
+  type ArtworkForm,
+  type MeasurementSystem,
+} from '../../schemas/artwork.schema';
 import { TextField } from '../ui/field';
 import { Fieldset } from '../ui/fieldset';
 import { SelectField } from '../ui/select-field';
@@ -29,7 +37,17 @@ export interface DimensionFieldsProps {
 }
 
 /** Duration as hours, minutes and seconds (0-59), kept as total seconds. */
-function DurationField({ total, error, onChange, disabled }: { total: number | null | undefined; error?: string; onChange: (total: number) => void; disabled: boolean }) {
+function DurationField({
+  total,
+  error,
+  onChange,
+  disabled,
+}: {
+  total: number | null | undefined;
+  error?: string;
+  onChange: (total: number) => void;
+  disabled: boolean;
+}) {
   const parts = total === null || total === undefined ? null : fromTotalSeconds(total);
   const change = (part: 'hours' | 'minutes' | 'seconds', text: string) => {
     const next = { hours: parts?.hours ?? 0, minutes: parts?.minutes ?? 0, seconds: parts?.seconds ?? 0, [part]: wholeOrZero(text) };
@@ -45,9 +63,37 @@ function DurationField({ total, error, onChange, disabled }: { total: number | n
         </span>
       </Fieldset.Legend>
       <div className={row}>
-        <TextField label="Hours" name="durationHours" type="number" min={0} step={1} value={parts?.hours ?? ''} onValueChange={(t) => change('hours', t)} disabled={disabled} />
-        <TextField label="Minutes" name="durationMinutes" type="number" min={0} step={1} value={parts?.minutes ?? ''} onValueChange={(t) => change('minutes', t)} disabled={disabled} />
-        <TextField label="Seconds" name="durationSeconds" type="number" min={0} max={59} step={1} value={parts?.seconds ?? ''} onValueChange={(t) => change('seconds', t)} disabled={disabled} />
+        <TextField
+          label="Hours"
+          name="durationHours"
+          type="number"
+          min={0}
+          step={1}
+          value={parts?.hours ?? ''}
+          onValueChange={(t) => change('hours', t)}
+          disabled={disabled}
+        />
+        <TextField
+          label="Minutes"
+          name="durationMinutes"
+          type="number"
+          min={0}
+          step={1}
+          value={parts?.minutes ?? ''}
+          onValueChange={(t) => change('minutes', t)}
+          disabled={disabled}
+        />
+        <TextField
+          label="Seconds"
+          name="durationSeconds"
+          type="number"
+          min={0}
+          max={59}
+          step={1}
+          value={parts?.seconds ?? ''}
+          onValueChange={(t) => change('seconds', t)}
+          disabled={disabled}
+        />
       </div>
       <Fieldset.ErrorText>{error}</Fieldset.ErrorText>
     </Fieldset.Root>

@@ -40,7 +40,13 @@ function SavedPreview({ media, title }: { media: ArtworkMediaRef; title: string 
   if (primary) {
     return (
       <Frame state="image">
-        <FallbackImage src={primary.urls.preview ?? primary.urls.sm} alt={title ? `Primary image of ${title}` : 'Primary image'} className={fill} width={400} height={400} />
+        <FallbackImage
+          src={primary.urls.preview ?? primary.urls.sm}
+          alt={title ? `Primary image of ${title}` : 'Primary image'}
+          className={fill}
+          width={400}
+          height={400}
+        />
       </Frame>
     );
   }

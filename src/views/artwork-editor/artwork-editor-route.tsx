@@ -9,7 +9,8 @@ import { ArtworkEditor } from './ArtworkEditor';
 const asMediaType = (value: string | undefined): MediaType | undefined =>
   value && (MEDIA_TYPES as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as MediaType) : undefined;
 
-const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) => provideArtworkEditor({ ...artworkEditorActors(createArtworksService(http, cache)), ...moves });
+const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) =>
+  provideArtworkEditor({ ...artworkEditorActors(createArtworksService(http, cache)), ...moves });
 
 /** /portfolio/artwork/:id/:mediaType? — 'new' creates an artwork of mediaType; any other id edits that artwork. */
 export default function ArtworkEditorRoute({ params }: { params: { id: string; mediaType?: string } }) {

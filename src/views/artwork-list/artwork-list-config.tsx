@@ -1,6 +1,14 @@
 import { css } from 'styled-system/css';
 import type { ListInput, ListQuery } from '../../machines/list/list.machine';
-import { ARTWORK_MESSAGES, ARTWORK_PAGE_SIZES, ARTWORK_SORT_FIELDS, SALE_STATUSES, SALE_STATUS_LABELS, type Artwork, type ArtworkListQuery } from '../../schemas/artwork.schema';
+import {
+  ARTWORK_MESSAGES,
+  ARTWORK_PAGE_SIZES,
+  ARTWORK_SORT_FIELDS,
+  SALE_STATUSES,
+  SALE_STATUS_LABELS,
+  type Artwork,
+  type ArtworkListQuery,
+} from '../../schemas/artwork.schema';
 import type { ListAddressOptions, ListPosition } from '../../schemas/list-address.schema';
 import type { ListSettings } from '../../schemas/list.schema';
 import { MEDIA_TYPES, mediaTypeLabel, type MediaType } from '../../schemas/media-type.schema';
@@ -29,8 +37,18 @@ const SORT_LABELS: Record<SortField, string> = {
 export const ARTWORK_SORT_OPTIONS: SelectOption[] = ARTWORK_SORT_FIELDS.map((f) => ({ value: f, label: SORT_LABELS[f] }));
 
 export const ARTWORK_FACETS: ListFacet[] = [
-  { name: 'mediaType', label: 'Media type', allLabel: 'All media types', options: MEDIA_TYPES.map((t) => ({ value: t, label: mediaTypeLabel(t) })) },
-  { name: 'saleStatus', label: 'Sale status', allLabel: 'All statuses', options: SALE_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })) },
+  {
+    name: 'mediaType',
+    label: 'Media type',
+    allLabel: 'All media types',
+    options: MEDIA_TYPES.map((t) => ({ value: t, label: mediaTypeLabel(t) })),
+  },
+  {
+    name: 'saleStatus',
+    label: 'Sale status',
+    allLabel: 'All statuses',
+    options: SALE_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })),
+  },
 ];
 
 /** My Artworks: pages of 12 (24, 48), newest first, with the remembered view settings; opens at `position`. */
@@ -49,7 +67,8 @@ export const ARTWORK_LIST_ADDRESS: ListAddressOptions = {
   facets: { mediaType: MEDIA_TYPES, saleStatus: SALE_STATUSES },
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The list's query as GET /api/artwork takes it. */
 export function toArtworkQuery(q: ListQuery): Partial<ArtworkListQuery> {
@@ -68,7 +87,15 @@ export function toArtworkQuery(q: ListQuery): Partial<ArtworkListQuery> {
 const muted = css({ color: 'fg.muted' });
 // Two lines, then an ellipsis; the whole title is the tile's tooltip and is read whole by assistive tech.
 const titleClass = css({ fontWeight: 'semibold', lineClamp: 2, overflowWrap: 'anywhere' });
-const line = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm' });
+const line = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '2',
+  color: 'fg.muted',
+  fontSize: 'sm',
+});
 const clip = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm', color: 'fg.muted' });
 const tileBody = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', minW: 0 });
 const tileBodySmall = css({ display: 'flex', flexDirection: 'column', gap: '0.5', p: '2', minW: 0 });
@@ -77,8 +104,18 @@ const tileBodySmall = css({ display: 'flex', flexDirection: 'column', gap: '0.5'
 export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [
   { id: 'image', header: 'Image', cell: (a, view) => <ListImage src={artworkImage(a, view)} view={view} /> },
   { id: 'title', header: 'Title', sortField: 'title', link: true, cell: artworkTitle },
-  { id: 'year', header: 'Year', sortField: 'year', cell: (a) => <span className={a.year === null ? muted : undefined}>{artworkYear(a)}</span> },
-  { id: 'medium', header: 'Medium', sortField: 'medium', cell: (a) => <span className={a.medium.trim() ? undefined : muted}>{artworkMedium(a)}</span> },
+  {
+    id: 'year',
+    header: 'Year',
+    sortField: 'year',
+    cell: (a) => <span className={a.year === null ? muted : undefined}>{artworkYear(a)}</span>,
+  },
+  {
+    id: 'medium',
+    header: 'Medium',
+    sortField: 'medium',
+    cell: (a) => <span className={a.medium.trim() ? undefined : muted}>{artworkMedium(a)}</span>,
+  },
   { id: 'status', header: 'Status', sortField: 'saleStatus', cell: (a) => <SaleStatusBadge status={a.saleStatus} /> },
 ];
 

@@ -17,7 +17,11 @@ export default function ArtworkListRoute() {
   const { opening, position, positionChanged } = useListAddress(ARTWORK_LIST_ADDRESS, start);
   const logic = useMemo(() => {
     const artworks = createArtworksService(http, cache);
-    return provideList({ fetchPage: (query) => artworks.list(toArtworkQuery(query)), saveSettings: (s) => writeListSettings(SETTINGS, s), positionChanged });
+    return provideList({
+      fetchPage: (query) => artworks.list(toArtworkQuery(query)),
+      saveSettings: (s) => writeListSettings(SETTINGS, s),
+      positionChanged,
+    });
   }, [http, cache, positionChanged]);
   return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} />;
 }

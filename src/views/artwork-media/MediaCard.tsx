@@ -21,7 +21,17 @@ const cardClass = css({
 });
 const frame = css({ position: 'relative', aspectRatio: 'square', w: 'full', borderRadius: 'md', overflow: 'hidden', bg: 'bg.subtle' });
 const fill = css({ w: 'full', h: 'full', objectFit: 'cover' });
-const kindBox = css({ w: 'full', h: 'full', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2', color: 'fg.muted', p: '2' });
+const kindBox = css({
+  w: 'full',
+  h: 'full',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2',
+  color: 'fg.muted',
+  p: '2',
+});
 const triggerClass = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -36,10 +46,12 @@ const triggerClass = css({
 });
 
 function Preview({ item }: { item: MediaItem }) {
-  if (item.kind === 'image') return <FallbackImage src={item.urls.smCrop ?? item.urls.sm} alt={item.fileName} className={fill} width={400} height={400} />;
+  if (item.kind === 'image')
+    return <FallbackImage src={item.urls.smCrop ?? item.urls.sm} alt={item.fileName} className={fill} width={400} height={400} />;
   // The artist's own upload, previewed for them: the product holds no captions for it to offer.
-  // eslint-disable-next-line jsx-a11y/media-has-caption
-  if (item.kind === 'video') return <video src={item.urls.original} controls preload="metadata" aria-label={item.fileName} className={fill} />;
+  if (item.kind === 'video')
+    // eslint-disable-next-line jsx-a11y/media-has-caption
+    return <video src={item.urls.original} controls preload="metadata" aria-label={item.fileName} className={fill} />;
   return (
     <div className={kindBox}>
       <AudioIcon size={40} />
@@ -65,7 +77,12 @@ export function MediaCard({ item, selecting, selected, busy, onToggle, onSetPrim
   // Only an image can be the artwork's primary.
   const canBePrimary = item.kind === 'image' && !item.isPrimary;
   return (
-    <li className={cardClass} aria-label={item.fileName} data-primary={item.isPrimary || undefined} data-selected={(selecting && selected) || undefined}>
+    <li
+      className={cardClass}
+      aria-label={item.fileName}
+      data-primary={item.isPrimary || undefined}
+      data-selected={(selecting && selected) || undefined}
+    >
       <div className={frame}>
         <Preview item={item} />
         {item.kind === 'video' ? (
@@ -73,11 +90,16 @@ export function MediaCard({ item, selecting, selected, busy, onToggle, onSetPrim
             <VideoIcon size={20} />
           </span>
         ) : null}
-        {item.isPrimary ? <span className={`${badge({ tone: 'success' })} ${css({ position: 'absolute', top: '2', right: '2' })}`}>Primary</span> : null}
+        {item.isPrimary ? (
+          <span className={`${badge({ tone: 'success' })} ${css({ position: 'absolute', top: '2', right: '2' })}`}>Primary</span>
+        ) : null}
       </div>
       <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>
         <div className={css({ flex: '1', minW: '0' })}>
-          <p className={css({ fontWeight: 'semibold', fontSize: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} title={item.fileName}>
+          <p
+            className={css({ fontWeight: 'semibold', fontSize: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+            title={item.fileName}
+          >
             {item.fileName}
           </p>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>

@@ -29,7 +29,17 @@ const grid = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minm
 const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
 
 /** 'Select Multiple' / 'Exit Selection Mode', then 'Select All' / 'Deselect All' and 'Delete Selected (n)'. */
-function SelectionToolbar({ selection, media, mediaIds, busy }: { selection: MediaSelectionRef; media: ArtworkMediaRef; mediaIds: string[]; busy: boolean }) {
+function SelectionToolbar({
+  selection,
+  media,
+  mediaIds,
+  busy,
+}: {
+  selection: MediaSelectionRef;
+  media: ArtworkMediaRef;
+  mediaIds: string[];
+  busy: boolean;
+}) {
   const selecting = useSelector(selection, selectIsSelecting);
   const selected = useSelector(selection, (s) => selectedAmong(s, mediaIds));
   const allSelected = mediaIds.length > 0 && selected.length === mediaIds.length;
@@ -56,7 +66,12 @@ function SelectionToolbar({ selection, media, mediaIds, busy }: { selection: Med
           Select All
         </Button>
       )}
-      <Button variant="danger" size="sm" disabled={selected.length === 0 || busy} onClick={() => media.send({ type: 'media.delete', mediaIds: selected })}>
+      <Button
+        variant="danger"
+        size="sm"
+        disabled={selected.length === 0 || busy}
+        onClick={() => media.send({ type: 'media.delete', mediaIds: selected })}
+      >
         Delete Selected ({selected.length})
       </Button>
     </div>
@@ -93,7 +108,9 @@ export function MediaPanel({ media }: { media: ArtworkMediaRef }) {
           </Button>
         </Alert>
       ) : null}
-      {view === 'ready' && items.length === 0 ? <p className={css({ color: 'fg.muted' })}>No media yet. Upload images, video or audio above.</p> : null}
+      {view === 'ready' && items.length === 0 ? (
+        <p className={css({ color: 'fg.muted' })}>No media yet. Upload images, video or audio above.</p>
+      ) : null}
       {items.length ? (
         <ul aria-label="Media files" className={grid}>
           {items.map((item) => (

@@ -18,8 +18,24 @@ import { FileUpload } from '../ui/file-upload';
 import { ProgressBar } from '../ui/progress';
 import { UploadIcon } from './media-icons';
 
-const rowClass = css({ display: 'flex', alignItems: 'center', gap: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border', _last: { borderBottomWidth: '0' } });
-const nameClass = css({ fontSize: 'sm', fontWeight: 'medium', w: '48', flexShrink: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const rowClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  _last: { borderBottomWidth: '0' },
+});
+const nameClass = css({
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  w: '48',
+  flexShrink: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 export interface UploadRowProps {
   upload: MediaUploadRef;
@@ -96,7 +112,12 @@ export function MediaUploads({ uploads }: { uploads: MediaUploadsRef }) {
       {rejected.map((r) => (
         <Alert key={r.id} status="danger" className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
           <span className={css({ flex: '1' })}>{r.message}</span>
-          <Button size="sm" variant="outline" aria-label={`Dismiss ${r.fileName}`} onClick={() => uploads.send({ type: 'uploads.dismiss', id: r.id })}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Dismiss ${r.fileName}`}
+            onClick={() => uploads.send({ type: 'uploads.dismiss', id: r.id })}
+          >
             Dismiss
           </Button>
         </Alert>
@@ -117,7 +138,12 @@ export function MediaUploads({ uploads }: { uploads: MediaUploadsRef }) {
                 {q.file.name}
               </span>
               <span className={css({ flex: '1', fontSize: 'sm', color: 'fg.muted' })}>Waiting to upload</span>
-              <Button size="sm" variant="outline" aria-label={`Cancel upload of ${q.file.name}`} onClick={() => uploads.send({ type: 'uploads.cancel', id: q.id })}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Cancel upload of ${q.file.name}`}
+                onClick={() => uploads.send({ type: 'uploads.cancel', id: q.id })}
+              >
                 Cancel
               </Button>
             </li>

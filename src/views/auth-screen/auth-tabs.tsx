@@ -36,7 +36,13 @@ export function AuthTabs<V extends string>(props: {
     const step = STEP[e.key];
     if (!step) return;
     e.preventDefault();
-    const next = items[step(items.findIndex((t) => t.value === value), items.length)]!.value;
+    const next =
+      items[
+        step(
+          items.findIndex((t) => t.value === value),
+          items.length,
+        )
+      ]!.value;
     refs.current.get(next)?.focus();
     if (next !== value) onSelect(next);
   };

@@ -54,7 +54,12 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
   const phone = usePhoneLayout();
 
   return (
-    <section aria-labelledby="calendar-title" data-state={state} data-view={view} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <section
+      aria-labelledby="calendar-title"
+      data-state={state}
+      data-view={view}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+    >
       <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
         <h1 id="calendar-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
           {CALENDAR_TEXT.title}
@@ -64,7 +69,18 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
         </Link>
       </header>
       <CalendarToolbar actor={actor} view={view} anchor={anchor} now={now} />
-      <section aria-label="Filters" className={css({ p: '3', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border', borderRadius: 'md', color: 'fg.muted', fontSize: 'sm' })}>
+      <section
+        aria-label="Filters"
+        className={css({
+          p: '3',
+          borderWidth: '1px',
+          borderStyle: 'dashed',
+          borderColor: 'border',
+          borderRadius: 'md',
+          color: 'fg.muted',
+          fontSize: 'sm',
+        })}
+      >
         {CALENDAR_TEXT.filters}
       </section>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{CALENDAR_TEXT.timeZone(timeZone)}</p>

@@ -17,11 +17,27 @@ function Chevron({ back }: { back?: boolean }) {
 }
 
 /** The view switch (List, Week, Month, List Drafts), and in week and month the period with previous, today, next. */
-export function CalendarToolbar({ actor, view, anchor, now }: { actor: CalendarRef; view: CalendarView; anchor: DayKey; now: () => number }) {
+export function CalendarToolbar({
+  actor,
+  view,
+  anchor,
+  now,
+}: {
+  actor: CalendarRef;
+  view: CalendarView;
+  anchor: DayKey;
+  now: () => number;
+}) {
   const navigable = view === 'week' || view === 'month';
   return (
     <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
-      <Segments label={CALENDAR_TEXT.viewGroup} hideLabel segments={SEGMENTS} value={view} onValueChange={(v) => actor.send({ type: 'calendar.view', view: v as CalendarView })} />
+      <Segments
+        label={CALENDAR_TEXT.viewGroup}
+        hideLabel
+        segments={SEGMENTS}
+        value={view}
+        onValueChange={(v) => actor.send({ type: 'calendar.view', view: v as CalendarView })}
+      />
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
         {navigable ? (
           <div role="group" aria-label={`Choose the ${view}`} className={css({ display: 'flex', gap: '1' })}>

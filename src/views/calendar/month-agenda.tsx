@@ -13,11 +13,19 @@ export function MonthAgenda({ anchor, today, posts, timeZone }: { anchor: DayKey
   const month = monthOf(anchor);
   const days = daysOf('month', anchor).filter((day) => monthOf(day) === month && byDay.has(day));
   return (
-    <ol aria-label={periodTitle('month', anchor)} className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
+    <ol
+      aria-label={periodTitle('month', anchor)}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}
+    >
       {days.map((day) => {
         const name = `${weekdayOf(day, 'long')}, ${formatDay(day)}`;
         return (
-          <li key={day} aria-label={name} aria-current={day === today ? 'date' : undefined} className={css(dayClass, day === today && todayClass)}>
+          <li
+            key={day}
+            aria-label={name}
+            aria-current={day === today ? 'date' : undefined}
+            className={css(dayClass, day === today && todayClass)}
+          >
             <h3 className={css({ fontSize: 'sm', fontWeight: 'bold' })}>{name}</h3>
             <ul aria-label={`Posts on ${name}`} className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none' })}>
               {byDay.get(day)!.map((post) => (

@@ -4,7 +4,16 @@ import type { SocialPost } from '../../schemas/social.schema';
 import { formatDay, periodTitle, postsByDay, weekdayOf } from './post-format';
 import { PostItem } from './post-item';
 
-const cell = css.raw({ verticalAlign: 'top', borderWidth: '1px', borderColor: 'border', p: '1', w: '14.28%', minW: '28', h: '28', bg: 'bg.surface' });
+const cell = css.raw({
+  verticalAlign: 'top',
+  borderWidth: '1px',
+  borderColor: 'border',
+  p: '1',
+  w: '14.28%',
+  minW: '28',
+  h: '28',
+  bg: 'bg.surface',
+});
 const outside = css.raw({ bg: 'bg.subtle', color: 'fg.muted' });
 const todayCell = css.raw({ bg: 'accent.subtle' });
 
@@ -16,7 +25,10 @@ export function MonthView({ anchor, today, posts, timeZone }: { anchor: DayKey; 
   const month = monthOf(anchor);
   return (
     <div className={css({ overflowX: 'auto' })}>
-      <table aria-label={periodTitle('month', anchor)} className={css({ w: 'full', borderCollapse: 'collapse', tableLayout: 'fixed', minW: '3xl' })}>
+      <table
+        aria-label={periodTitle('month', anchor)}
+        className={css({ w: 'full', borderCollapse: 'collapse', tableLayout: 'fixed', minW: '3xl' })}
+      >
         <thead>
           <tr>
             {weeks[0].map((day) => (
@@ -43,7 +55,10 @@ export function MonthView({ anchor, today, posts, timeZone }: { anchor: DayKey; 
                       <span className={css({ srOnly: true })}>{formatDay(day)}</span>
                     </div>
                     {dayPosts.length ? (
-                      <ul aria-label={`Posts on ${formatDay(day)}`} className={css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none' })}>
+                      <ul
+                        aria-label={`Posts on ${formatDay(day)}`}
+                        className={css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none' })}
+                      >
                         {dayPosts.map((post) => (
                           <PostItem key={post.postId} post={post} timeZone={timeZone} compact />
                         ))}

@@ -1,6 +1,13 @@
 import { format } from 'date-fns';
 import { dayDate, dayKeyOf, daysOf, wallDate, type CalendarView, type DayKey } from '../../machines/calendar/calendar-dates';
-import { DATE_FORMAT, DATE_TIME_FORMAT, SOCIAL_MESSAGES, calendarDateOf, type PostResponse, type SocialPost } from '../../schemas/social.schema';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  SOCIAL_MESSAGES,
+  calendarDateOf,
+  type PostResponse,
+  type SocialPost,
+} from '../../schemas/social.schema';
 
 /** A post's time in the artist's zone, 'MM/dd/yyyy hh:mm a'. */
 export const formatPostTime = (epoch: number, timeZone: string) => format(wallDate(epoch, timeZone), DATE_TIME_FORMAT);

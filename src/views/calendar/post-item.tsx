@@ -68,19 +68,33 @@ function Responses({ responses, compact }: { responses: PostResponse[]; compact:
   return (
     <ul aria-label="Delivery" className={css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none' })}>
       {responses.map((r) => (
-        <li key={`${r.platform}:${r.handle}`} className={css({ display: 'flex', gap: '1', alignItems: 'center', flexWrap: 'wrap', fontSize: 'xs' })}>
+        <li
+          key={`${r.platform}:${r.handle}`}
+          className={css({ display: 'flex', gap: '1', alignItems: 'center', flexWrap: 'wrap', fontSize: 'xs' })}
+        >
           <span className={compact ? srOnly : undefined}>
             {PLATFORM_LABELS[r.platform]} @{r.handle}:
           </span>
-          <span className={badge({ tone: STATUS_TONES[r.postStatus] })} title={compact ? `${PLATFORM_LABELS[r.platform]} @${r.handle}` : undefined}>
+          <span
+            className={badge({ tone: STATUS_TONES[r.postStatus] })}
+            title={compact ? `${PLATFORM_LABELS[r.platform]} @${r.handle}` : undefined}
+          >
             {RESPONSE_STATUS_LABELS[r.postStatus]}
           </span>
           {r.postStatus === 'posted' && r.postUrl ? (
-            <a href={r.postUrl} target="_blank" rel="noreferrer" aria-label={`View on ${PLATFORM_LABELS[r.platform]} (opens in a new tab)`} className={external}>
+            <a
+              href={r.postUrl}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={`View on ${PLATFORM_LABELS[r.platform]} (opens in a new tab)`}
+              className={external}
+            >
               {compact ? 'View' : `View on ${PLATFORM_LABELS[r.platform]}`}
             </a>
           ) : null}
-          {r.postStatus === 'error' && r.postError ? <span className={css({ color: 'danger', overflowWrap: 'anywhere' })}>{r.postError}</span> : null}
+          {r.postStatus === 'error' && r.postError ? (
+            <span className={css({ color: 'danger', overflowWrap: 'anywhere' })}>{r.postError}</span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -10,7 +10,11 @@ export function PostListView({ posts, timeZone }: { posts: SocialPost[]; timeZon
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       {groupPosts(posts, timeZone).map((group) => (
-        <section key={group.key} aria-labelledby={`group-${group.key}`} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <section
+          key={group.key}
+          aria-labelledby={`group-${group.key}`}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+        >
           <h3 id={`group-${group.key}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             {group.title}
           </h3>

@@ -10,7 +10,16 @@ const columns = css({
   listStyle: 'none',
   gridTemplateColumns: { base: '1fr', md: 'repeat(7, minmax(0, 1fr))' },
 });
-const column = css.raw({ display: 'flex', flexDirection: 'column', gap: '2', p: '2', bg: 'bg.subtle', borderRadius: 'md', minH: { md: '48' }, minW: 0 });
+const column = css.raw({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  p: '2',
+  bg: 'bg.subtle',
+  borderRadius: 'md',
+  minH: { md: '48' },
+  minW: 0,
+});
 const todayColumn = css.raw({ bg: 'accent.subtle', outline: '2px solid', outlineColor: 'accent.default' });
 
 /** Week: seven columns from Sunday, each day's posts in time order. */
@@ -22,13 +31,21 @@ export function WeekView({ anchor, today, posts, timeZone }: { anchor: DayKey; t
         const dayPosts = byDay.get(day) ?? [];
         const name = `${weekdayOf(day, 'long')}, ${formatDay(day)}`;
         return (
-          <li key={day} aria-label={name} aria-current={day === today ? 'date' : undefined} className={css(column, day === today && todayColumn)}>
+          <li
+            key={day}
+            aria-label={name}
+            aria-current={day === today ? 'date' : undefined}
+            className={css(column, day === today && todayColumn)}
+          >
             <h3 className={css({ display: 'flex', flexDirection: 'column', fontSize: 'sm' })}>
               <span className={css({ fontWeight: 'bold' })}>{weekdayOf(day, 'short')}</span>
               <span className={css({ color: 'fg.muted' })}>{formatDay(day)}</span>
             </h3>
             {dayPosts.length ? (
-              <ul aria-label={`Posts on ${name}`} className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none' })}>
+              <ul
+                aria-label={`Posts on ${name}`}
+                className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none' })}
+              >
                 {dayPosts.map((post) => (
                   <PostItem key={post.postId} post={post} timeZone={timeZone} compact />
                 ))}

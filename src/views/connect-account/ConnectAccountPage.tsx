@@ -38,7 +38,11 @@ export function ConnectAccountPage({ logic, platform }: { logic: ConnectAccountL
       <h1 id="connect-title" className={title}>
         {screen === 'comingSoon' && known ? `Connect ${PLATFORM_LABELS[known]}` : CONNECT_TEXT.otherTitle}
       </h1>
-      {screen === 'comingSoon' && known ? <Alert status="info">{comingSoonText(known)}</Alert> : <Alert status="danger">{SOCIAL_MESSAGES.invalidPlatform}</Alert>}
+      {screen === 'comingSoon' && known ? (
+        <Alert status="info">{comingSoonText(known)}</Alert>
+      ) : (
+        <Alert status="danger">{SOCIAL_MESSAGES.invalidPlatform}</Alert>
+      )}
       <Link href={ACCOUNTS_PATH} className={backLink}>
         {CONNECT_TEXT.back}
       </Link>

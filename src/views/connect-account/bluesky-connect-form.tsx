@@ -36,8 +36,22 @@ export function BlueskyConnectForm({ actor }: { actor: ConnectAccountRef }) {
       }}
     >
       {error ? <Alert status="danger">{error}</Alert> : null}
-      <TextField label={CONNECT_TEXT.handle} required autoComplete="username" placeholder={HANDLE_HINT} hint={CONNECT_TEXT.handleHint} {...field('handle')} />
-      <TextField label={CONNECT_TEXT.appPassword} type="password" required autoComplete="off" hint={CONNECT_TEXT.appPasswordHint} {...field('appPassword')} />
+      <TextField
+        label={CONNECT_TEXT.handle}
+        required
+        autoComplete="username"
+        placeholder={HANDLE_HINT}
+        hint={CONNECT_TEXT.handleHint}
+        {...field('handle')}
+      />
+      <TextField
+        label={CONNECT_TEXT.appPassword}
+        type="password"
+        required
+        autoComplete="off"
+        hint={CONNECT_TEXT.appPasswordHint}
+        {...field('appPassword')}
+      />
       <TextField label={CONNECT_TEXT.service} type="url" autoComplete="url" hint={CONNECT_TEXT.serviceHint} {...field('service')} />
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
         <Button type="submit" disabled={busy}>

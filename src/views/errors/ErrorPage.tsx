@@ -19,7 +19,9 @@ export function ErrorPage({ status, detail }: { status?: number; detail?: string
         {page?.title ?? MESSAGES.unexpectedError}
       </h1>
       <p className={css({ color: 'fg.muted' })}>{page?.text ?? 'Something went wrong while showing this page.'}</p>
-      {detail ? <pre className={css({ fontSize: 'sm', bg: 'bg.subtle', p: '3', borderRadius: 'md', whiteSpace: 'pre-wrap' })}>{detail}</pre> : null}
+      {detail ? (
+        <pre className={css({ fontSize: 'sm', bg: 'bg.subtle', p: '3', borderRadius: 'md', whiteSpace: 'pre-wrap' })}>{detail}</pre>
+      ) : null}
       <Link href="/" className={cx(button({ variant: 'solid' }), css({ alignSelf: 'flex-start' }))}>
         Go to Home
       </Link>

@@ -17,8 +17,8 @@ export default function HomePage() {
         Welcome to your studio
       </h1>
       <p className={css({ color: 'fg.muted', fontSize: 'lg' })}>
-        Keep your artworks and their media in one portfolio, follow what changed in the activity journal, publish your
-        public portfolio, and plan your posts for social media.
+        Keep your artworks and their media in one portfolio, follow what changed in the activity journal, publish your public portfolio, and
+        plan your posts for social media.
       </p>
       <PublishPanel logic={publishLogic} />
     </section>

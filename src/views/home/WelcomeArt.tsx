@@ -1,7 +1,13 @@
 /** The welcome image: a palette with brushstrokes, drawn inline so it needs no request. */
 export function WelcomeArt() {
   return (
-    <svg viewBox="0 0 480 240" width="100%" role="img" aria-label="An artist's palette with colourful brushstrokes" style={{ maxWidth: 480 }}>
+    <svg
+      viewBox="0 0 480 240"
+      width="100%"
+      role="img"
+      aria-label="An artist's palette with colourful brushstrokes"
+      style={{ maxWidth: 480 }}
+    >
       <rect width="480" height="240" rx="16" fill="#eef2ff" />
       <path d="M40 180c60-70 140-90 220-60s120 10 180-50" stroke="#c7d2fe" strokeWidth="18" fill="none" strokeLinecap="round" />
       <ellipse cx="240" cy="125" rx="130" ry="80" fill="#fff" stroke="#4338ca" strokeWidth="4" />

@@ -38,18 +38,28 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
   const loadingMore = useSelector(actor, selectIsLoadingMore);
 
   return (
-    <section aria-labelledby="journal-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '4xl' })} data-view={view}>
+    <section
+      aria-labelledby="journal-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '4xl' })}
+      data-view={view}
+    >
       <h1 id="journal-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
         Activity Journal
       </h1>
       <div role="group" aria-label="Filters" className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
-        <Checkbox label="Show dismissed entries" checked={filter.includeDismissed} onCheckedChange={(value) => actor.send({ type: 'journal.showDismissed', value })} />
+        <Checkbox
+          label="Show dismissed entries"
+          checked={filter.includeDismissed}
+          onCheckedChange={(value) => actor.send({ type: 'journal.showDismissed', value })}
+        />
         <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
           Type
           <select
             className={selectClass}
             value={filter.type ?? ''}
-            onChange={(e) => actor.send({ type: 'journal.filterType', value: (e.currentTarget.value || undefined) as JournalType | undefined })}
+            onChange={(e) =>
+              actor.send({ type: 'journal.filterType', value: (e.currentTarget.value || undefined) as JournalType | undefined })
+            }
           >
             <option value="">All types</option>
             {JOURNAL_TYPES.map((t) => (
@@ -84,7 +94,12 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
           {error ? <Alert status="danger">{JOURNAL_MESSAGES.error}</Alert> : null}
           {/* Stays in place (disabled) while an entry is being dismissed, so the way to older entries never goes. */}
           {hasMore || loadingMore ? (
-            <Button variant="outline" disabled={!canLoadMore} onClick={() => actor.send({ type: 'journal.loadMore' })} className={css({ alignSelf: 'center' })}>
+            <Button
+              variant="outline"
+              disabled={!canLoadMore}
+              onClick={() => actor.send({ type: 'journal.loadMore' })}
+              className={css({ alignSelf: 'center' })}
+            >
               {loadingMore ? 'Loading...' : 'Load more entries'}
             </Button>
           ) : null}
@@ -100,14 +115,26 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
   const busy = dismissingId !== null;
   const { artworkId, changedFields } = entry.metadata;
   return (
-    <li className={`${card()} ${css({ display: 'flex', gap: '4', alignItems: 'flex-start' })}`} data-dismissed={entry.dismissed || undefined}>
+    <li
+      className={`${card()} ${css({ display: 'flex', gap: '4', alignItems: 'flex-start' })}`}
+      data-dismissed={entry.dismissed || undefined}
+    >
       {entry.thumbnailUrl ? (
-        <img src={entry.thumbnailUrl} alt="" width={64} height={64} loading="lazy" className={css({ w: '16', h: '16', objectFit: 'cover', borderRadius: 'md', flexShrink: 0 })} />
+        <img
+          src={entry.thumbnailUrl}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className={css({ w: '16', h: '16', objectFit: 'cover', borderRadius: 'md', flexShrink: 0 })}
+        />
       ) : null}
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
         <p className={css({ fontWeight: 'semibold' })}>{entry.message}</p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <span className={badge({ tone: entry.journalEntryType === 'artwork.new' ? 'success' : 'accent' })}>{JOURNAL_TYPE_LABELS[entry.journalEntryType]}</span>
+          <span className={badge({ tone: entry.journalEntryType === 'artwork.new' ? 'success' : 'accent' })}>
+            {JOURNAL_TYPE_LABELS[entry.journalEntryType]}
+          </span>
           {entry.dismissed ? <span className={badge({ tone: 'neutral' })}>Dismissed</span> : null}
         </div>
         <time dateTime={entry.createdDate} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
@@ -132,7 +159,12 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
         ) : null}
       </div>
       {!entry.dismissed ? (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => actor.send({ type: 'journal.dismiss', journalId: entry.journalId })}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'journal.dismiss', journalId: entry.journalId })}
+        >
           {dismissing ? 'Dismissing...' : 'Dismiss'}
         </Button>
       ) : null}

@@ -7,7 +7,11 @@ import { JournalPage } from './JournalPage';
 export default function JournalRoute() {
   const { http, cache, toasts } = useApp();
   const logic = useMemo(
-    () => provideJournal({ journal: createJournalService(http, cache), notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }) }),
+    () =>
+      provideJournal({
+        journal: createJournalService(http, cache),
+        notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
+      }),
     [http, cache, toasts],
   );
   return <JournalPage logic={logic} />;

@@ -40,7 +40,18 @@ export interface DataListProps<T> {
  * footer (range, page size, pages). Loading, failed and empty states come from the list machine.
  */
 export function DataList<T>(props: DataListProps<T>) {
-  const { actor, label, columns, renderTile, itemKey, itemHref, sortFields, facets = [], emptyMessage = LIST_MESSAGES.empty, showAspect = false } = props;
+  const {
+    actor,
+    label,
+    columns,
+    renderTile,
+    itemKey,
+    itemHref,
+    sortFields,
+    facets = [],
+    emptyMessage = LIST_MESSAGES.empty,
+    showAspect = false,
+  } = props;
   const { state, mode, aspect, sort, items, error } = useSelector(actor, selectBody, shallowEqual);
   const phone = usePhoneLayout();
   const view = useMemo(() => listView(mode, aspect), [mode, aspect]);

@@ -3,12 +3,31 @@ import { css } from 'styled-system/css';
 import { MESSAGES } from '../../schemas/messages';
 import type { ListView } from './list-types';
 
-const frame = css({ display: 'flex', alignItems: 'center', justifyContent: 'center', bg: 'bg.subtle', overflow: 'hidden', flexShrink: 0, w: 'full', '&[data-aspect=original]': { bg: 'transparent' } });
-const placeholder = css({ display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: 'fg.muted', fontSize: 'xs', p: '1' });
+const frame = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  bg: 'bg.subtle',
+  overflow: 'hidden',
+  flexShrink: 0,
+  w: 'full',
+  '&[data-aspect=original]': { bg: 'transparent' },
+});
+const placeholder = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  color: 'fg.muted',
+  fontSize: 'xs',
+  p: '1',
+});
 
 /** Inside the box: a crop fills it; 'original' shows the uncropped picture whole in its own shape, as large as fits. */
 const fit = (aspect: ListView['aspect'], { height }: ListView['image']) =>
-  aspect === 'original' ? { width: 'auto', height: 'auto', maxWidth: '100%', maxHeight: height, objectFit: 'contain' as const } : { width: '100%', height, objectFit: 'cover' as const };
+  aspect === 'original'
+    ? { width: 'auto', height: 'auto', maxWidth: '100%', maxHeight: height, objectFit: 'contain' as const }
+    : { width: '100%', height, objectFit: 'cover' as const };
 
 /**
  * An item's picture in the image box of the current view: lazy-loaded with its size set (no layout shift), cropped

@@ -6,8 +6,19 @@ import { selectHasFilters } from '../../machines/list/list.selectors';
 import { ChevronDownIcon } from '../ui/icons';
 
 const summary = css({
-  display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', minH: '11', px: '4', cursor: 'pointer', listStyle: 'none',
-  borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg.surface', fontWeight: 'semibold',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+  minH: '11',
+  px: '4',
+  cursor: 'pointer',
+  listStyle: 'none',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+  fontWeight: 'semibold',
   '&::-webkit-details-marker': { display: 'none' },
   '& svg': { transition: 'transform 0.15s' },
   '[open] > &': { '& svg': { transform: 'rotate(180deg)' } },

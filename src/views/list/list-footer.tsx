@@ -23,7 +23,9 @@ export function ListFooter({ actor, className, summaryClassName }: { actor: List
         value={String(pageSize)}
         onValueChange={(value) => actor.send({ type: 'list.pageSize', pageSize: Number(value) })}
       />
-      {total > pageSize ? <Pagination count={total} pageSize={pageSize} page={page} onPageChange={(p) => actor.send({ type: 'list.page', page: p })} /> : null}
+      {total > pageSize ? (
+        <Pagination count={total} pageSize={pageSize} page={page} onPageChange={(p) => actor.send({ type: 'list.page', page: p })} />
+      ) : null}
     </div>
   );
 }

@@ -18,10 +18,25 @@ interface ItemsProps<T> {
 }
 
 /** Tiles: each a link (when items have an address) holding what renderTile draws. */
-export function TileGrid<T>({ label, items, view, busy, itemKey, itemHref, classes, renderTile }: ItemsProps<T> & { renderTile: (item: T, view: ListView) => ReactNode }) {
+export function TileGrid<T>({
+  label,
+  items,
+  view,
+  busy,
+  itemKey,
+  itemHref,
+  classes,
+  renderTile,
+}: ItemsProps<T> & { renderTile: (item: T, view: ListView) => ReactNode }) {
   const width = tileWidth(view);
   return (
-    <ul aria-label={label} aria-busy={busy} className={classes.tiles} style={{ gridTemplateColumns: `repeat(auto-fill, ${width}px)` }} data-mode={view.mode}>
+    <ul
+      aria-label={label}
+      aria-busy={busy}
+      className={classes.tiles}
+      style={{ gridTemplateColumns: `repeat(auto-fill, ${width}px)` }}
+      data-mode={view.mode}
+    >
       {items.map((item) => {
         const body = renderTile(item, view);
         const href = itemHref?.(item);
@@ -42,10 +57,22 @@ export function TileGrid<T>({ label, items, view, busy, itemKey, itemHref, class
 }
 
 const nextDirection = (sort: ListSort, field: string): SortDirection => (sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc');
-const ariaSort = (sort: ListSort, field?: string) => (field && sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+const ariaSort = (sort: ListSort, field?: string) =>
+  field && sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
 
 /** A table with a header per column (sortable ones are buttons); a click anywhere on a row opens the item. */
-export function RowTable<T>({ label, items, view, busy, itemKey, itemHref, classes, columns, sort, onSort }: ItemsProps<T> & {
+export function RowTable<T>({
+  label,
+  items,
+  view,
+  busy,
+  itemKey,
+  itemHref,
+  classes,
+  columns,
+  sort,
+  onSort,
+}: ItemsProps<T> & {
   columns: readonly ListColumn<T>[];
   sort: ListSort;
   onSort: (sort: ListSort) => void;
@@ -63,7 +90,11 @@ export function RowTable<T>({ label, items, view, busy, itemKey, itemHref, class
           {columns.map((column) => (
             <th key={column.id} scope="col" className={classes.headerCell} aria-sort={ariaSort(sort, column.sortField)}>
               {column.sortField ? (
-                <button type="button" className={classes.sortButton} onClick={() => onSort({ field: column.sortField!, direction: nextDirection(sort, column.sortField!) })}>
+                <button
+                  type="button"
+                  className={classes.sortButton}
+                  onClick={() => onSort({ field: column.sortField!, direction: nextDirection(sort, column.sortField!) })}
+                >
                   {column.header}
                   <span aria-hidden="true">{sort.field === column.sortField ? (sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
                 </button>

@@ -4,7 +4,15 @@ import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes/input';
 import { hasFilters, type ListActorRef } from '../../machines/list/list.machine';
 import { selectToolbar } from '../../machines/list/list.selectors';
-import { IMAGE_ASPECTS, IMAGE_ASPECT_LABELS, LIST_MODES, LIST_MODE_LABELS, type ImageAspect, type ListMode, type SortDirection } from '../../schemas/list.schema';
+import {
+  IMAGE_ASPECTS,
+  IMAGE_ASPECT_LABELS,
+  LIST_MODES,
+  LIST_MODE_LABELS,
+  type ImageAspect,
+  type ListMode,
+  type SortDirection,
+} from '../../schemas/list.schema';
 import { Button } from '../ui/button';
 import { Segments } from '../ui/segment-group';
 import { SelectField, type SelectOption } from '../ui/select';
@@ -19,7 +27,16 @@ const ORDER_SEGMENTS = [
 ];
 const ASPECT_OPTIONS: SelectOption[] = IMAGE_ASPECTS.map((a) => ({ value: a, label: IMAGE_ASPECT_LABELS[a] }));
 
-const filterField = css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium', minW: '48', flex: '1 1 12rem', maxW: 'xs' });
+const filterField = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  minW: '48',
+  flex: '1 1 12rem',
+  maxW: 'xs',
+});
 
 export interface ListToolbarProps {
   actor: ListActorRef;
@@ -49,7 +66,12 @@ export function ListToolbar({ actor, filterLabel, filterPlaceholder, sortFields,
         />
       </label>
       {facets.map((facet) => (
-        <FacetSelect key={facet.name} facet={facet} value={filters.facets[facet.name]} onChange={(value) => actor.send({ type: 'list.facet', name: facet.name, value })} />
+        <FacetSelect
+          key={facet.name}
+          facet={facet}
+          value={filters.facets[facet.name]}
+          onChange={(value) => actor.send({ type: 'list.facet', name: facet.name, value })}
+        />
       ))}
       {hasFilters(filters) ? (
         <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'list.clearFilters' })}>
@@ -71,16 +93,37 @@ export function ListToolbar({ actor, filterLabel, filterPlaceholder, sortFields,
       />
       <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', ms: 'auto' })}>
         {showAspect ? (
-          <SelectField label="Image aspect" options={ASPECT_OPTIONS} value={aspect} onValueChange={(value) => actor.send({ type: 'list.aspect', aspect: value as ImageAspect })} />
+          <SelectField
+            label="Image aspect"
+            options={ASPECT_OPTIONS}
+            value={aspect}
+            onValueChange={(value) => actor.send({ type: 'list.aspect', aspect: value as ImageAspect })}
+          />
         ) : null}
-        <Segments label="View" hideLabel segments={MODE_SEGMENTS} value={mode} onValueChange={(value) => actor.send({ type: 'list.mode', mode: value as ListMode })} />
+        <Segments
+          label="View"
+          hideLabel
+          segments={MODE_SEGMENTS}
+          value={mode}
+          onValueChange={(value) => actor.send({ type: 'list.mode', mode: value as ListMode })}
+        />
       </div>
     </div>
   );
 }
 
 /** One facet: its values, and first the choice that removes the filter. */
-function FacetSelect({ facet, value, onChange }: { facet: ListFacet; value: string | undefined; onChange: (value: string | undefined) => void }) {
+function FacetSelect({
+  facet,
+  value,
+  onChange,
+}: {
+  facet: ListFacet;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
   const options = useMemo(() => [{ value: ALL, label: facet.allLabel }, ...facet.options], [facet]);
-  return <SelectField label={facet.label} options={options} value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)} />;
+  return (
+    <SelectField label={facet.label} options={options} value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)} />
+  );
 }

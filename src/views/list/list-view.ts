@@ -1,4 +1,11 @@
-import { IMAGE_ASPECT_RATIOS, TILE_IMAGE_HEIGHT, isSmallMode, isTileMode, type ImageAspect, type ListMode } from '../../schemas/list.schema';
+import {
+  IMAGE_ASPECT_RATIOS,
+  TILE_IMAGE_HEIGHT,
+  isSmallMode,
+  isTileMode,
+  type ImageAspect,
+  type ListMode,
+} from '../../schemas/list.schema';
 import type { ListView } from './list-types';
 
 /** Row thumbnails: 40px high in small rows, 64px in large ones. */

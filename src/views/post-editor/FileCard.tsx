@@ -8,10 +8,39 @@ import { FallbackImage } from '../ui/fallback-image';
 import { ProgressBar } from '../ui/progress';
 import { useObjectUrl } from './use-object-url';
 
-const card = css({ display: 'grid', gridTemplateColumns: '96px 1fr', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg.surface' });
+const card = css({
+  display: 'grid',
+  gridTemplateColumns: '96px 1fr',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+});
 const thumb = css({ w: '96px', h: '96px', objectFit: 'cover', borderRadius: 'sm', bg: 'bg.subtle' });
-const kindBox = css({ w: '96px', h: '96px', display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'sm', bg: 'bg.subtle', color: 'fg.muted', fontSize: 'sm', fontWeight: 'semibold' });
-const altInput = css({ w: 'full', h: '9', px: '2', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg.surface', fontSize: 'sm' });
+const kindBox = css({
+  w: '96px',
+  h: '96px',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 'sm',
+  bg: 'bg.subtle',
+  color: 'fg.muted',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+});
+const altInput = css({
+  w: 'full',
+  h: '9',
+  px: '2',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+  fontSize: 'sm',
+});
 
 const KIND_LABELS: Array<[string, string]> = [
   ['audio/', 'Audio'],
@@ -31,7 +60,15 @@ function Preview({ file }: { file: PostFile }) {
       </div>
     );
   }
-  return <FallbackImage src={file.kind === 'local' ? local : file.media.url} alt={file.altText || name} className={thumb} width={96} height={96} />;
+  return (
+    <FallbackImage
+      src={file.kind === 'local' ? local : file.media.url}
+      alt={file.altText || name}
+      className={thumb}
+      width={96}
+      height={96}
+    />
+  );
 }
 
 export interface FileCardProps {
@@ -55,12 +92,21 @@ export const FileCard = memo(function FileCard({ file, editor, readOnly, disable
       <Preview file={file} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-          <span className={css({ fontWeight: 'medium', flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} title={name}>
+          <span
+            className={css({ fontWeight: 'medium', flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+            title={name}
+          >
             {name}
           </span>
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{formatFileSize(fileSizeOf(file))}</span>
           {!readOnly ? (
-            <Button size="sm" variant="outline" aria-label={`Remove ${name}`} disabled={disabled} onClick={() => editor.send({ type: 'files.remove', id: file.id })}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Remove ${name}`}
+              disabled={disabled}
+              onClick={() => editor.send({ type: 'files.remove', id: file.id })}
+            >
               Remove
             </Button>
           ) : null}
@@ -83,7 +129,9 @@ export const FileCard = memo(function FileCard({ file, editor, readOnly, disable
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Alt text: {file.altText || 'none'}</p>
           )
         ) : null}
-        {local?.status === 'waiting' ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>On this device: uploaded when the post is saved</p> : null}
+        {local?.status === 'waiting' ? (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>On this device: uploaded when the post is saved</p>
+        ) : null}
         {local?.status === 'uploading' ? <ProgressBar label={`Uploading ${name}`} fraction={local.progress} /> : null}
         {local?.status === 'failed' ? (
           <p role="alert" className={css({ fontSize: 'sm', color: 'danger' })}>

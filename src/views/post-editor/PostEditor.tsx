@@ -130,7 +130,11 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
           </form>
         )}
       </div>
-      <LeaveDialog open={confirmingLeave} onLeave={() => editor.send({ type: 'leave.confirm' })} onStay={() => editor.send({ type: 'leave.stay' })} />
+      <LeaveDialog
+        open={confirmingLeave}
+        onLeave={() => editor.send({ type: 'leave.confirm' })}
+        onStay={() => editor.send({ type: 'leave.stay' })}
+      />
     </section>
   );
 }

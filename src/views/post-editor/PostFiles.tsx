@@ -9,7 +9,12 @@ import { FileUpload } from '../ui/file-upload';
 import { FileCard } from './FileCard';
 import { isEditable, isPublished, selectFiles, selectMaxFiles, selectRefused } from '../../machines/post-editor/post-editor.selectors';
 
-const ACCEPT = [...POST_FILE_TYPES, ...Object.values(POST_FILE_EXTENSIONS).flat().map((ext) => `.${ext}`)].join(',');
+const ACCEPT = [
+  ...POST_FILE_TYPES,
+  ...Object.values(POST_FILE_EXTENSIONS)
+    .flat()
+    .map((ext) => `.${ext}`),
+].join(',');
 
 /**
  * The post's files: the picker (disabled at the limit, with the required message), the files refused from the last

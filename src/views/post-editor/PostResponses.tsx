@@ -10,8 +10,25 @@ import { accountLabel } from './AccountsField';
 import { canRetryFailed, pollingOf, selectResponses } from '../../machines/post-editor/post-editor.selectors';
 import { formatLocalTime } from './schedule-time';
 
-const spin = css({ display: 'inline-block', w: '4', h: '4', borderWidth: '2px', borderColor: 'accent.default', borderTopColor: 'transparent', borderRadius: 'full', animation: 'spin' });
-const row = css({ display: 'flex', flexDirection: 'column', gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border', _last: { borderBottomWidth: '0' } });
+const spin = css({
+  display: 'inline-block',
+  w: '4',
+  h: '4',
+  borderWidth: '2px',
+  borderColor: 'accent.default',
+  borderTopColor: 'transparent',
+  borderRadius: 'full',
+  animation: 'spin',
+});
+const row = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  _last: { borderBottomWidth: '0' },
+});
 
 const STATUS = {
   posted: { label: 'Posted', tone: 'success' },
@@ -61,7 +78,11 @@ export const PostResponses = memo(function PostResponses({ editor }: { editor: P
   const canRetry = useSelector(editor, canRetryFailed);
   const anyFailed = responses.some((r) => r.postStatus === 'error');
   return (
-    <section aria-labelledby="post-responses-title" data-state={polling} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <section
+      aria-labelledby="post-responses-title"
+      data-state={polling}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+    >
       <h2 id="post-responses-title" className={css({ fontWeight: 'semibold' })}>
         Delivery
       </h2>

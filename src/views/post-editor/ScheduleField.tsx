@@ -44,7 +44,9 @@ export const ScheduleField = memo(function ScheduleField({ editor }: { editor: P
       <HelperText>
         <span data-testid="time-zone">Time zone: {localTimeZone()}</span>.{' '}
         <span data-testid="schedule-summary">
-          {value === null ? 'Not scheduled: Save keeps a draft, Post publishes now.' : `Publishes on ${formatLocalTime(value)}; Post publishes now instead.`}
+          {value === null
+            ? 'Not scheduled: Save keeps a draft, Post publishes now.'
+            : `Publishes on ${formatLocalTime(value)}; Post publishes now instead.`}
         </span>
       </HelperText>
       <ErrorText>{error}</ErrorText>

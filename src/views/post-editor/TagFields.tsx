@@ -15,7 +15,11 @@ export const TagList = memo(function TagList({ editor, field }: { editor: PostEd
       label={field === 'hashtags' ? 'Hashtags' : 'Mentions'}
       name={field}
       value={value}
-      hint={field === 'hashtags' ? 'Press Enter or type a comma after each hashtag, e.g. #painting.' : 'Handles like @username.bsky.social; Enter or a comma after each.'}
+      hint={
+        field === 'hashtags'
+          ? 'Press Enter or type a comma after each hashtag, e.g. #painting.'
+          : 'Handles like @username.bsky.social; Enter or a comma after each.'
+      }
       error={error}
       disabled={!editable}
       onValueChange={(next) => editor.send({ type: 'form.change', field, value: next })}

@@ -78,7 +78,15 @@ function DefaultView({ actor }: { actor: Ref }) {
         ) : null}
       </div>
       {avatarError ? <Alert status="danger">{avatarError}</Alert> : null}
-      <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2', '& dt': { fontWeight: 'semibold' }, '& dd': { minW: 0, overflowWrap: 'anywhere' } })}>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          gap: '2',
+          '& dt': { fontWeight: 'semibold' },
+          '& dd': { minW: 0, overflowWrap: 'anywhere' },
+        })}
+      >
         <dt>First name</dt>
         <dd data-testid="first-name">{user.firstName || '—'}</dd>
         <dt>Last name</dt>

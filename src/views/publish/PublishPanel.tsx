@@ -24,8 +24,9 @@ export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
       {result && !busy ? (
         <Alert status={state === 'published' ? 'success' : 'info'}>
           {state === 'published' ? 'Your portfolio is published' : 'Last published'}
-          {result.artworkCount !== undefined ? ` (${result.artworkCount} ${result.artworkCount === 1 ? 'artwork' : 'artworks'})` : ''} on{' '}
-          <time dateTime={result.publishedAt}>{format(new Date(result.publishedAt), 'MMM d, yyyy h:mm a')}</time>:{' '}
+          {result.artworkCount !== undefined
+            ? ` (${result.artworkCount} ${result.artworkCount === 1 ? 'artwork' : 'artworks'})`
+            : ''} on <time dateTime={result.publishedAt}>{format(new Date(result.publishedAt), 'MMM d, yyyy h:mm a')}</time>:{' '}
           <a href={result.url} target="_blank" rel="noreferrer" className={linkClass}>
             {result.url}
           </a>

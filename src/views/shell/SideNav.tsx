@@ -13,15 +13,37 @@ const navClass = {
   drawer: css({ p: '3', pt: '0' }),
 };
 
-const heading = css({ fontSize: 'xs', fontWeight: 'bold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', px: '3', mt: '4', mb: '1' });
+const heading = css({
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  color: 'fg.muted',
+  textTransform: 'uppercase',
+  letterSpacing: 'wide',
+  px: '3',
+  mt: '4',
+  mb: '1',
+});
 
 /** A dropdown of links, e.g. Create Artwork by media type. */
-function NavMenu({ label, items, placement }: { label: string; items: Array<{ value: string; label: string; href: string }>; placement: Placement }) {
+function NavMenu({
+  label,
+  items,
+  placement,
+}: {
+  label: string;
+  items: Array<{ value: string; label: string; href: string }>;
+  placement: Placement;
+}) {
   const [, navigate] = useLocation();
   return (
     // In the drawer the menu opens downwards: to its right there is only the edge of the phone.
-    <Menu.Root onSelect={(d) => navigate(items.find((i) => i.value === d.value)!.href)} positioning={{ placement: placement === 'drawer' ? 'bottom-start' : 'right-start' }}>
-      <Menu.Trigger className={`${navLinkClass} ${css({ display: 'flex!', w: 'full', alignItems: 'center', justifyContent: 'space-between', cursor: 'pointer' })}`}>
+    <Menu.Root
+      onSelect={(d) => navigate(items.find((i) => i.value === d.value)!.href)}
+      positioning={{ placement: placement === 'drawer' ? 'bottom-start' : 'right-start' }}
+    >
+      <Menu.Trigger
+        className={`${navLinkClass} ${css({ display: 'flex!', w: 'full', alignItems: 'center', justifyContent: 'space-between', cursor: 'pointer' })}`}
+      >
         {label}
         <ChevronDownIcon />
       </Menu.Trigger>

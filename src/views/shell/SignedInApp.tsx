@@ -46,37 +46,41 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
   return (
     <PhoneLayoutProvider value={phone}>
       <LeaveGuardRouter>
-      <div className={css({ minH: '100vh', display: 'flex', flexDirection: 'column' })}>
-        <a
-          href="#main"
-          className={css({ position: 'absolute', left: '-9999px', _focus: { left: '2', top: '2', bg: 'bg.surface', p: '2', zIndex: 'skipLink' } })}
-        >
-          Skip to content
-        </a>
-        <TopBar menuButton={phone ? <MenuButton shell={shell} /> : null} />
-        <MainNav />
-        <div className={css({ display: 'flex', flex: '1' })}>
-          {phone ? <NavDrawer shell={shell} /> : <SideNav placement="aside" />}
-          <main id="main" className={css({ flex: '1', p: { base: '4', md: '6' }, minW: 0 })}>
-            <Suspense fallback={<Spinner />}>
-              <Switch>
-                <Route path="/" component={HomePage} />
-                <Route path="/profile" component={ProfileRoute} />
-                <Route path="/journal" component={JournalRoute} />
-                <Route path="/portfolio/artwork" component={ArtworkListRoute} />
-                <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
-                <Route path="/portfolio/collections" component={CollectionsPage} />
-                <Route path="/social-media" component={SocialCalendarRoute} />
-                <Route path="/social-media/accounts" component={SocialAccountsRoute} />
-                <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
-                <Route path="/social-media/account/:account" component={SocialHomeRoute} />
-                <Route path="/social-media/post/:postId" component={PostEditorRoute} />
-                <Route component={NotFoundPage} />
-              </Switch>
-            </Suspense>
-          </main>
+        <div className={css({ minH: '100vh', display: 'flex', flexDirection: 'column' })}>
+          <a
+            href="#main"
+            className={css({
+              position: 'absolute',
+              left: '-9999px',
+              _focus: { left: '2', top: '2', bg: 'bg.surface', p: '2', zIndex: 'skipLink' },
+            })}
+          >
+            Skip to content
+          </a>
+          <TopBar menuButton={phone ? <MenuButton shell={shell} /> : null} />
+          <MainNav />
+          <div className={css({ display: 'flex', flex: '1' })}>
+            {phone ? <NavDrawer shell={shell} /> : <SideNav placement="aside" />}
+            <main id="main" className={css({ flex: '1', p: { base: '4', md: '6' }, minW: 0 })}>
+              <Suspense fallback={<Spinner />}>
+                <Switch>
+                  <Route path="/" component={HomePage} />
+                  <Route path="/profile" component={ProfileRoute} />
+                  <Route path="/journal" component={JournalRoute} />
+                  <Route path="/portfolio/artwork" component={ArtworkListRoute} />
+                  <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
+                  <Route path="/portfolio/collections" component={CollectionsPage} />
+                  <Route path="/social-media" component={SocialCalendarRoute} />
+                  <Route path="/social-media/accounts" component={SocialAccountsRoute} />
+                  <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
+                  <Route path="/social-media/account/:account" component={SocialHomeRoute} />
+                  <Route path="/social-media/post/:postId" component={PostEditorRoute} />
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </main>
+          </div>
         </div>
-      </div>
       </LeaveGuardRouter>
     </PhoneLayoutProvider>
   );

@@ -14,22 +14,66 @@ export function TopBar({ menuButton }: { menuButton?: ReactNode }) {
   const [, navigate] = useLocation();
   const name = useSelector(session, selectDisplayName) || NEW_USER;
   return (
-    <header className={css({ display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' }, px: { base: '3', md: '6' }, h: '16', bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border' })}>
+    <header
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: { base: '2', md: '4' },
+        px: { base: '3', md: '6' },
+        h: '16',
+        bg: 'bg.surface',
+        borderBottomWidth: '1px',
+        borderColor: 'border',
+      })}
+    >
       {menuButton}
       {/* On a phone the welcome line needs the room; the drawer carries the product's name there. */}
-      <Link href="/" className={css({ display: { base: 'none', md: 'inline' }, fontWeight: 'bold', color: 'accent.default', textDecoration: 'none', whiteSpace: 'nowrap', flexShrink: 0 })}>
+      <Link
+        href="/"
+        className={css({
+          display: { base: 'none', md: 'inline' },
+          fontWeight: 'bold',
+          color: 'accent.default',
+          textDecoration: 'none',
+          whiteSpace: 'nowrap',
+          flexShrink: 0,
+        })}
+      >
         Artist Studio
       </Link>
       {/* A long name gives way (an ellipsis) before the menu does. */}
       <p
-        className={css({ ms: 'auto', color: 'fg.muted', minW: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: { base: 'sm', md: 'md' } })}
+        className={css({
+          ms: 'auto',
+          color: 'fg.muted',
+          minW: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          fontSize: { base: 'sm', md: 'md' },
+        })}
         title={`Welcome, ${name}`}
         data-testid="welcome"
       >
         Welcome, <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{name}</span>
       </p>
       <Menu.Root onSelect={(d) => (d.value === 'logout' ? session.send({ type: 'session.signOut' }) : navigate('/profile'))}>
-        <Menu.Trigger aria-label="Account menu" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '1', flexShrink: 0, minW: '11', minH: '11', cursor: 'pointer', p: '2', borderRadius: 'md', _hover: { bg: 'bg.subtle' } })}>
+        <Menu.Trigger
+          aria-label="Account menu"
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: '1',
+            flexShrink: 0,
+            minW: '11',
+            minH: '11',
+            cursor: 'pointer',
+            p: '2',
+            borderRadius: 'md',
+            _hover: { bg: 'bg.subtle' },
+          })}
+        >
           <UserIcon size={20} />
           <ChevronDownIcon />
         </Menu.Trigger>

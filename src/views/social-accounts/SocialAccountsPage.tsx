@@ -61,7 +61,10 @@ export function SocialAccountsPage({ logic }: { logic: SocialAccountsLogic }) {
       {view === 'ready' ? (
         <>
           {disconnectError ? <Alert status="danger">{disconnectError}</Alert> : null}
-          <ul aria-label={ACCOUNTS_TEXT.list} className={css({ display: 'grid', gap: '4', listStyle: 'none', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))' })}>
+          <ul
+            aria-label={ACCOUNTS_TEXT.list}
+            className={css({ display: 'grid', gap: '4', listStyle: 'none', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))' })}
+          >
             {accounts.map((account) => (
               <AccountCard
                 key={`${account.platform}:${account.handle}`}

@@ -45,7 +45,16 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
       <Link href={socialHomeHref(account.handle)} className={stretched}>
         @{account.handle}
       </Link>
-      <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '2', rowGap: '1', fontSize: 'sm', color: 'fg.muted' })}>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: '2',
+          rowGap: '1',
+          fontSize: 'sm',
+          color: 'fg.muted',
+        })}
+      >
         <dt>Server</dt>
         <dd className={css({ overflowWrap: 'anywhere' })}>{account.service ?? DEFAULT_BLUESKY_SERVICE}</dd>
         {since ? (

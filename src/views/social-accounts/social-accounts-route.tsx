@@ -8,7 +8,11 @@ import { SocialAccountsPage } from './SocialAccountsPage';
 export default function SocialAccountsRoute() {
   const { http, cache, toasts } = useApp();
   const logic = useMemo(
-    () => provideSocialAccounts({ social: createSocialService(http, cache), notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }) }),
+    () =>
+      provideSocialAccounts({
+        social: createSocialService(http, cache),
+        notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
+      }),
     [http, cache, toasts],
   );
   return <SocialAccountsPage logic={logic} />;

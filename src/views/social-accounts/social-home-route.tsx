@@ -16,7 +16,10 @@ export default function SocialHomeRoute({ params }: { params: { account: string 
         {SOCIAL_MESSAGES.socialHome}
       </h1>
       <p className={css({ color: 'fg.muted' })}>@{handle}</p>
-      <Link href="/social-media/accounts" className={css({ color: 'accent.default', textDecoration: 'underline', alignSelf: 'flex-start' })}>
+      <Link
+        href="/social-media/accounts"
+        className={css({ color: 'accent.default', textDecoration: 'underline', alignSelf: 'flex-start' })}
+      >
         Back to Social Media Accounts
       </Link>
     </section>

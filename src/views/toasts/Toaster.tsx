@@ -3,7 +3,13 @@ import { css, cx } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
 import type { toastsMachine, ToastRef } from '../../machines/toasts/toasts.machine';
 import type { ToastType } from '../../machines/toasts/toast.machine';
-import { selectToastDescription, selectToasts, selectToastState, selectToastTitle, selectToastType } from '../../machines/toasts/toasts.selectors';
+import {
+  selectToastDescription,
+  selectToasts,
+  selectToastState,
+  selectToastTitle,
+  selectToastType,
+} from '../../machines/toasts/toasts.selectors';
 import { MESSAGES } from '../../schemas/messages';
 
 /**
@@ -77,7 +83,12 @@ export function ToastItem({ toast }: { toast: ToastRef }) {
         <p className={css({ fontWeight: 'semibold' })}>{title}</p>
         {description ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{description}</p> : null}
       </div>
-      <button type="button" aria-label={MESSAGES.close} className={css({ cursor: 'pointer', px: '1' })} onClick={() => toast.send({ type: 'toast.close' })}>
+      <button
+        type="button"
+        aria-label={MESSAGES.close}
+        className={css({ cursor: 'pointer', px: '1' })}
+        onClick={() => toast.send({ type: 'toast.close' })}
+      >
         ×
       </button>
     </div>

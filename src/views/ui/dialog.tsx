@@ -35,7 +35,17 @@ export interface ConfirmDialogProps {
  * A modal alert dialog whose open state belongs to a machine: Escape, a click outside and Cancel all cancel.
  * Focus starts on Cancel, the safe choice.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busyLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busyLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root
       open={open}

@@ -15,11 +15,22 @@ const translations = {
   rootLabel: 'Pagination',
   prevTriggerLabel: 'Previous page',
   nextTriggerLabel: 'Next page',
-  itemLabel: ({ page, totalPages }: { page: number; totalPages: number }) => (page === totalPages && totalPages > 1 ? `Last page, page ${page}` : `Page ${page}`),
+  itemLabel: ({ page, totalPages }: { page: number; totalPages: number }) =>
+    page === totalPages && totalPages > 1 ? `Last page, page ${page}` : `Page ${page}`,
 };
 
 /** Previous, the page numbers (with ellipses) and Next, for `count` items shown `pageSize` at a time. */
-export function Pagination({ count, pageSize, page, onPageChange }: { count: number; pageSize: number; page: number; onPageChange: (page: number) => void }) {
+export function Pagination({
+  count,
+  pageSize,
+  page,
+  onPageChange,
+}: {
+  count: number;
+  pageSize: number;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
   const api = usePagination({ count, pageSize, page, siblingCount: 1, translations, onPageChange: (d) => onPageChange(d.page) });
   return (
     <Root value={api}>

@@ -24,7 +24,13 @@ export interface Segment {
 }
 
 /** A labelled group of radio buttons, one of them chosen (e.g. the list's mode switch). */
-export function Segments({ label, segments, value, onValueChange, hideLabel }: {
+export function Segments({
+  label,
+  segments,
+  value,
+  onValueChange,
+  hideLabel,
+}: {
   label: string;
   segments: readonly Segment[];
   value: string;

@@ -16,7 +16,16 @@ export interface SelectFieldProps<V extends string> {
 }
 
 /** A labelled native select (a few fixed choices), with the required asterisk and message like TextField. */
-export function SelectField<V extends string>({ label, name, value, options, onValueChange, error, required, disabled }: SelectFieldProps<V>) {
+export function SelectField<V extends string>({
+  label,
+  name,
+  value,
+  options,
+  onValueChange,
+  error,
+  required,
+  disabled,
+}: SelectFieldProps<V>) {
   return (
     <Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <FieldLabel>{label}</FieldLabel>

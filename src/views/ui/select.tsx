@@ -27,7 +27,13 @@ export interface SelectOption {
 }
 
 /** A labelled single-choice select; the options render only while it is open. */
-export function SelectField({ label, options, value, onValueChange, className }: {
+export function SelectField({
+  label,
+  options,
+  value,
+  onValueChange,
+  className,
+}: {
   label: string;
   options: readonly SelectOption[];
   value: string;

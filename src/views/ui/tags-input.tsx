@@ -38,7 +38,15 @@ export interface TagsFieldProps {
 export function TagsField({ label, name, value, onValueChange, error, hint, disabled }: TagsFieldProps) {
   return (
     <FieldRoot invalid={Boolean(error)} disabled={disabled}>
-      <TagsInput.Root value={value} onValueChange={(d) => onValueChange(d.value)} name={name} delimiter="," addOnPaste blurBehavior="add" editable={false}>
+      <TagsInput.Root
+        value={value}
+        onValueChange={(d) => onValueChange(d.value)}
+        name={name}
+        delimiter=","
+        addOnPaste
+        blurBehavior="add"
+        editable={false}
+      >
         <TagsInput.Label>{label}</TagsInput.Label>
         <TagsInput.Control>
           {value.map((tag, index) => (

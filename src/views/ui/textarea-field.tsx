@@ -20,7 +20,13 @@ export function TextareaField({ label, name, value, onValueChange, error, requir
   return (
     <Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <FieldLabel>{label}</FieldLabel>
-      <ArkField.Textarea className={textarea()} name={name} rows={rows} value={value} onChange={(e) => onValueChange(e.currentTarget.value)} />
+      <ArkField.Textarea
+        className={textarea()}
+        name={name}
+        rows={rows}
+        value={value}
+        onChange={(e) => onValueChange(e.currentTarget.value)}
+      />
       <ErrorText>{error}</ErrorText>
     </Root>
   );

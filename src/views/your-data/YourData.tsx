@@ -26,9 +26,18 @@ const row = css({ display: 'flex', gap: '3', flexWrap: 'wrap' });
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
 /** Profile's second card: take everything away, or leave. */
-export function YourData({ exportLogic, deletionLogic }: { exportLogic: typeof dataExportMachine; deletionLogic: typeof accountDeletionMachine }) {
+export function YourData({
+  exportLogic,
+  deletionLogic,
+}: {
+  exportLogic: typeof dataExportMachine;
+  deletionLogic: typeof accountDeletionMachine;
+}) {
   return (
-    <section className={`${card()} ${css({ maxW: '2xl', display: 'flex', flexDirection: 'column', gap: '6' })}`} aria-labelledby="your-data-title">
+    <section
+      className={`${card()} ${css({ maxW: '2xl', display: 'flex', flexDirection: 'column', gap: '6' })}`}
+      aria-labelledby="your-data-title"
+    >
       <h2 id="your-data-title" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
         Your data
       </h2>
@@ -52,7 +61,9 @@ export function DataExport({ logic }: { logic: typeof dataExportMachine }) {
         <div className={stack}>
           <ProgressBar label="Download progress" fraction={progress.total ? progress.loaded / progress.total : 0} />
           <p role="status">
-            {progress.total ? `Downloaded ${formatFileSize(progress.loaded)} of ${formatFileSize(progress.total)}` : `Downloaded ${formatFileSize(progress.loaded)}`}
+            {progress.total
+              ? `Downloaded ${formatFileSize(progress.loaded)} of ${formatFileSize(progress.total)}`
+              : `Downloaded ${formatFileSize(progress.loaded)}`}
           </p>
         </div>
       ) : null}

@@ -51,7 +51,11 @@ export function controlledPromise<TOutput, TInput = unknown>(name = 'controlledP
     return invocation;
   };
   // XState subscribed to the promise when the actor started, so a handler added now runs after it.
-  const seen = (invocation: Invocation<TOutput>) => invocation.promise.then(() => undefined, () => undefined);
+  const seen = (invocation: Invocation<TOutput>) =>
+    invocation.promise.then(
+      () => undefined,
+      () => undefined,
+    );
 
   return {
     logic,

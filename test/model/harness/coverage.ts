@@ -95,7 +95,10 @@ export function eventLabel(transition: AnyTransitionDefinition): string {
   return transition.eventType;
 }
 
-const candidatesOf = (node: AnyStateNode): AnyTransitionDefinition[][] => [...node.transitions.values(), ...(node.always ? [node.always] : [])];
+const candidatesOf = (node: AnyStateNode): AnyTransitionDefinition[][] => [
+  ...node.transitions.values(),
+  ...(node.always ? [node.always] : []),
+];
 
 const keyOf = (transition: AnyTransitionDefinition): string => {
   const { source } = transition;
@@ -146,7 +149,17 @@ export function createTracer() {
     const event = e as { type: string; snapshot: AnyMachineSnapshot; _transitions: AnyTransitionDefinition[] };
     if (event.type === '@xstate.microstep') listener?.(event.snapshot, event._transitions);
   };
-  const scope = { self, system, id: '', sessionId: '', logger: () => {}, defer: () => {}, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} } as unknown as AnyActorScope;
+  const scope = {
+    self,
+    system,
+    id: '',
+    sessionId: '',
+    logger: () => {},
+    defer: () => {},
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
 
   const run = (go: () => AnyMachineSnapshot): Effect => {
     const transitions = new Set<string>();
@@ -195,9 +208,17 @@ export function createTracer() {
 function matcher(patterns: string[]) {
   const regexps = patterns.map((p) => {
     const plain = p.startsWith('#') && !p.includes(' ') ? p.slice(1) : p;
-    return new RegExp(`^${plain.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    return new RegExp(
+      `^${plain
+        .split('*')
+        .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
   });
-  return { test: (s: string) => regexps.some((r) => r.test(s)), unused: (all: string[]) => patterns.filter((_, i) => !all.some((s) => regexps[i].test(s))) };
+  return {
+    test: (s: string) => regexps.some((r) => r.test(s)),
+    unused: (all: string[]) => patterns.filter((_, i) => !all.some((s) => regexps[i].test(s))),
+  };
 }
 
 /** Which state nodes and transitions of `machine` the paths go through. Never throws for gaps. */
@@ -238,11 +259,16 @@ export function measureCoverage(machine: AnyStateMachine, paths: readonly PathLi
     const uncovered = all.filter((s) => !isCovered(s));
     return { covered: all.length - uncovered.length, total: all.length, uncovered, ignored: uncovered.filter(ignore.test) };
   };
-  const stateIds = stateNodesOf(machine).filter((n) => n.type !== 'history').map((n) => n.id);
+  const stateIds = stateNodesOf(machine)
+    .filter((n) => n.type !== 'history')
+    .map((n) => n.id);
   const transitions = transitionsOf(machine);
   const labels = new Map(transitions.map((t) => [t.key, t.label]));
   const strangers = [...taken].filter((k) => !labels.has(k));
-  if (strangers.length) throw new Error(`coverage: the paths took transitions machine "${machine.id}" does not have; were they generated from another machine?`);
+  if (strangers.length)
+    throw new Error(
+      `coverage: the paths took transitions machine "${machine.id}" does not have; were they generated from another machine?`,
+    );
   const coveredLabels = new Set([...taken].map((k) => labels.get(k)));
   return {
     machineId: machine.id,
@@ -255,7 +281,11 @@ export function measureCoverage(machine: AnyStateMachine, paths: readonly PathLi
 }
 
 /** State nodes some path rests in that no key of the `states` test map names. */
-export function statesWithoutAssertion(machine: AnyStateMachine, paths: readonly PathLike[], stateTests: Record<string, unknown>): string[] {
+export function statesWithoutAssertion(
+  machine: AnyStateMachine,
+  paths: readonly PathLike[],
+  stateTests: Record<string, unknown>,
+): string[] {
   const named = Object.keys(stateTests)
     .filter((key) => key !== '*')
     .map((key) => (key.startsWith('#') ? machine.getStateNodeById(key) : stateNodesOf(machine).find((n) => n.path.join('.') === key)))
@@ -273,7 +303,11 @@ export function statesWithoutAssertion(machine: AnyStateMachine, paths: readonly
  * Throws unless the paths cover every state node and every transition of the machine (minus
  * `ignore`), listing what is missing. Returns the measured coverage.
  */
-export function assertFullCoverage(machine: AnyStateMachine, paths: readonly PathLike[], options: AssertCoverageOptions = {}): CoverageResult {
+export function assertFullCoverage(
+  machine: AnyStateMachine,
+  paths: readonly PathLike[],
+  options: AssertCoverageOptions = {},
+): CoverageResult {
   const result = measureCoverage(machine, paths, options);
   if (options.record) recordCoverage(result);
   const problems: string[] = [];

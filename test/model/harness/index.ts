@@ -15,5 +15,13 @@ export {
   type PathLike,
   type TransitionInfo,
 } from './coverage';
-export { coveringPaths, createModel, machineStateMatcher, pathName, type ActorSettledEvent, type ModelEvent, type ModelOptions } from './model';
+export {
+  coveringPaths,
+  createModel,
+  machineStateMatcher,
+  pathName,
+  type ActorSettledEvent,
+  type ModelEvent,
+  type ModelOptions,
+} from './model';
 export { formatCoverageTable, mergeCoverage, readCoverage, recordCoverage, type CoverageRecord } from './report';

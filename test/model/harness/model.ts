@@ -1,4 +1,13 @@
-import { TestModel, getAdjacencyMap, getShortestPaths, type PathGenerator, type StatePath, type Step, type TestModelOptions, type TestPath } from '@xstate/graph';
+import {
+  TestModel,
+  getAdjacencyMap,
+  getShortestPaths,
+  type PathGenerator,
+  type StatePath,
+  type Step,
+  type TestModelOptions,
+  type TestPath,
+} from '@xstate/graph';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { createTracer, type Effect } from './coverage';
 
@@ -32,10 +41,13 @@ export function machineStateMatcher(snapshot: AnyMachineSnapshot, key: string): 
 
 /** `new TestModel(machine, options)` with the state matcher above. */
 export function createModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): TestModel<Snap<M>, Ev<M>, InputFrom<M>> {
-  return new TestModel<Snap<M>, Ev<M>, InputFrom<M>>(machine as never, {
-    stateMatcher: machineStateMatcher as (s: Snap<M>, key: string) => boolean,
-    ...options,
-  } as Partial<TestModelOptions<Snap<M>, Ev<M>, InputFrom<M>>>);
+  return new TestModel<Snap<M>, Ev<M>, InputFrom<M>>(
+    machine as never,
+    {
+      stateMatcher: machineStateMatcher as (s: Snap<M>, key: string) => boolean,
+      ...options,
+    } as Partial<TestModelOptions<Snap<M>, Ev<M>, InputFrom<M>>>,
+  );
 }
 
 /** The part of TestModel used here, so models built from `xstate/graph` fit too. */
@@ -73,7 +85,9 @@ export function coveringPaths<TSnapshot extends AnyMachineSnapshot, TEvent exten
       return fresh;
     };
     if (!traversal.fromState) learn(tracer.initial(logic as unknown as AnyStateMachine, traversal.input));
-    const shortest = options.minimal ? [] : (getShortestPaths(logic as never, traversal as never) as unknown as Array<StatePath<TSnapshot, TEvent>>);
+    const shortest = options.minimal
+      ? []
+      : (getShortestPaths(logic as never, traversal as never) as unknown as Array<StatePath<TSnapshot, TEvent>>);
     for (const path of shortest) path.steps.forEach((step, i) => i > 0 && learn(tracer.step(path.steps[i - 1].state, step.event)));
 
     // Breadth-first over the model's graph: the shortest route (state before, event) to every state.
@@ -100,7 +114,10 @@ export function coveringPaths<TSnapshot extends AnyMachineSnapshot, TEvent exten
 }
 
 /** Drops every path whose events are the start of another path's. */
-function withoutPrefixes<TPath extends { steps: Array<{ event: EventObject }> }>(paths: TPath[], serializeEvent: (e: never) => string): TPath[] {
+function withoutPrefixes<TPath extends { steps: Array<{ event: EventObject }> }>(
+  paths: TPath[],
+  serializeEvent: (e: never) => string,
+): TPath[] {
   const kept: Array<{ path: TPath; events: string[] }> = [];
   for (const path of [...paths].sort((a, b) => b.steps.length - a.steps.length)) {
     const events = path.steps.map((s) => serializeEvent(s.event as never));
@@ -110,8 +127,14 @@ function withoutPrefixes<TPath extends { steps: Array<{ event: EventObject }> }>
 }
 
 /** The step shape TestModel paths use: each step is the state reached and the event that led there. */
-function toTestSteps<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(route: Array<Step<TSnapshot, TEvent>>, end: TSnapshot): Array<Step<TSnapshot, TEvent>> {
-  return [...route.map((step, i) => ({ state: step.state, event: i === 0 ? (INIT as TEvent) : route[i - 1].event })), { state: end, event: route.at(-1)!.event }];
+function toTestSteps<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
+  route: Array<Step<TSnapshot, TEvent>>,
+  end: TSnapshot,
+): Array<Step<TSnapshot, TEvent>> {
+  return [
+    ...route.map((step, i) => ({ state: step.state, event: i === 0 ? (INIT as TEvent) : route[i - 1].event })),
+    { state: end, event: route.at(-1)!.event },
+  ];
 }
 
 /** A short, readable test name for a path: its events in order (the default description embeds whole contexts). */

@@ -55,7 +55,8 @@ export function mergeCoverage(results: CoverageRecord[]): CoverageRecord[] {
 
 export function formatCoverageTable(results: CoverageRecord[]): string {
   const merged = mergeCoverage(results);
-  const fraction = (c: CoverageResult['states']) => `${c.covered}/${c.total}${c.covered === c.total ? '' : ` (${Math.floor((100 * c.covered) / c.total)}%)`}`;
+  const fraction = (c: CoverageResult['states']) =>
+    `${c.covered}/${c.total}${c.covered === c.total ? '' : ` (${Math.floor((100 * c.covered) / c.total)}%)`}`;
   const rows = [
     ['machine', 'states', 'transitions', 'ignored', 'tested in'],
     ...merged.map((r) => [
@@ -67,6 +68,10 @@ export function formatCoverageTable(results: CoverageRecord[]): string {
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i])).join(' | ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join(' | ')
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)].join('\n');
 }
