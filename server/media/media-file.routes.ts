@@ -6,7 +6,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
 import { NotFound } from '../errors';
-import { errorDoc } from '../http/router';
+import { fileResponses, mediaIdParams, signedLinkQuery } from '../http/file-route';
 import { sendBlob } from '../http/send-blob';
 import type { MediaRow } from './media.dto';
 import { findMedia, findPrimaryMedia, mediaNotFound } from './media.repo';
@@ -19,22 +19,8 @@ const CACHE_CONTROL = 'private, max-age=3600';
 /** Which image is primary can change at the same address: browsers revalidate (cheap with the ETag). */
 const PRIMARY_CACHE_CONTROL = 'private, no-cache';
 
-const fileQuery = z.extend(imageSizeQuerySchema, {
-  exp: z.optional(z.string()),
-  sig: z.optional(z.string()),
-});
-const mediaIdParams = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }) });
-
-const responses = {
-  200: { description: 'The bytes (an image variant is WebP; the original has its own type)', contentType: '*/*' },
-  206: { description: 'The requested byte range', contentType: '*/*' },
-  304: { description: 'Unchanged (If-None-Match)' },
-  400: errorDoc('Invalid input'),
-  401: errorDoc('Neither a bearer token nor a signed link'),
-  403: errorDoc('The signed link is invalid or has expired'),
-  404: errorDoc('No such media or size'),
-  416: { description: 'The range lies outside the file' },
-};
+const fileQuery = z.extend(imageSizeQuerySchema, signedLinkQuery);
+const responses = fileResponses('The bytes (an image variant is WebP; the original has its own type)', 'No such media or size');
 
 /**
  * The bytes of media files. A request carries either the bearer token (the user's own files) or a signed link from a

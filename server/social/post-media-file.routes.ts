@@ -3,17 +3,15 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { NotFound } from '../errors';
 import { ApiRouter } from '../http/api-router';
-import { errorDoc } from '../http/router';
+import { fileResponses, mediaIdParams, signedLinkQuery } from '../http/file-route';
 import { sendBlob } from '../http/send-blob';
 import { createMediaReader } from '../media/media-reader';
 import { findPostMedia } from './posts.repo';
 
 const query = z.object({
   size: z.optional(z.enum(['preview', 'original'], { error: 'Size must be preview or original' })),
-  exp: z.optional(z.string()),
-  sig: z.optional(z.string()),
+  ...signedLinkQuery,
 });
-const params = z.object({ mediaId: z.uuid({ error: 'Media ID must be a valid UUID' }) });
 
 /** The bytes of a post's file: the bearer token (the artist's own), or a signed link from the post (for <img>). */
 export function postMediaFileRoutes(deps: AppDeps) {
@@ -25,16 +23,9 @@ export function postMediaFileRoutes(deps: AppDeps) {
       path: '/social-media/media/:mediaId',
       summary: "A post's file (size=preview: an image's 400 x 400 WebP). Bearer token or signed link; Range supported",
       tag: 'Social media',
-      params,
+      params: mediaIdParams,
       query,
-      responses: {
-        200: { description: 'The bytes', contentType: '*/*' },
-        206: { description: 'The requested byte range', contentType: '*/*' },
-        304: { description: 'Unchanged (If-None-Match)' },
-        401: errorDoc('Neither a bearer token nor a signed link'),
-        403: errorDoc('The signed link is invalid or has expired'),
-        404: errorDoc('No such file'),
-      },
+      responses: fileResponses('The bytes', 'No such file'),
     },
     async (c, { params, query }) => {
       const size = query.size ?? 'original';
