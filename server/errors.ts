@@ -43,6 +43,10 @@ export class UnsupportedType extends DomainError {}
 export class RateLimited extends DomainError {}
 /** A server we depend on (a PDS) could not be reached or answered nonsense. */
 export class UpstreamFailed extends DomainError {}
+/** The server's disk or store is full: nothing more can be kept until space is made. */
+export class OutOfSpace extends DomainError {}
+/** The server cannot do this right now (its store is read-only or refuses writes); trying later may work. */
+export class Unavailable extends DomainError {}
 
 /** The message of an input that fails its schema, with the field messages beside it. */
 export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';

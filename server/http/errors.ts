@@ -6,10 +6,12 @@ import {
   Gone,
   Invalid,
   NotFound,
+  OutOfSpace,
   RateLimited,
   TooLarge,
   Unauthenticated,
   UnsupportedType,
+  Unavailable,
   UpstreamFailed,
 } from '../errors';
 
@@ -43,6 +45,8 @@ const STATUS_OF: Array<[new (...args: never[]) => DomainError, Status]> = [
   [UnsupportedType, 415],
   [RateLimited, 429],
   [UpstreamFailed, 502],
+  [Unavailable, 503],
+  [OutOfSpace, 507],
 ];
 
 /** A domain failure as the HttpError it is answered with (its details as the body, a retry as Retry-After); anything else as it is. */

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors';
+import { NotFound, OutOfSpace, Unavailable } from '../errors';
 
 export const OUT_OF_SPACE = 'The server is out of storage space.';
 export const CANNOT_WRITE = 'The server cannot store files right now. Please try again later.';
@@ -13,15 +13,15 @@ export function asStorageFault(err: unknown): unknown {
   switch (codeOf(err)) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return Object.assign(new HttpError(507, OUT_OF_SPACE), { cause: err });
+      return Object.assign(new OutOfSpace(OUT_OF_SPACE), { cause: err });
     case 'EROFS':
     case 'EACCES':
     case 'EPERM':
-      return Object.assign(new HttpError(503, CANNOT_WRITE), { cause: err });
+      return Object.assign(new Unavailable(CANNOT_WRITE), { cause: err });
     default:
       return err;
   }
 }
 
 /** A file the store was asked to read, copy or move is not there (it was deleted meanwhile). */
-export const isMissingFile = (err: unknown) => err instanceof HttpError && err.status === 404;
+export const isMissingFile = (err: unknown) => err instanceof NotFound;

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { type FileHandle, copyFile, link, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HttpError, notFound, toHttpError } from '../http/errors';
+import { Gone, Invalid, NotFound, TooLarge, UnsupportedType } from '../errors';
+import { HttpError, toHttpError } from '../http/errors';
 import type { BlobStore, ByteRange, ObjectInfo, StoredFile, UploadTarget, UploadTargetRequest } from './blob-store';
 import { asStorageFault } from './faults';
 import { SNIFF_BYTES, baseMediaType, contentMatchesType } from './sniff';
@@ -67,8 +68,8 @@ export class LocalBlobStore implements BlobStore {
 
   async createUploadTarget(req: UploadTargetRequest): Promise<UploadTarget> {
     this.pathOf(req.key);
-    if (req.declaredBytes > req.maxBytes) throw new HttpError(413, tooLargeMessage(req.maxBytes));
-    if (!Number.isInteger(req.declaredBytes) || req.declaredBytes <= 0) throw new HttpError(400, EMPTY_UPLOAD);
+    if (req.declaredBytes > req.maxBytes) throw new TooLarge(tooLargeMessage(req.maxBytes));
+    if (!Number.isInteger(req.declaredBytes) || req.declaredBytes <= 0) throw new Invalid(EMPTY_UPLOAD);
     const expiresAt = new Date(Date.now() + req.expiresInSeconds * 1000);
     // The link takes the size the client declared and not a byte more, as a bucket does with a signed length.
     const token = signUploadToken(
@@ -119,18 +120,18 @@ export class LocalBlobStore implements BlobStore {
   ): Promise<{ key: string; size: number }> {
     const claims = verifyUploadToken(token, this.#secret);
     const target = this.pathOf(claims.key);
-    if (await this.stat(claims.key)) throw new HttpError(410, USED_UPLOAD_LINK);
+    if (await this.stat(claims.key)) throw new Gone(USED_UPLOAD_LINK);
     await admit?.(claims);
     if (!contentType || baseMediaType(contentType) !== baseMediaType(claims.contentType)) {
-      throw new HttpError(415, TYPE_MISMATCH);
+      throw new UnsupportedType(TYPE_MISMATCH);
     }
     if (contentLength !== undefined && contentLength !== '') {
-      if (!/^\s*\d+\s*$/.test(contentLength)) throw new HttpError(400, 'Invalid Content-Length.');
+      if (!/^\s*\d+\s*$/.test(contentLength)) throw new Invalid('Invalid Content-Length.');
       const declared = Number(contentLength);
-      if (declared > claims.maxBytes) throw new HttpError(413, tooLargeMessage(claims.maxBytes));
-      if (declared === 0) throw new HttpError(400, EMPTY_UPLOAD);
+      if (declared > claims.maxBytes) throw new TooLarge(tooLargeMessage(claims.maxBytes));
+      if (declared === 0) throw new Invalid(EMPTY_UPLOAD);
     }
-    if (!body) throw new HttpError(400, EMPTY_UPLOAD);
+    if (!body) throw new Invalid(EMPTY_UPLOAD);
 
     const incoming = path.join(this.dir, INCOMING_DIR);
     await mkdir(incoming, { recursive: true });
@@ -151,7 +152,7 @@ export class LocalBlobStore implements BlobStore {
         sniffed = true;
         const bytes = Buffer.concat(head, headBytes).subarray(0, SNIFF_BYTES);
         head.length = 0;
-        if (!(await contentMatchesType(bytes, claims.contentType))) throw new HttpError(415, CONTENT_MISMATCH);
+        if (!(await contentMatchesType(bytes, claims.contentType))) throw new UnsupportedType(CONTENT_MISMATCH);
       };
       for (;;) {
         let chunk: IteratorResult<Uint8Array>;
@@ -159,13 +160,13 @@ export class LocalBlobStore implements BlobStore {
           chunk = await chunks.next();
         } catch {
           // The client went away (or the connection broke) mid-body: a client error, not a server fault.
-          throw new HttpError(400, UPLOAD_INTERRUPTED);
+          throw new Invalid(UPLOAD_INTERRUPTED);
         }
         const { done, value } = chunk;
         if (done) break;
         if (value.byteLength === 0) continue;
         size += value.byteLength;
-        if (size > claims.maxBytes) throw new HttpError(413, tooLargeMessage(claims.maxBytes));
+        if (size > claims.maxBytes) throw new TooLarge(tooLargeMessage(claims.maxBytes));
         if (!sniffed) {
           head.push(value);
           headBytes += value.byteLength;
@@ -173,7 +174,7 @@ export class LocalBlobStore implements BlobStore {
         }
         await file.write(value);
       }
-      if (size === 0) throw new HttpError(400, EMPTY_UPLOAD);
+      if (size === 0) throw new Invalid(EMPTY_UPLOAD);
       if (!sniffed) await sniff();
       await file.close();
       file = undefined;
@@ -184,7 +185,7 @@ export class LocalBlobStore implements BlobStore {
         await link(tmpFile, target);
         linked = true;
       } catch (err) {
-        if (isTaken(err)) throw new HttpError(410, USED_UPLOAD_LINK);
+        if (isTaken(err)) throw new Gone(USED_UPLOAD_LINK);
         throw err;
       }
       await rename(tmpMeta, target + META_SUFFIX);
@@ -238,7 +239,7 @@ export class LocalBlobStore implements BlobStore {
     try {
       handle = await open(file, 'r');
     } catch (err) {
-      if (isNotFound(err)) throw notFound('File not found.');
+      if (isNotFound(err)) throw new NotFound('File not found.');
       throw err;
     }
     try {
@@ -301,7 +302,7 @@ export class LocalBlobStore implements BlobStore {
       await rename(tmpFile, target);
     } catch (err) {
       await rm(tmpFile, { force: true });
-      if (isNotFound(err)) throw notFound('File not found.');
+      if (isNotFound(err)) throw new NotFound('File not found.');
       throw err;
     }
   }
@@ -314,7 +315,7 @@ export class LocalBlobStore implements BlobStore {
       await rename(source + META_SUFFIX, target + META_SUFFIX).catch((err) => (isNotFound(err) ? undefined : Promise.reject(err)));
       await rename(source, target);
     } catch (err) {
-      if (isNotFound(err)) throw notFound('File not found.');
+      if (isNotFound(err)) throw new NotFound('File not found.');
       throw err;
     }
   }

@@ -11,7 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { HttpError, notFound } from '../http/errors';
+import { Invalid, NotFound, TooLarge } from '../errors';
 import type { BlobStore, ByteRange, ObjectInfo, StoredFile, UploadTarget, UploadTargetRequest } from './blob-store';
 import { EMPTY_UPLOAD, tooLargeMessage } from './local-store';
 
@@ -68,8 +68,8 @@ export class S3BlobStore implements BlobStore {
   }
 
   async createUploadTarget(req: UploadTargetRequest): Promise<UploadTarget> {
-    if (req.declaredBytes > req.maxBytes) throw new HttpError(413, tooLargeMessage(req.maxBytes));
-    if (!Number.isInteger(req.declaredBytes) || req.declaredBytes <= 0) throw new HttpError(400, EMPTY_UPLOAD);
+    if (req.declaredBytes > req.maxBytes) throw new TooLarge(tooLargeMessage(req.maxBytes));
+    if (!Number.isInteger(req.declaredBytes) || req.declaredBytes <= 0) throw new Invalid(EMPTY_UPLOAD);
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: req.key,
@@ -110,7 +110,7 @@ export class S3BlobStore implements BlobStore {
       // A server that ignores Range sends everything; keep only the head.
       return all.subarray(0, bytes);
     } catch (err) {
-      if (isNotFound(err)) throw notFound('File not found.');
+      if (isNotFound(err)) throw new NotFound('File not found.');
       // A range on an empty object is unsatisfiable: its head is empty.
       if (isInvalidRange(err)) return Buffer.alloc(0);
       throw err;
@@ -150,7 +150,7 @@ export class S3BlobStore implements BlobStore {
         }),
       );
     } catch (err) {
-      if (isNotFound(err)) throw notFound('File not found.');
+      if (isNotFound(err)) throw new NotFound('File not found.');
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../http/errors';
+import { Gone, Unauthenticated } from '../errors';
 
 /** What a local upload URL allows: one key, one content type, at most maxBytes, until exp (Unix seconds). */
 export interface UploadClaims {
@@ -30,9 +30,9 @@ export function signUploadToken(claims: UploadClaims, secret: string): string {
   return `${payload}.${mac(payload, secret).toString('base64url')}`;
 }
 
-/** The claims of a genuine, unexpired token; otherwise HttpError 401 (not ours) or 410 (ours, but expired). */
+/** The claims of a genuine, unexpired token; otherwise Unauthenticated (not ours) or Gone (ours, but expired). */
 export function verifyUploadToken(token: string, secret: string, nowMs = Date.now()): UploadClaims {
-  const invalid = () => new HttpError(401, INVALID_UPLOAD_LINK);
+  const invalid = () => new Unauthenticated(INVALID_UPLOAD_LINK);
   if (typeof token !== 'string' || token.length > 4096) throw invalid();
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) throw invalid();
@@ -51,6 +51,6 @@ export function verifyUploadToken(token: string, secret: string, nowMs = Date.no
   if (typeof k !== 'string' || typeof t !== 'string' || typeof m !== 'number' || typeof e !== 'number') throw invalid();
   if (!Number.isFinite(e)) throw invalid();
   // A genuine link past its time is gone for good, not malformed: the client should ask for a new one.
-  if (e * 1000 <= nowMs) throw new HttpError(410, EXPIRED_UPLOAD_LINK);
+  if (e * 1000 <= nowMs) throw new Gone(EXPIRED_UPLOAD_LINK);
   return { key: k, contentType: t, maxBytes: m, exp: e };
 }

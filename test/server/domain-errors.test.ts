@@ -30,6 +30,8 @@ describe('domain errors are answered by the one onError', () => {
       UnsupportedType: 415,
       RateLimited: 429,
       UpstreamFailed: 502,
+      Unavailable: 503,
+      OutOfSpace: 507,
     });
   });
 

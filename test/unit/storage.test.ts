@@ -13,7 +13,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../src/schemas/upload.schema';
-import { HttpError } from '../../server/http/errors';
+import { Gone, NotFound, TooLarge, Unauthenticated } from '../../server/errors';
+import { HttpError, toHttpError } from '../../server/http/errors';
 import {
   type BlobStore,
   LocalBlobStore,
@@ -177,9 +178,8 @@ describe('upload tokens', () => {
     const [payload, sig] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ k: 'avatars/x/y', t: 'image/png', m: 1e12, e: claims.exp })).toString('base64url');
     const expired = signUploadToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, secret);
-    expect(() => verifyUploadToken(expired, secret)).toThrow(
-      expect.objectContaining({ status: 410, message: 'This upload link has expired. Ask for a new one.' }),
-    );
+    expect(() => verifyUploadToken(expired, secret)).toThrow(Gone);
+    expect(() => verifyUploadToken(expired, secret)).toThrow('This upload link has expired. Ask for a new one.');
     const bad = [
       `${forged}.${sig}`,
       `${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`,
@@ -197,9 +197,9 @@ describe('upload tokens', () => {
           return e;
         }
       })();
-      expect(err, t).toBeInstanceOf(HttpError);
-      expect((err as HttpError).status).toBe(401);
-      expect((err as HttpError).message).toBe('This upload link is invalid or has expired.');
+      expect(err, t).toBeInstanceOf(Unauthenticated);
+      expect((toHttpError(err) as HttpError).status).toBe(401);
+      expect((err as Error).message).toBe('This upload link is invalid or has expired.');
     }
   });
 });
@@ -243,7 +243,7 @@ async function localHarness(): Promise<Harness & { store: LocalBlobStore }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'blob-local-'));
   const store = createBlobStore({ kind: 'local', dir }, SECRET) as LocalBlobStore;
   const app = new Hono();
-  // What server/uploads routes do, with HttpError mapped to its status.
+  // What server/uploads routes do: the one onError maps a domain failure (or an HttpError) to its status.
   app.put('/api/uploads/local/:token', async (c) => {
     try {
       const received = await store.receive(
@@ -253,7 +253,8 @@ async function localHarness(): Promise<Harness & { store: LocalBlobStore }> {
         c.req.raw.body,
       );
       return c.json(received, 200);
-    } catch (err) {
+    } catch (thrown) {
+      const err = toHttpError(thrown);
       if (err instanceof HttpError) return c.json(err.body, err.status, err.extra.headers);
       throw err;
     }
@@ -384,7 +385,7 @@ describe.each([
     await h.store.delete(key);
     expect(await h.store.stat(key)).toBeNull();
     expect(await h.store.read(key)).toBeNull();
-    await expect(h.store.readHead(key, 10)).rejects.toMatchObject({ status: 404 });
+    await expect(h.store.readHead(key, 10)).rejects.toBeInstanceOf(NotFound);
     await h.store.delete(key); // deleting a missing file is fine
   });
 
@@ -399,8 +400,8 @@ describe.each([
     await h.store.move('files/copy/source', 'files/moved/here');
     expect(await h.store.stat('files/copy/source')).toBeNull();
     expect(await h.store.stat('files/moved/here')).toEqual({ size: content.length, contentType: 'image/png' });
-    await expect(h.store.copy('files/never/there', 'files/copy/x')).rejects.toMatchObject({ status: 404 });
-    await expect(h.store.move('files/never/there', 'files/copy/x')).rejects.toMatchObject({ status: 404 });
+    await expect(h.store.copy('files/never/there', 'files/copy/x')).rejects.toBeInstanceOf(NotFound);
+    await expect(h.store.move('files/never/there', 'files/copy/x')).rejects.toBeInstanceOf(NotFound);
     expect(await h.store.stat('files/copy/x')).toBeNull();
     await Promise.all(['files/copy/target/deeper', 'files/moved/here'].map((k) => h.store.delete(k)));
   });
@@ -464,7 +465,7 @@ describe.each([
   it('refuses to sign a URL for more than the maximum', async () => {
     await expect(
       h.store.createUploadTarget(uploadRequest('uploads/user/big', 'image/png', MAX_FILE_BYTES + 1, h.apiUrl)),
-    ).rejects.toMatchObject({ status: 413 });
+    ).rejects.toBeInstanceOf(TooLarge);
   });
 });
 
