@@ -163,6 +163,44 @@ describe('post-editor selectors', () => {
     expect(post.labelOf(at(postEditorMachine, { unsaved: 'editing' }, { post: null }))).toBeNull();
   });
 
+  it('form fields: values are the form’s own; a message shows once its field (or, for the text, a tag) was touched', () => {
+    const accounts = [{ platform: 'bluesky', handle: 'a.test' }];
+    const values = {
+      content: 'x'.repeat(300),
+      textLength: 300,
+      hashtags: ['art'],
+      mentions: [],
+      accounts,
+      dateScheduled: '',
+      mediaIds: [],
+    };
+    const errors = { content: 'Too long', accounts: 'Pick one', mediaIds: 'Too many', altTexts: 'Alt missing', hashtags: 'Bad tag' };
+    const form = (touched: Record<string, boolean>, submitted = false) =>
+      at(postEditorMachine, { unsaved: 'editing' }, { form: { values, errors, touched, submitted } } as never);
+    const fresh = form({});
+    expect(post.selectContent(fresh)).toBe(values.content);
+    expect(post.selectTextLength(fresh)).toBe(300);
+    expect(post.selectChosenAccounts(fresh)).toBe(accounts);
+    expect(post.selectTags('hashtags')(fresh)).toBe(values.hashtags);
+    expect([post.selectContentError(fresh), post.selectAccountsError(fresh), post.selectFilesError(fresh)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(post.selectContentError(form({ hashtags: true }))).toBe('Too long');
+    expect(post.selectTagsError('hashtags')(form({ hashtags: true }))).toBe('Bad tag');
+    expect(post.selectTagsError('mentions')(form({ hashtags: true }))).toBeUndefined();
+    expect(post.selectAccountsError(form({ accounts: true }))).toBe('Pick one');
+    expect(post.selectFilesError(form({}, true))).toBe('Too many');
+    expect(
+      post.selectFilesError(
+        at(postEditorMachine, { unsaved: 'editing' }, {
+          form: { values, errors: { altTexts: 'Alt missing' }, touched: {}, submitted: true },
+        } as never),
+      ),
+    ).toBe('Alt missing');
+  });
+
   it('responses: the post’s, else one shared empty list; Retry failed only with a failed response', () => {
     const responses = [{ postStatus: 'error' }];
     const withFailed = at(postEditorMachine, { published: 'idle' }, { post: { isDraft: false, responses } } as never);

@@ -1,4 +1,5 @@
 import { postLabel, type PostResponse } from '../../schemas/social.schema';
+import { visiblePostError, type PostFormValues } from './post-editor.form';
 import type { PostEditorSnapshot } from './post-editor.machine';
 
 // What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
@@ -44,3 +45,18 @@ const NO_RESPONSES: PostResponse[] = [];
 export const selectResponses = (s: PostEditorSnapshot) => s.context.post?.responses ?? NO_RESPONSES;
 /** Whether Retry failed is offered now (the chart accepts it). */
 export const canRetryFailed = (s: PostEditorSnapshot) => s.can({ type: 'post.retryFailed' });
+
+// The form's fields: each value as typed, and its message once the form engine shows it.
+export const selectContent = (s: PostEditorSnapshot) => s.context.form.values.content;
+/** The posted text's length (content, hashtags and mentions), for the counter. */
+export const selectTextLength = (s: PostEditorSnapshot) => s.context.form.values.textLength;
+export const selectContentError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'content');
+export const selectTags = (field: 'hashtags' | 'mentions') => (s: PostEditorSnapshot) => s.context.form.values[field];
+export const selectTagsError = (field: 'hashtags' | 'mentions') => (s: PostEditorSnapshot) => visiblePostError(s.context.form, field);
+export const selectChosenAccounts = (s: PostEditorSnapshot): PostFormValues['accounts'] => s.context.form.values.accounts;
+export const selectAccountsError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'accounts');
+export const selectSchedule = (s: PostEditorSnapshot) => s.context.form.values.dateScheduled;
+export const selectScheduleError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'dateScheduled');
+/** The files' message: too many or of a refused kind first, then a missing alt text. */
+export const selectFilesError = (s: PostEditorSnapshot) =>
+  visiblePostError(s.context.form, 'mediaIds') ?? visiblePostError(s.context.form, 'altTexts');

@@ -3,14 +3,14 @@ import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { sameAccount, visiblePostError } from '../../machines/post-editor/post-editor.form';
+import { sameAccount } from '../../machines/post-editor/post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import type { AccountRef } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { Checkbox } from '../ui/checkbox';
 import { Fieldset } from '../ui/fieldset';
-import { isEditable, selectAccounts } from '../../machines/post-editor/post-editor.selectors';
+import { isEditable, selectAccounts, selectAccountsError, selectChosenAccounts } from '../../machines/post-editor/post-editor.selectors';
 
 export const accountLabel = (a: AccountRef) => `${PLATFORM_LABELS[a.platform]} @${a.handle}`;
 
@@ -20,8 +20,8 @@ export const accountLabel = (a: AccountRef) => `${PLATFORM_LABELS[a.platform]} @
  */
 export const AccountsField = memo(function AccountsField({ editor }: { editor: PostEditorRef }) {
   const connected = useSelector(editor, selectAccounts);
-  const chosen = useSelector(editor, (s) => s.context.form.values.accounts);
-  const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'accounts'));
+  const chosen = useSelector(editor, selectChosenAccounts);
+  const error = useSelector(editor, selectAccountsError);
   const editable = useSelector(editor, isEditable);
   const options = useMemo(
     () => [

@@ -6,9 +6,8 @@ import { createStyleContext } from 'styled-system/jsx/create-style-context';
 import { field } from 'styled-system/recipes/field';
 import { textarea } from 'styled-system/recipes/textarea';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { visiblePostError } from '../../machines/post-editor/post-editor.form';
 import { POST_MAX_LENGTH, postCounterText } from '../../schemas/social.schema';
-import { isEditable } from '../../machines/post-editor/post-editor.selectors';
+import { isEditable, selectContent, selectContentError, selectTextLength } from '../../machines/post-editor/post-editor.selectors';
 
 const { withProvider, withContext } = createStyleContext(field);
 const Root = withProvider(ArkField.Root, 'root');
@@ -25,9 +24,9 @@ export const counterOver = css({ color: 'danger', fontWeight: 'semibold' });
  * It subscribes to its own slice only, so typing re-renders nothing else.
  */
 export const ContentField = memo(function ContentField({ editor }: { editor: PostEditorRef }) {
-  const content = useSelector(editor, (s) => s.context.form.values.content);
-  const length = useSelector(editor, (s) => s.context.form.values.textLength);
-  const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'content'));
+  const content = useSelector(editor, selectContent);
+  const length = useSelector(editor, selectTextLength);
+  const error = useSelector(editor, selectContentError);
   const editable = useSelector(editor, isEditable);
   const over = length > POST_MAX_LENGTH;
   return (

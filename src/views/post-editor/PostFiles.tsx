@@ -2,12 +2,18 @@ import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { visiblePostError } from '../../machines/post-editor/post-editor.form';
 import { POST_FILE_EXTENSIONS, POST_FILE_TYPES, SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { FileUpload } from '../ui/file-upload';
 import { FileCard } from './FileCard';
-import { isEditable, isPublished, selectFiles, selectMaxFiles, selectRefused } from '../../machines/post-editor/post-editor.selectors';
+import {
+  isEditable,
+  isPublished,
+  selectFiles,
+  selectFilesError,
+  selectMaxFiles,
+  selectRefused,
+} from '../../machines/post-editor/post-editor.selectors';
 
 const ACCEPT = [
   ...POST_FILE_TYPES,
@@ -26,7 +32,7 @@ export const PostFiles = memo(function PostFiles({ editor }: { editor: PostEdito
   const maxFiles = useSelector(editor, selectMaxFiles);
   const editable = useSelector(editor, isEditable);
   const readOnly = useSelector(editor, isPublished);
-  const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'mediaIds') ?? visiblePostError(s.context.form, 'altTexts'));
+  const error = useSelector(editor, selectFilesError);
   const atLimit = maxFiles !== null && files.length >= maxFiles;
   const add = (chosen: File[]) => {
     if (chosen.length) editor.send({ type: 'files.add', files: chosen });

@@ -6,9 +6,8 @@ import { createStyleContext } from 'styled-system/jsx/create-style-context';
 import { field } from 'styled-system/recipes/field';
 import { input } from 'styled-system/recipes/input';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { visiblePostError } from '../../machines/post-editor/post-editor.form';
 import { Button } from '../ui/button';
-import { isEditable } from '../../machines/post-editor/post-editor.selectors';
+import { isEditable, selectSchedule, selectScheduleError } from '../../machines/post-editor/post-editor.selectors';
 import { formatLocalTime, fromLocalInput, localTimeZone, toLocalInput } from './schedule-time';
 
 const { withProvider, withContext } = createStyleContext(field);
@@ -22,8 +21,8 @@ const ErrorText = withContext(ArkField.ErrorText, 'errorText');
  * removes the schedule. Save keeps a scheduled draft; Post publishes at once whatever the schedule.
  */
 export const ScheduleField = memo(function ScheduleField({ editor }: { editor: PostEditorRef }) {
-  const value = useSelector(editor, (s) => s.context.form.values.dateScheduled);
-  const error = useSelector(editor, (s) => visiblePostError(s.context.form, 'dateScheduled'));
+  const value = useSelector(editor, selectSchedule);
+  const error = useSelector(editor, selectScheduleError);
   const editable = useSelector(editor, isEditable);
   const set = (dateScheduled: number | null) => editor.send({ type: 'form.change', field: 'dateScheduled', value: dateScheduled });
   return (
