@@ -8,6 +8,7 @@ import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
+import { lighthouseSuite } from './lighthouse.bench';
 import { memorySuite } from './memory.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
@@ -19,6 +20,7 @@ import { userThroughputSuite } from './user-throughput.bench';
 
 const suites: Suite[] = [
   bundleSuite,
+  lighthouseSuite,
   memorySuite,
   userThroughputSuite,
   avatarUploadSuite,
