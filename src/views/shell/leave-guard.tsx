@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Router, useRouter, type BaseLocationHook } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+import { guardBrowserBack, type BrowserBackGuard } from './browser-back-guard';
 
 /** Asked before an in-app navigation: true means a page took it over (it asks the artist first). */
 export type LeaveBlocker = (to: string) => boolean;
@@ -16,13 +18,26 @@ const noGuard: LeaveGuard = { setBlocker: () => {}, pass: () => {} };
 
 /**
  * Every in-app navigation (wouter's Link, useLocation's setter) goes through the router's location hook; this wraps
- * the hook of the router around it so that a page with unsaved changes can hold a navigation and ask first.
+ * the hook of the router around it so that a page with unsaved changes can hold a navigation and ask first. When that
+ * router follows the browser's address, the browser's Back and Forward are held too (browser-back-guard.ts).
  */
 export function LeaveGuardRouter({ children }: { children: ReactNode }) {
   const parentHook = useRouter().hook as BaseLocationHook;
   const blocker = useRef<LeaveBlocker | null>(null);
   const passing = useRef(false);
   const navigateRef = useRef<(to: string, options?: NavigateOptions) => void>(() => {});
+  const browserBack = useRef<BrowserBackGuard | null>(null);
+  const followsBrowser = parentHook === useBrowserLocation;
+
+  useEffect(() => {
+    if (!followsBrowser) return;
+    const back = guardBrowserBack((to) => blocker.current?.(to) ?? false);
+    browserBack.current = back;
+    return () => {
+      back.stop();
+      browserBack.current = null;
+    };
+  }, [followsBrowser]);
 
   const hook = useMemo<BaseLocationHook>(
     () => () => {
@@ -31,6 +46,7 @@ export function LeaveGuardRouter({ children }: { children: ReactNode }) {
       const guarded = (to: string, options?: NavigateOptions) => {
         // A link to where the artist already is (New Social Media Post on a new post) leaves nothing: not asked.
         if (!passing.current && to !== location && blocker.current?.(to)) return;
+        browserBack.current?.forget();
         navigate(to, options);
       };
       return [location, guarded];
@@ -44,6 +60,9 @@ export function LeaveGuardRouter({ children }: { children: ReactNode }) {
         blocker.current = b;
       },
       pass: (to, options) => {
+        // Leaving after a held Back goes back in history rather than pushing the address it was going to.
+        if (!options?.replace && browserBack.current?.leaveBack(to)) return;
+        browserBack.current?.forget();
         passing.current = true;
         try {
           navigateRef.current(to, options);
