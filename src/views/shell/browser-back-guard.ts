@@ -1,14 +1,25 @@
-/** An address as the browser shows it, and the state of its history entry. */
+/** An address as the browser shows it: its path (what routes match), the whole of it, and its history entry's state. */
 interface Entry {
+  path: string;
   url: string;
   state: unknown;
 }
 
-const current = (): Entry => ({ url: location.pathname + location.search + location.hash, state: history.state });
+const current = (): Entry => ({
+  path: location.pathname,
+  url: location.pathname + location.search + location.hash,
+  state: history.state,
+});
 const pageOf = (url: string) => url.split('#')[0];
 
-/** The browser's Back and Forward buttons, held while a page blocks leaving (see `guardBrowserBack`). */
-export interface BrowserBackGuard {
+/**
+ * The browser's address as the pages inside the leave guard see it: the same, except that a Back or Forward the page
+ * holds never shows (see `guardBrowserLocation`).
+ */
+export interface GuardedBrowserLocation {
+  subscribe: (onChange: () => void) => () => void;
+  /** The path the pages show. */
+  path: () => string;
   /**
    * Goes where a held Back or Forward was going, by going back one entry (the entry it went to lies just under the
    * form's): true if `to` is that address, false when there is none (then the caller navigates as usual).
@@ -16,49 +27,72 @@ export interface BrowserBackGuard {
   leaveBack: (to: string) => boolean;
   /** Forgets a held Back or Forward: the artist moved another way (a link, the editor's own move). */
   forget: () => void;
-  stop: () => void;
 }
 
 /**
  * A `popstate` (Back, Forward, a step picked from the browser's history menu) cannot be cancelled: when it comes the
- * address has already changed. This sees it before wouter does (a capture listener on window runs before wouter's
- * own, which listens without capture, whatever the order they were added in), asks `ask(to)` (the page's blocker),
- * and when the page holds it, hides it from wouter, so the page never changes, and puts the form's address back at
- * once with `pushState`. That is synchronous, so no render ever reads the other address (`history.go()` back would
- * be asynchronous). The form's entry is pushed on top of the entry the browser went to: Back and Stay, again and
- * again, leaves the history as long as it was (the form's old entry, and any after it, are replaced by the new one);
- * Forward and Stay adds one entry, and only once (there is no Forward after that). Either way, the address it was
- * going to lies one entry below, so Leave goes there with `history.back()`, not by pushing a copy of it.
+ * address has already changed, and wouter's own listener may already have had React render the new one (Chromium
+ * runs window's listeners in the order they were added, capture or not, and runs microtasks between them). So the
+ * pages inside the guard do not read the browser's path directly but this one, which follows every `pushState` and
+ * `replaceState` (announced by wouter's patched history) at once, and a `popstate` only after asking `ask(to)` (the
+ * page's blocker). When the page holds it, the path never changes, and the form's address is put back at once with
+ * `pushState` (synchronous: `history.go()` back would leave the other address in the bar for a while).
+ *
+ * The form's entry is pushed on top of the entry the browser went to: Back and Stay, again and again, leave the
+ * history as long as it was (the form's old entry, and any after it, are replaced by the new one); Forward and Stay
+ * adds one entry, once (there is no Forward after it). Either way the address it was going to lies one entry below,
+ * so Leave goes there with `history.back()` rather than pushing a copy of it.
  */
-export function guardBrowserBack(ask: (to: string) => boolean): BrowserBackGuard {
+export function guardBrowserLocation(ask: (to: string) => boolean): GuardedBrowserLocation {
   let shown = current();
   let held: string | null = null;
   let letNextPass = false;
-  const follow = () => {
-    shown = current();
-  };
+  const subscribers = new Set<() => void>();
 
-  const onPopState = (event: PopStateEvent) => {
+  const show = (entry: Entry) => {
+    const moved = entry.path !== shown.path;
+    shown = entry;
+    if (moved) for (const notify of subscribers) notify();
+  };
+  const follow = () => show(current());
+
+  const onPopState = () => {
     const from = shown;
-    follow();
-    const to = shown.url;
+    const to = current();
     if (letNextPass) {
       letNextPass = false;
+      show(to);
       return;
     }
     // The same page at another fragment (the skip link to #main) leaves nothing.
-    if (pageOf(to) === pageOf(from.url) || !ask(to)) return;
-    event.stopImmediatePropagation();
-    held = to;
+    if (pageOf(to.url) === pageOf(from.url) || !ask(to.url)) {
+      show(to);
+      return;
+    }
+    held = to.url;
     history.pushState(from.state, '', from.url);
   };
 
-  // wouter's patched pushState and replaceState announce themselves with these events.
-  const moves = ['pushState', 'replaceState', 'hashchange'] as const;
-  addEventListener('popstate', onPopState, { capture: true });
-  for (const move of moves) addEventListener(move, follow);
+  const listeners = [
+    ['popstate', onPopState],
+    ['pushState', follow],
+    ['replaceState', follow],
+    ['hashchange', follow],
+  ] as const;
 
   return {
+    subscribe: (onChange) => {
+      if (subscribers.size === 0) {
+        shown = current();
+        for (const [type, listener] of listeners) addEventListener(type, listener);
+      }
+      subscribers.add(onChange);
+      return () => {
+        subscribers.delete(onChange);
+        if (subscribers.size === 0) for (const [type, listener] of listeners) removeEventListener(type, listener);
+      };
+    },
+    path: () => shown.path,
     leaveBack: (to) => {
       if (held === null || held !== to) return false;
       held = null;
@@ -68,10 +102,6 @@ export function guardBrowserBack(ask: (to: string) => boolean): BrowserBackGuard
     },
     forget: () => {
       held = null;
-    },
-    stop: () => {
-      removeEventListener('popstate', onPopState, { capture: true });
-      for (const move of moves) removeEventListener(move, follow);
     },
   };
 }
