@@ -1,22 +1,39 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
+import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ArtworkEditor } from '../../src/views/artwork-editor/ArtworkEditor';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { provideArtworkEditor } from '../../src/machines/artwork-editor/artwork-editor.provide';
 import { LeaveGuardRouter, useLeaveGuard } from '../../src/views/shell/leave-guard';
 import { editorParts } from '../support/artwork-editor';
+import { PostEditor } from '../../src/views/post-editor/PostEditor';
+import { providePostEditor } from '../../src/machines/post-editor/post-editor.provide';
+import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import { ALICE, postEditorParts } from '../support/post-editor';
 
 const FORM = '/portfolio/artwork/new/physical_2d';
 const LIST = '/portfolio/artwork';
 const JOURNAL = '/journal';
+const NEW_POST = '/social-media/post/new';
 
 /** The editor wired as its route wires it: a confirmed leave goes past the guard. */
 function Editor() {
   const { pass } = useLeaveGuard();
   const { parts } = editorParts({ leave: (to) => pass(to) });
   return <ArtworkEditor logic={provideArtworkEditor(parts)} input={{ artworkId: null, mediaType: 'PHYSICAL_2D' }} />;
+}
+
+/** The post editor wired as its route wires it, on a new post. */
+function NewPost() {
+  const { pass } = useLeaveGuard();
+  const { parts } = postEditorParts({
+    load: fromPromise(async (): Promise<PostEditorData> => ({ accounts: [ALICE], post: null })),
+    navigate: (to) => pass(to, { replace: true }),
+    leave: (to) => pass(to),
+  });
+  return <PostEditor logic={providePostEditor(parts)} input={{ postId: null }} />;
 }
 
 /** The guard on the browser's own address (no memory location): jsdom's history, where Back fires `popstate` later. */
@@ -33,13 +50,16 @@ function renderApp() {
         <Route path="/portfolio/artwork/new/:mediaType">
           <Editor />
         </Route>
+        <Route path={NEW_POST}>
+          <NewPost />
+        </Route>
       </Switch>
     </LeaveGuardRouter>,
   );
   return userEvent.setup();
 }
 
-// Counts the popstates the browser fires, seen first (added before any guard, which may hide one from the app).
+// Counts the popstates the browser fires (added before the app's listeners: each is counted before the app acts).
 let pops = 0;
 addEventListener('popstate', () => (pops += 1), { capture: true });
 
@@ -127,5 +147,27 @@ describe('the browser’s Back on the artwork form', () => {
     expect(location.pathname).toBe(FORM);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByLabelText('Title')).toHaveValue('Harbour');
+  });
+});
+
+describe('the browser’s Back on the post editor', () => {
+  it('with unsaved text asks first: Stay keeps the text, Leave goes back', async () => {
+    history.replaceState(null, '', JOURNAL);
+    history.pushState(null, '', NEW_POST);
+    const user = renderApp();
+    await user.type(await screen.findByLabelText('Content'), 'First light');
+
+    await back();
+    const dialog = await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title });
+    expect(location.pathname).toBe(NEW_POST);
+    await user.click(within(dialog).getByRole('button', { name: LEAVE_DIALOG.stay }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByLabelText('Content')).toHaveValue('First light');
+    expect(screen.getByLabelText('Content')).toBeEnabled();
+
+    await back();
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.leave }));
+    expect(await screen.findByRole('heading', { name: 'Activity Journal' })).toBeInTheDocument();
+    expect(location.pathname).toBe(JOURNAL);
   });
 });
