@@ -300,6 +300,27 @@ describe('the portfolio in a real browser', () => {
     expect(await main().getByLabel('Year').inputValue()).toBe(EDITED.year);
   });
 
+  it("asks before the browser's Back drops unsaved changes: Stay keeps them, Leave goes back", async () => {
+    // Opened from the journal's link (the last test): the journal lies one entry back.
+    const form = new URL(page.url()).pathname;
+    await main().getByLabel('Title').fill(`${EDITED.title}, second state`);
+    await page.goBack();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Stay');
+    expect(new URL(page.url()).pathname).toBe(form);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await main().getByLabel('Title').inputValue()).toBe(`${EDITED.title}, second state`);
+    expect(new URL(page.url()).pathname).toBe(form);
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await main().getByRole('list', { name: 'Journal entries' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/journal');
+  });
+
   it('publishes the portfolio from Home', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await main().getByRole('button', { name: 'Publish' }).click();

@@ -1,9 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Router, useRouter, type BaseLocationHook } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+import { guardBrowserLocation, type GuardedBrowserLocation } from './browser-back-guard';
 
 /** Asked before an in-app navigation: true means a page took it over (it asks the artist first). */
 export type LeaveBlocker = (to: string) => boolean;
 type NavigateOptions = { replace?: boolean };
+type Navigate = (to: string, options?: NavigateOptions) => void;
 
 interface LeaveGuard {
   setBlocker: (blocker: LeaveBlocker | null) => void;
@@ -14,49 +27,81 @@ interface LeaveGuard {
 const LeaveGuardContext = createContext<LeaveGuard | null>(null);
 const noGuard: LeaveGuard = { setBlocker: () => {}, pass: () => {} };
 
+const noSubscription = () => () => {};
+const noPath = () => '';
+
+/** What one LeaveGuardRouter keeps between renders: the page's blocker, and the parent router's navigate. */
+class GuardCore implements LeaveGuard {
+  private blocker: LeaveBlocker | null = null;
+  private passing = false;
+  private navigate: Navigate = () => {};
+
+  /** The browser's address as the pages see it, when the router follows the browser (else the parent's is theirs). */
+  readonly browser: GuardedBrowserLocation | null;
+
+  constructor(followsBrowser: boolean) {
+    this.browser = followsBrowser ? guardBrowserLocation((to) => this.holds(to)) : null;
+  }
+
+  /** Called by the location hook on each render: the parent's navigate, for `pass`. */
+  follow(navigate: Navigate) {
+    this.navigate = navigate;
+  }
+
+  /** True when the page takes the navigation to `to` over (it asks the artist first). */
+  holds(to: string) {
+    return !this.passing && (this.blocker?.(to) ?? false);
+  }
+
+  setBlocker = (blocker: LeaveBlocker | null) => {
+    this.blocker = blocker;
+  };
+
+  pass = (to: string, options?: NavigateOptions) => {
+    // Leaving after a held Back goes back in history rather than pushing the address it was going to.
+    if (!options?.replace && this.browser?.leaveBack(to)) return;
+    this.browser?.forget();
+    this.passing = true;
+    try {
+      this.navigate(to, options);
+    } finally {
+      this.passing = false;
+    }
+  };
+}
+
+/** The router's location hook, guarded: the parent's navigate asks the page first; Back is held in `core.browser`. */
+function guardedHook(parentHook: BaseLocationHook, core: GuardCore): BaseLocationHook {
+  const { browser } = core;
+  return function useGuardedLocation() {
+    const [parentLocation, navigate] = parentHook();
+    const browserPath = useSyncExternalStore(browser?.subscribe ?? noSubscription, browser?.path ?? noPath);
+    const location = browser ? browserPath : parentLocation;
+    core.follow(navigate as Navigate);
+    const guarded: Navigate = (to, options) => {
+      // A link to where the artist already is (New Social Media Post on a new post) leaves nothing: not asked.
+      if (to !== location && core.holds(to)) return;
+      browser?.forget();
+      navigate(to, options);
+    };
+    return [location, guarded];
+  };
+}
+
 /**
  * Every in-app navigation (wouter's Link, useLocation's setter) goes through the router's location hook; this wraps
- * the hook of the router around it so that a page with unsaved changes can hold a navigation and ask first.
+ * the hook of the router around it so that a page with unsaved changes can hold a navigation and ask first. When that
+ * router follows the browser's address, the pages inside read it through `guardBrowserLocation`, which holds the
+ * browser's Back and Forward the same way (browser-back-guard.ts).
  */
 export function LeaveGuardRouter({ children }: { children: ReactNode }) {
   const parentHook = useRouter().hook as BaseLocationHook;
-  const blocker = useRef<LeaveBlocker | null>(null);
-  const passing = useRef(false);
-  const navigateRef = useRef<(to: string, options?: NavigateOptions) => void>(() => {});
-
-  const hook = useMemo<BaseLocationHook>(
-    () => () => {
-      const [location, navigate] = parentHook();
-      navigateRef.current = navigate as (to: string, options?: NavigateOptions) => void;
-      const guarded = (to: string, options?: NavigateOptions) => {
-        // A link to where the artist already is (New Social Media Post on a new post) leaves nothing: not asked.
-        if (!passing.current && to !== location && blocker.current?.(to)) return;
-        navigate(to, options);
-      };
-      return [location, guarded];
-    },
-    [parentHook],
-  );
-
-  const guard = useMemo<LeaveGuard>(
-    () => ({
-      setBlocker: (b) => {
-        blocker.current = b;
-      },
-      pass: (to, options) => {
-        passing.current = true;
-        try {
-          navigateRef.current(to, options);
-        } finally {
-          passing.current = false;
-        }
-      },
-    }),
-    [],
-  );
+  const followsBrowser = parentHook === useBrowserLocation;
+  const core = useMemo(() => new GuardCore(followsBrowser), [followsBrowser]);
+  const hook = useMemo(() => guardedHook(parentHook, core), [parentHook, core]);
 
   return (
-    <LeaveGuardContext.Provider value={guard}>
+    <LeaveGuardContext.Provider value={core}>
       <Router hook={hook}>{children}</Router>
     </LeaveGuardContext.Provider>
   );
