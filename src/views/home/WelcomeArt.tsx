@@ -17,12 +17,12 @@ export function WelcomeArt() {
         strokeLinecap="round"
         opacity="0.7"
       />
-      <g className={pigment.ink} fill="none">
-        <ellipse cx="240" cy="125" rx="130" ry="80" stroke="currentColor" strokeWidth="4" />
-        <circle cx="300" cy="160" r="18" stroke="currentColor" strokeWidth="4" />
+      <ellipse className={pigment.paper} cx="240" cy="125" rx="130" ry="80" fill="currentColor" />
+      <circle className={pigment.wash} cx="300" cy="160" r="18" fill="currentColor" />
+      <g className={pigment.ink} fill="none" stroke="currentColor" strokeWidth="4">
+        <ellipse cx="240" cy="125" rx="130" ry="80" />
+        <circle cx="300" cy="160" r="18" />
       </g>
-      <ellipse className={pigment.paper} cx="240" cy="125" rx="128" ry="78" fill="currentColor" />
-      <circle className={pigment.wash} cx="300" cy="160" r="16" fill="currentColor" />
       <circle className={pigment.ochre} cx="180" cy="90" r="16" fill="currentColor" />
       <circle className={pigment.rose} cx="228" cy="76" r="16" fill="currentColor" />
       <circle className={pigment.sage} cx="278" cy="86" r="16" fill="currentColor" />

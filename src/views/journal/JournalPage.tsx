@@ -33,7 +33,15 @@ export const JOURNAL_EMPTY = {
   action: 'Go to My Artworks',
 } as const;
 
-const selectClass = css({ h: '10', px: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg.surface' });
+const selectClass = css({
+  h: '10',
+  px: '3',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  color: 'fg.default',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+});
 
 /** The Activity Journal: filters, entry cards, Load more, and the loading, error and empty states. */
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
