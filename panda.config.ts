@@ -14,6 +14,11 @@ export default defineConfig({
   outdir: 'styled-system',
   theme: { extend: { ...theme, breakpoints, recipes, slotRecipes } },
   globalCss: {
-    'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
+    // Native controls, scrollbars and the page behind the app follow the system's light or dark setting too.
+    html: { colorScheme: 'light dark' },
+    'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', lineHeight: '1.55', WebkitFontSmoothing: 'antialiased' },
+    // Headings in the book serif, set a little tight; body text stays in the system sans.
+    'h1, h2, h3': { fontFamily: 'heading', lineHeight: '1.2', letterSpacing: '-0.01em', textWrap: 'balance' },
+    '::selection': { bg: 'accent.subtle', color: 'accent.emphasized' },
   },
 });

@@ -152,9 +152,21 @@ describe('My Artworks', () => {
 
   it('shows the exact empty message when there are no artworks', async () => {
     renderPage({ items: [], total: 0 });
-    expect(await screen.findByText(EMPTY_MESSAGE)).toHaveAttribute('role', 'status');
+    expect((await screen.findByText(EMPTY_MESSAGE)).closest('[role=status]')).toBe(screen.getByRole('status'));
     expect(screen.getByRole('status')).toHaveTextContent(EMPTY_MESSAGE);
     expect(screen.queryByRole('list', { name: 'Artworks' })).toBeNull();
+  });
+
+  it("invites the first artwork: a drawing for the eye only and the one 'New Artwork' button the message names", async () => {
+    const { user, location } = renderPage({ items: [], total: 0 });
+    await screen.findByText(EMPTY_MESSAGE);
+    const empty = screen.getByRole('status');
+    expect(empty.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(empty).getAllByRole('button')).toHaveLength(1);
+    expect(within(empty).queryAllByRole('link')).toEqual([]);
+    await user.click(within(empty).getByRole('button', { name: 'New Artwork' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Physical 2D' }));
+    expect(location.history.at(-1)).toBe('/portfolio/artwork/new/PHYSICAL_2D');
   });
 
   it('offers page sizes 12, 24 and 48; choosing one asks for its first page and is remembered', async () => {

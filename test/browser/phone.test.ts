@@ -8,11 +8,14 @@ import { SOCIAL_TEST_ENV, newPdsAccount, type PdsAccount } from '../support/soci
 
 const PASSWORD = 'Sketchbook24';
 
-/** One artist's first hour, on a phone and on a laptop: every screen fits its width, reads whole and stays axe-clean. */
+/**
+ * One artist's first hour, on a phone whose system is set to dark and on a laptop set to light: every screen fits its
+ * width, reads whole and stays axe-clean, in both colour schemes (checkScreen switches to the other one too).
+ */
 describe.each([
-  { size: 'phone', width: 390, height: 844, email: 'berthe@example.com', handle: 'berthe' },
-  { size: 'desktop', width: 1280, height: 800, email: 'mary@example.com', handle: 'mary' },
-])('the studio at $width × $height', ({ size, width, height, email, handle }) => {
+  { size: 'phone', width: 390, height: 844, email: 'berthe@example.com', handle: 'berthe', colorScheme: 'dark' as const },
+  { size: 'desktop', width: 1280, height: 800, email: 'mary@example.com', handle: 'mary', colorScheme: 'light' as const },
+])('the studio at $width × $height, $colorScheme', ({ size, width, height, email, handle, colorScheme }) => {
   const phone = size === 'phone';
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let pds: Pds;
@@ -32,6 +35,7 @@ describe.each([
       isMobile: phone,
       hasTouch: phone,
       deviceScaleFactor: phone ? 2 : 1,
+      colorScheme,
     });
     await watchContentSecurity(context);
     page = await context.newPage();
@@ -65,6 +69,9 @@ describe.each([
   it('signs up, verifies the address and signs in', async () => {
     onTestFailed(async () => console.log(`URL ${page.url()}\n${server.log().slice(-3000)}`));
     await page.goto(server.url);
+    // The page follows the system's setting from its first paint: the canvas is the scheme's paper.
+    const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(canvas).toBe(colorScheme === 'dark' ? 'rgb(23, 20, 16)' : 'rgb(246, 241, 232)');
     await page.getByRole('tab', { name: 'Create Account' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -105,6 +112,9 @@ describe.each([
   it('creates an artwork and adds a photo', async () => {
     await openSection('All Artwork');
     await main().getByRole('heading', { name: 'My Artworks' }).waitFor();
+    // Empty, it invites the first artwork with the one button its message names.
+    const empty = main().getByRole('status').filter({ hasText: 'No artworks found.' });
+    await empty.getByRole('button', { name: 'New Artwork' }).waitFor();
     await checkScreen(page, 'artwork list, empty');
     await main().getByRole('button', { name: 'Create Artwork' }).click();
     await page.getByRole('menuitem', { name: 'Physical 2D', exact: true }).click();
@@ -144,6 +154,7 @@ describe.each([
   it('connects a Bluesky account', async () => {
     await openSection('Social Media Accounts');
     await main().getByRole('heading', { name: 'Social Media Accounts', level: 1 }).waitFor();
+    await main().getByRole('status').getByRole('link', { name: 'Connect your Bluesky account' }).waitFor();
     await checkScreen(page, 'social accounts, none');
     await main().getByRole('link', { name: 'Connect Bluesky' }).click();
     const form = main().getByRole('form', { name: 'Connect Bluesky' });
@@ -185,5 +196,9 @@ describe.each([
     // A phone gets the month's days with posts as a list; a desktop the grid.
     expect(await main().getByRole('table').count()).toBe(phone ? 0 : 1);
     await checkScreen(page, 'calendar month');
+    // No drafts: the empty state and its one way forward.
+    await main().getByRole('radio', { name: 'List Drafts' }).check({ force: true });
+    await main().getByRole('status').filter({ hasText: 'No drafts.' }).getByRole('link', { name: 'Write a post' }).waitFor();
+    await checkScreen(page, 'calendar drafts, none');
   });
 });

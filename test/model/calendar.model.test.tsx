@@ -208,7 +208,9 @@ const states = {
   },
   empty: (s: Snapshot) => {
     assertChrome(s);
-    expect(screen.getByRole('status')).toHaveTextContent(CALENDAR_TEXT.empty[s.context.view]);
+    const empty = screen.getByRole('status');
+    expect(empty).toHaveTextContent(CALENDAR_TEXT.empty[s.context.view]);
+    expect(within(empty).getByRole('link', { name: CALENDAR_TEXT.emptyAction })).toHaveAttribute('href', '/social-media/post/new');
     expect(polling()).toBeNull();
   },
   loaded: (s: Snapshot) => {

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { journalMachine, type JournalFilter } from '../../src/machines/journal/journal.machine';
 import { JOURNAL_MESSAGES, type JournalEntry, type JournalPage } from '../../src/schemas/journal.schema';
-import { JournalPage as JournalView } from '../../src/views/journal/JournalPage';
+import { JOURNAL_EMPTY, JournalPage as JournalView } from '../../src/views/journal/JournalPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof journalMachine>;
@@ -74,7 +74,10 @@ const states = {
     expect(screen.getByRole('alert')).toHaveTextContent(JOURNAL_MESSAGES.error);
   },
   empty: () => {
-    expect(screen.getByRole('status')).toHaveTextContent(JOURNAL_MESSAGES.empty);
+    const empty = screen.getByRole('status');
+    expect(empty).toHaveTextContent(JOURNAL_MESSAGES.empty);
+    // The one way forward: where the artworks (and so the entries) come from.
+    expect(within(empty).getByRole('link', { name: JOURNAL_EMPTY.action })).toHaveAttribute('href', '/portfolio/artwork');
   },
   loaded: (s: Snapshot) => {
     const shown = cards();

@@ -54,16 +54,23 @@ export function layoutProblems(page: Page, { phone }: { phone: boolean }) {
   }, phone);
 }
 
+type Scheme = 'light' | 'dark';
+const schemeOf = (page: Page) => page.evaluate((): Scheme => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+const file = (width: number, screen: string, scheme: Scheme) =>
+  path.join(SCREENSHOT_DIR, `${width}-${screen.replace(/[^a-z0-9]+/gi, '-')}${scheme === 'dark' ? '-dark' : ''}.png`);
+
 /**
- * The screen lays out without sideways scrolling or broken words (on a phone, at 360 px as well), is axe-clean, and
- * is saved as `<width>-<screen>.png`.
+ * The screen lays out without sideways scrolling or broken words (on a phone, at 360 px as well), is axe-clean in the
+ * system's colour scheme and in the other one (dark mode follows the system), and is saved in both as
+ * `<width>-<screen>.png` and `<width>-<screen>-dark.png`.
  */
 export async function checkScreen(page: Page, screen: string) {
   const { width } = page.viewportSize()!;
   // Fonts and late images settle before the measure.
   await page.evaluate(() => document.fonts.ready);
   await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${width}-${screen.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true });
+  const scheme = await schemeOf(page);
+  await page.screenshot({ path: file(width, screen, scheme), fullPage: true });
   // Soft: one run lists what is wrong on every screen of the flow, not only on the first.
   expect.soft(await layoutProblems(page, { phone: width < 768 }), `${screen} at ${width} px`).toEqual([]);
   if (width < 768 && width > NARROWEST_PHONE) {
@@ -73,5 +80,14 @@ export async function checkScreen(page: Page, screen: string) {
     expect.soft(await layoutProblems(page, { phone: true }), `${screen} at ${NARROWEST_PHONE} px`).toEqual([]);
     await page.setViewportSize({ width, height });
   }
-  await expectAccessible(page, `${screen} at ${width} px`);
+  await expectAccessible(page, `${screen} at ${width} px, ${scheme}`);
+  // The other scheme, as if the system setting changed on this screen; then back to the system's.
+  const other: Scheme = scheme === 'dark' ? 'light' : 'dark';
+  await page.emulateMedia({ colorScheme: other });
+  expect(await schemeOf(page)).toBe(other);
+  // Hover and background transitions (0.15 s) finish before axe reads colours.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file(width, screen, other), fullPage: true });
+  await expectAccessible(page, `${screen} at ${width} px, ${other}`);
+  await page.emulateMedia({ colorScheme: null });
 }

@@ -39,7 +39,7 @@ export const tagsInput = defineSlotRecipe({
       px: '2',
       py: '1',
       borderWidth: '1px',
-      borderColor: 'border',
+      borderColor: 'border.strong',
       borderRadius: 'md',
       bg: 'bg.surface',
       _focusWithin: { outline: '2px solid', outlineColor: 'accent.default' },

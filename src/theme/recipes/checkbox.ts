@@ -10,7 +10,7 @@ export const checkbox = defineSlotRecipe({
       w: '5',
       h: '5',
       borderWidth: '2px',
-      borderColor: 'fg.muted',
+      borderColor: 'border.strong',
       borderRadius: 'sm',
       display: 'flex',
       alignItems: 'center',

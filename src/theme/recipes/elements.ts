@@ -19,9 +19,9 @@ export const button = defineRecipe({
   variants: {
     variant: {
       solid: { bg: 'accent.default', color: 'accent.fg', _hover: { bg: 'accent.emphasized' } },
-      outline: { borderWidth: '1px', borderColor: 'border', bg: 'bg.surface', _hover: { bg: 'bg.subtle' } },
-      ghost: { bg: 'transparent', _hover: { bg: 'bg.subtle' } },
-      danger: { bg: 'danger', color: 'white', _hover: { opacity: 0.9 } },
+      outline: { borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.surface', color: 'fg.default', _hover: { bg: 'bg.subtle' } },
+      ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.subtle' } },
+      danger: { bg: 'danger', color: 'danger.fg', _hover: { bg: 'danger.emphasized' } },
       link: { color: 'accent.default', textDecoration: 'underline', px: '0!', h: 'auto!' },
     },
     size: {
@@ -43,11 +43,11 @@ export const badge = defineRecipe({
   base: { display: 'inline-flex', alignItems: 'center', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'semibold' },
   variants: {
     tone: {
-      neutral: { bg: 'gray.200', color: 'gray.800' },
+      neutral: { bg: 'bg.subtle', color: 'fg.default' },
       accent: { bg: 'accent.subtle', color: 'accent.emphasized' },
-      success: { bg: 'green.100', color: 'green.800' },
-      danger: { bg: 'red.100', color: 'red.800' },
-      warning: { bg: 'amber.100', color: 'amber.900' },
+      success: { bg: 'success.subtle', color: 'success.emphasized' },
+      danger: { bg: 'danger.subtle', color: 'danger.emphasized' },
+      warning: { bg: 'warning.subtle', color: 'warning.emphasized' },
     },
   },
   defaultVariants: { tone: 'neutral' },
@@ -58,10 +58,10 @@ export const alert = defineRecipe({
   base: { borderRadius: 'md', px: '4', py: '3', borderLeftWidth: '4px' },
   variants: {
     status: {
-      info: { bg: 'blue.50', borderColor: 'info', color: 'blue.900' },
-      success: { bg: 'green.50', borderColor: 'success', color: 'green.900' },
-      danger: { bg: 'red.50', borderColor: 'danger', color: 'red.900' },
-      warning: { bg: 'amber.50', borderColor: 'warning', color: 'amber.900' },
+      info: { bg: 'info.subtle', borderColor: 'info', color: 'info.emphasized' },
+      success: { bg: 'success.subtle', borderColor: 'success', color: 'success.emphasized' },
+      danger: { bg: 'danger.subtle', borderColor: 'danger', color: 'danger.emphasized' },
+      warning: { bg: 'warning.subtle', borderColor: 'warning', color: 'warning.emphasized' },
     },
   },
   defaultVariants: { status: 'info' },
@@ -69,5 +69,5 @@ export const alert = defineRecipe({
 
 export const card = defineRecipe({
   className: 'card',
-  base: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '5', boxShadow: 'sm' },
+  base: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', p: '5', boxShadow: 'sm' },
 });

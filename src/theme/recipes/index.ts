@@ -4,6 +4,7 @@ import { checkbox } from './checkbox';
 import { fieldset, nativeSelect, tagsInput, textarea } from './artwork-form';
 import { fileUpload, progress } from './media';
 import { dataList, pagination, segmentGroup, select } from './list';
+import { emptyState } from './empty-state';
 
 export const recipes = { button, input, badge, alert, card, textarea, nativeSelect };
 export const slotRecipes = {
@@ -22,4 +23,5 @@ export const slotRecipes = {
   select,
   pagination,
   dataList,
+  emptyState,
 };

@@ -17,7 +17,7 @@ export const fileUpload = defineSlotRecipe({
       p: '6',
       borderWidth: '2px',
       borderStyle: 'dashed',
-      borderColor: 'border',
+      borderColor: 'border.strong',
       borderRadius: 'lg',
       bg: 'bg.subtle',
       color: 'fg.muted',

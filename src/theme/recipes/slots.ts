@@ -66,7 +66,7 @@ export const dialog = defineSlotRecipe({
   className: 'dialog',
   slots: dialogAnatomy.keys(),
   base: {
-    backdrop: { position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' },
+    backdrop: { position: 'fixed', inset: '0', bg: 'scrim', zIndex: 'overlay' },
     positioner: { position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' },
     content: {
       bg: 'bg.surface',
@@ -79,7 +79,7 @@ export const dialog = defineSlotRecipe({
       flexDirection: 'column',
       gap: '4',
     },
-    title: { fontWeight: 'bold', fontSize: 'lg' },
+    title: { fontFamily: 'heading', fontWeight: 'bold', fontSize: 'xl' },
     description: { color: 'fg.muted' },
   },
 });
@@ -114,7 +114,7 @@ export const drawer = defineSlotRecipe({
   className: 'drawer',
   slots: dialogAnatomy.keys(),
   base: {
-    backdrop: { position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' },
+    backdrop: { position: 'fixed', inset: '0', bg: 'scrim', zIndex: 'overlay' },
     positioner: { position: 'fixed', insetBlock: '0', insetInlineStart: '0', display: 'flex', zIndex: 'modal' },
     content: {
       bg: 'bg.surface',
@@ -128,7 +128,7 @@ export const drawer = defineSlotRecipe({
       flexDirection: 'column',
       _focusVisible: { outline: 'none' },
     },
-    title: { fontWeight: 'bold', fontSize: 'lg' },
+    title: { fontFamily: 'heading', fontWeight: 'bold', fontSize: 'xl' },
     closeTrigger: {
       display: 'inline-flex',
       alignItems: 'center',

@@ -5,10 +5,15 @@ import { ARTWORK_MESSAGES, type Artwork } from '../../schemas/artwork.schema';
 import type { ListPosition } from '../../schemas/list-address.schema';
 import type { ListSettings } from '../../schemas/list.schema';
 import { DataList } from '../list/DataList';
+import { EmptyState } from '../ui/empty-state';
+import { EaselArt } from '../ui/illustrations';
 import { ARTWORK_COLUMNS, ARTWORK_FACETS, ARTWORK_SORT_OPTIONS, ArtworkTile, artworkHref, artworkListInput } from './artwork-list-config';
 import { CreateArtworkMenu } from './create-artwork-menu';
 
 const artworkKey = (a: Artwork) => a.artworkId;
+/** The button the empty message names. */
+export const NEW_ARTWORK = 'New Artwork';
+const ARTWORK_EMPTY_INVITATION = 'Choose what kind of work it is, then add its pictures and details.';
 
 /** My Artworks: the Create Artwork menu and the artist's artworks in the generic list, paged by the server. */
 export function ArtworkListPage({ logic, settings, position }: { logic: ListLogic; settings?: ListSettings; position?: ListPosition }) {
@@ -32,7 +37,14 @@ export function ArtworkListPage({ logic, settings, position }: { logic: ListLogi
         facets={ARTWORK_FACETS}
         filterLabel="Search"
         filterPlaceholder="Title or medium"
-        emptyMessage={ARTWORK_MESSAGES.empty}
+        empty={
+          <EmptyState
+            art={EaselArt}
+            message={ARTWORK_MESSAGES.empty}
+            invitation={ARTWORK_EMPTY_INVITATION}
+            action={<CreateArtworkMenu label={NEW_ARTWORK} />}
+          />
+        }
         showAspect
       />
     </section>

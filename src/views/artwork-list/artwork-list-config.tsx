@@ -86,7 +86,7 @@ export function toArtworkQuery(q: ListQuery): Partial<ArtworkListQuery> {
 
 const muted = css({ color: 'fg.muted' });
 // Two lines, then an ellipsis; the whole title is the tile's tooltip and is read whole by assistive tech.
-const titleClass = css({ fontWeight: 'semibold', lineClamp: 2, overflowWrap: 'anywhere' });
+const titleClass = css({ fontFamily: 'heading', fontWeight: 'semibold', lineHeight: '1.3', lineClamp: 2, overflowWrap: 'anywhere' });
 const line = css({
   display: 'flex',
   flexWrap: 'wrap',
@@ -97,8 +97,8 @@ const line = css({
   fontSize: 'sm',
 });
 const clip = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm', color: 'fg.muted' });
-const tileBody = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', minW: 0 });
-const tileBodySmall = css({ display: 'flex', flexDirection: 'column', gap: '0.5', p: '2', minW: 0 });
+const tileBody = css({ display: 'flex', flexDirection: 'column', gap: '1', pt: '2.5', px: '0.5', pb: '1', minW: 0 });
+const tileBodySmall = css({ display: 'flex', flexDirection: 'column', gap: '0.5', pt: '1.5', px: '0.5', pb: '1', minW: 0 });
 
 /** Row mode: Image, Title, Year, Medium, Status. The title is the row's link. */
 export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [

@@ -4,12 +4,12 @@ import { MEDIA_TYPES, mediaTypeLabel } from '../../schemas/media-type.schema';
 import { ChevronDownIcon } from '../ui/icons';
 import { Menu } from '../ui/menu';
 
-/** 'Create Artwork': the six media types, each a link to /portfolio/artwork/new/{type}. */
-export function CreateArtworkMenu() {
+/** 'Create Artwork' (or the empty list's 'New Artwork'): the six media types, each a link to /portfolio/artwork/new/{type}. */
+export function CreateArtworkMenu({ label = 'Create Artwork' }: { label?: string }) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount>
       <Menu.Trigger className={button({ variant: 'solid', size: 'md' })}>
-        Create Artwork
+        {label}
         <ChevronDownIcon />
       </Menu.Trigger>
       <Menu.Positioner>

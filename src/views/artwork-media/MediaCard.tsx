@@ -86,7 +86,16 @@ export function MediaCard({ item, selecting, selected, busy, onToggle, onSetPrim
       <div className={frame}>
         <Preview item={item} />
         {item.kind === 'video' ? (
-          <span className={css({ position: 'absolute', top: '2', left: '2', color: 'white', pointerEvents: 'none' })}>
+          <span
+            className={css({
+              position: 'absolute',
+              top: '2',
+              left: '2',
+              color: 'onImage',
+              pointerEvents: 'none',
+              filter: 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.6))',
+            })}
+          >
             <VideoIcon size={20} />
           </span>
         ) : null}

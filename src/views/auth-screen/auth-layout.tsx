@@ -8,7 +8,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
     <main className={css({ minH: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4' })}>
       <div className={`${card()} ${css({ w: 'full', maxW: 'md', display: 'flex', flexDirection: 'column', gap: '4' })}`}>
         <p className={css({ fontWeight: 'bold', color: 'accent.default', fontSize: 'sm', letterSpacing: 'wide' })}>ARTIST STUDIO</p>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
+        <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>{title}</h1>
         {children}
       </div>
     </main>

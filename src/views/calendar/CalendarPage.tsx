@@ -17,6 +17,8 @@ import {
 import { usePhoneLayout } from '../shell/phone-layout';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { CalendarArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 import { CalendarToolbar } from './calendar-toolbar';
 import { CALENDAR_TEXT } from './calendar-text';
@@ -94,7 +96,18 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
           </Button>
         </Alert>
       ) : null}
-      {state === 'empty' ? <Alert status="info">{CALENDAR_TEXT.empty[view]}</Alert> : null}
+      {state === 'empty' ? (
+        <EmptyState
+          art={CalendarArt}
+          message={CALENDAR_TEXT.empty[view]}
+          invitation={CALENDAR_TEXT.emptyInvitation}
+          action={
+            <Link href="/social-media/post/new" className={button({ variant: 'solid' })}>
+              {CALENDAR_TEXT.emptyAction}
+            </Link>
+          }
+        />
+      ) : null}
       {polling ? (
         <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
           <span className={pulse} aria-hidden="true" />

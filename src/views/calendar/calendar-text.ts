@@ -18,6 +18,9 @@ export const CALENDAR_TEXT = {
     week: 'No posts this week.',
     month: 'No posts this month.',
   } satisfies Record<CalendarView, string>,
+  emptyInvitation: 'Share a finished piece, a work in progress or news of a show.',
+  // Not the header's 'New Social Media Post': one link of that name per page.
+  emptyAction: 'Write a post',
 } as const;
 
 export const VIEW_LABELS: Record<CalendarView, string> = { list: 'List', week: 'Week', month: 'Month', drafts: 'List Drafts' };

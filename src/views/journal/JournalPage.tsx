@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
+import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { journalMachine } from '../../machines/journal/journal.machine';
 import {
@@ -20,11 +21,27 @@ import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
+import { EmptyState } from '../ui/empty-state';
+import { SketchbookArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 
 type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
 
-const selectClass = css({ h: '10', px: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg.surface' });
+/** The empty journal's invitation and its one way forward (the page's own texts). */
+export const JOURNAL_EMPTY = {
+  invitation: 'Entries appear here as you add and change artworks.',
+  action: 'Go to My Artworks',
+} as const;
+
+const selectClass = css({
+  h: '10',
+  px: '3',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  color: 'fg.default',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+});
 
 /** The Activity Journal: filters, entry cards, Load more, and the loading, error and empty states. */
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
@@ -83,7 +100,18 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
           </Button>
         </Alert>
       ) : null}
-      {view === 'empty' ? <Alert status="info">{JOURNAL_MESSAGES.empty}</Alert> : null}
+      {view === 'empty' ? (
+        <EmptyState
+          art={SketchbookArt}
+          message={JOURNAL_MESSAGES.empty}
+          invitation={JOURNAL_EMPTY.invitation}
+          action={
+            <Link href="/portfolio/artwork" className={button({ variant: 'solid' })}>
+              {JOURNAL_EMPTY.action}
+            </Link>
+          }
+        />
+      ) : null}
       {view === 'loaded' ? (
         <>
           <ul aria-label="Journal entries" className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>

@@ -31,6 +31,8 @@ export interface DataListProps<T> {
   filterLabel?: string;
   filterPlaceholder?: string;
   emptyMessage?: string;
+  /** What an empty list shows instead of the plain message (an EmptyState with its one action). */
+  empty?: ReactNode;
   /** Offer the image-aspect choice (lists of pictures). */
   showAspect?: boolean;
 }
@@ -84,7 +86,7 @@ export function DataList<T>(props: DataListProps<T>) {
           </Button>
         </Alert>
       ) : null}
-      {state === 'empty' ? <Alert status="info">{emptyMessage}</Alert> : null}
+      {state === 'empty' ? (props.empty ?? <Alert status="info">{emptyMessage}</Alert>) : null}
       {rows.length > 0 ? (
         <>
           {view.tiles ? (

@@ -15,7 +15,7 @@ const summary = css({
   cursor: 'pointer',
   listStyle: 'none',
   borderWidth: '1px',
-  borderColor: 'border',
+  borderColor: 'border.strong',
   borderRadius: 'md',
   bg: 'bg.surface',
   fontWeight: 'semibold',

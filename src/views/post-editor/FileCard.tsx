@@ -36,7 +36,7 @@ const altInput = css({
   h: '9',
   px: '2',
   borderWidth: '1px',
-  borderColor: 'border',
+  borderColor: 'border.strong',
   borderRadius: 'md',
   bg: 'bg.surface',
   fontSize: 'sm',

@@ -14,6 +14,7 @@ const navClass = {
 };
 
 const heading = css({
+  fontFamily: 'body',
   fontSize: 'xs',
   fontWeight: 'bold',
   color: 'fg.muted',

@@ -32,8 +32,11 @@ export function TopBar({ menuButton }: { menuButton?: ReactNode }) {
         href="/"
         className={css({
           display: { base: 'none', md: 'inline' },
-          fontWeight: 'bold',
-          color: 'accent.default',
+          fontFamily: 'heading',
+          fontSize: 'xl',
+          fontWeight: 'semibold',
+          letterSpacing: '-0.01em',
+          color: 'fg.default',
           textDecoration: 'none',
           whiteSpace: 'nowrap',
           flexShrink: 0,

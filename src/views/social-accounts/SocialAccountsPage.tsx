@@ -15,6 +15,8 @@ import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
+import { EmptyState } from '../ui/empty-state';
+import { ConnectArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 import { AccountCard } from './account-card';
 import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from './accounts-text';
@@ -50,13 +52,21 @@ export function SocialAccountsPage({ logic }: { logic: SocialAccountsLogic }) {
         </Alert>
       ) : null}
       {view === 'empty' ? (
-        <Alert status="info">
-          {ACCOUNTS_TEXT.empty}{' '}
-          <Link href={CONNECT_BLUESKY_PATH} className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}>
-            {ACCOUNTS_TEXT.emptyLink}
-          </Link>{' '}
-          {ACCOUNTS_TEXT.emptyAfterLink}
-        </Alert>
+        <EmptyState
+          art={ConnectArt}
+          message={ACCOUNTS_TEXT.empty}
+          action={
+            <p className={css({ color: 'fg.muted' })}>
+              <Link
+                href={CONNECT_BLUESKY_PATH}
+                className={css({ color: 'accent.default', fontWeight: 'semibold', textDecoration: 'underline' })}
+              >
+                {ACCOUNTS_TEXT.emptyLink}
+              </Link>{' '}
+              {ACCOUNTS_TEXT.emptyAfterLink}
+            </p>
+          }
+        />
       ) : null}
       {view === 'ready' ? (
         <>
