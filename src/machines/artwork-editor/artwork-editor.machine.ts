@@ -61,6 +61,16 @@ const confirmingLeave = {
   },
 } as const;
 
+/** The error toast of a failed create, update or delete: its required title, then the failure's own message. */
+const notifyFailed = (step: 'create' | 'update' | 'delete') =>
+  ({
+    type: 'notify',
+    params: ({ event }: { event: object }): Notice => ({
+      title: ARTWORK_MESSAGES.saveFailedTitle(step, failureMessage(errorOf(event))),
+      toastType: 'error',
+    }),
+  }) as const;
+
 /**
  * The artwork form: a new artwork (id 'new') is created once, then it is a saved artwork that can be updated,
  * deleted after a confirmation, and given media (the `media` actor runs only while saved).
@@ -175,16 +185,7 @@ export const artworkEditorMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [
-                'keepServerMessages',
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    title: ARTWORK_MESSAGES.saveFailedTitle('create', failureMessage(event.error)),
-                    toastType: 'error',
-                  }),
-                },
-              ],
+              actions: ['keepServerMessages', notifyFailed('create')],
             },
           },
         },
@@ -219,16 +220,7 @@ export const artworkEditorMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [
-                'keepServerMessages',
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    title: ARTWORK_MESSAGES.saveFailedTitle('update', failureMessage(event.error)),
-                    toastType: 'error',
-                  }),
-                },
-              ],
+              actions: ['keepServerMessages', notifyFailed('update')],
             },
           },
         },
@@ -248,13 +240,7 @@ export const artworkEditorMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: {
-                type: 'notify',
-                params: ({ event }) => ({
-                  title: ARTWORK_MESSAGES.saveFailedTitle('delete', failureMessage(event.error)),
-                  toastType: 'error',
-                }),
-              },
+              actions: notifyFailed('delete'),
             },
           },
         },
