@@ -9,7 +9,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { instance } from '@viz-js/viz';
 import { StateMachine, type AnyStateMachine } from 'xstate';
-import { chartStates, chartTransitions, machineToDot } from './charts/dot';
+import { chartStates, chartTransitions, machineToDot } from '../src/qa/chart-graph';
 
 export interface FoundMachine {
   name: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { instance } from '@viz-js/viz';
 import { assign, fromPromise, setup } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chartStates, chartTransitions, machineToDot } from '../../scripts/charts/dot';
+import { chartStates, chartTransitions, machineToDot } from '../../src/qa/chart-graph';
 import { findMachines, writeCharts } from '../../scripts/charts';
 
 const uploadMachine = setup({
@@ -93,6 +93,7 @@ describe('machineToDot', () => {
       'upload.done:final',
     ]);
     expect(chartTransitions(uploadMachine)).toContainEqual({
+      id: 'upload.busy.transfer.failed#always#0',
       source: 'upload.busy.transfer.failed',
       event: 'always',
       eventType: '',
@@ -134,11 +135,36 @@ export const notAMachine = { root: 1 };`,
     const json = JSON.parse(readFileSync(join(dir, 'charts', 'door.json'), 'utf8'));
     expect(json).toMatchObject({ name: 'door', id: 'door', definition: { id: 'door', type: 'compound' } });
     expect(json.transitions).toEqual([
-      { source: 'door.shut', event: 'open', eventType: 'open', targets: ['door.open'], actions: [], reenter: false },
-      { source: 'door.open', event: 'close', eventType: 'close', targets: ['door.shut'], actions: [], reenter: false },
+      {
+        id: 'door.shut#open#0',
+        source: 'door.shut',
+        event: 'open',
+        eventType: 'open',
+        targets: ['door.open'],
+        actions: [],
+        reenter: false,
+      },
+      {
+        id: 'door.open#close#0',
+        source: 'door.open',
+        event: 'close',
+        eventType: 'close',
+        targets: ['door.shut'],
+        actions: [],
+        reenter: false,
+      },
     ]);
     const html = readFileSync(join(dir, 'charts', 'index.html'), 'utf8');
     expect(html).toContain('<a href="#door">door</a>');
     expect(html).toMatch(/<div class="chart"><svg/);
+  });
+});
+
+describe('transition ids', () => {
+  it('are unique within every machine, so a chart element and a test path can name one transition', async () => {
+    for (const { name, machine } of await findMachines('src/machines')) {
+      const ids = chartTransitions(machine).map((t) => t.id);
+      expect(new Set(ids).size, name).toBe(ids.length);
+    }
   });
 });

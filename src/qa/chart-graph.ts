@@ -14,6 +14,11 @@ export interface ChartState {
 
 /** One candidate transition, flattened for charts/<name>.json. */
 export interface ChartTransition {
+  /**
+   * Stable across runs and unrelated edits: `<source state id>#<event type, or "always">#<n>`, n counting the
+   * candidates for that event in that state from 0 (the order XState tries them).
+   */
+  id: string;
   source: string;
   /** What the chart writes on the edge: `post.publish`, `always`, `after 500ms`, `saveProfile: done`. */
   event: string;
@@ -63,6 +68,9 @@ function eventText(t: AnyTransitionDefinition): string {
   return type;
 }
 
+/** The stable id of the n-th candidate transition for an event type in a state (see ChartTransition.id). */
+export const transitionId = (source: string, eventType: string, n: number) => `${source}#${eventType || 'always'}#${n}`;
+
 export function chartStates(machine: AnyStateMachine): ChartState[] {
   return allNodes(machine).map((node) => ({
     id: node.id,
@@ -83,6 +91,7 @@ export function chartTransitions(machine: AnyStateMachine): ChartTransition[] {
         // The last of several alternatives without a guard is the "else" branch.
         const guard = t.guard !== undefined ? nameOf(t.guard) : index > 0 && list.slice(0, index).some((x) => x.guard) ? 'else' : undefined;
         return {
+          id: transitionId(node.id, t.eventType, index),
           source: node.id,
           event: eventText(t),
           eventType: t.eventType,
@@ -107,7 +116,11 @@ const edgeText = (t: ChartTransition) => (t.guard ? `${t.event} [${t.guard}]` : 
 
 /** A state's title plus its invokes, tags and the transitions written inside it, as a Graphviz HTML label. */
 function label(state: ChartState, inside: string[], title: string, align: 'center' | 'left' = 'center'): string {
-  const lines = [...state.invoke.map((i) => `invoke: ${i.src}`), ...(state.tags.length ? [`tags: ${state.tags.join(', ')}`] : []), ...inside];
+  const lines = [
+    ...state.invoke.map((i) => `invoke: ${i.src}`),
+    ...(state.tags.length ? [`tags: ${state.tags.join(', ')}`] : []),
+    ...inside,
+  ];
   const br = align === 'left' ? '<br align="left"/>' : '<br/>';
   const body = `<b>${html(title)}</b>${lines.map((l) => `${br}<font point-size="9">${html(l)}</font>`).join('')}`;
   return `<${body}${align === 'left' ? br : ''}>`;
@@ -139,7 +152,9 @@ export function machineToDot(machine: AnyStateMachine): string {
       .flatMap((t) =>
         t.targets.length === 0
           ? [`${edgeText(t)} (self)`]
-          : t.targets.filter((target) => drawnInside(t, target)).map((target) => `${edgeText(t)} -> ${target === id ? 'itself' : byId.get(target)!.key}${t.reenter ? ' (reenter)' : ''}`),
+          : t.targets
+              .filter((target) => drawnInside(t, target))
+              .map((target) => `${edgeText(t)} -> ${target === id ? 'itself' : byId.get(target)!.key}${t.reenter ? ' (reenter)' : ''}`),
       );
 
   const out: string[] = [
@@ -155,7 +170,11 @@ export function machineToDot(machine: AnyStateMachine): string {
     const tooltip = state.description ? ` tooltip=${quote(state.description)}` : '';
     if (!isCluster(state.id)) {
       const shape =
-        state.type === 'final' ? ' shape=doublecircle fixedsize=false' : state.type === 'history' ? ' shape=circle fillcolor="#e2e8f0"' : '';
+        state.type === 'final'
+          ? ' shape=doublecircle fixedsize=false'
+          : state.type === 'history'
+            ? ' shape=circle fillcolor="#e2e8f0"'
+            : '';
       const title = state.type === 'history' ? (machine.getStateNodeById(`#${state.id}`).history === 'deep' ? 'H*' : 'H') : state.key;
       out.push(`${pad}${quote(state.id)} [label=${label(state, insideOf(state.id), title)}${shape}${tooltip}];`);
       return;
@@ -164,7 +183,9 @@ export function machineToDot(machine: AnyStateMachine): string {
     const title = state.type === 'parallel' ? `${state.key} (parallel)` : state.key;
     out.push(`${pad}subgraph ${clusterId(state.id)} {`);
     out.push(`${pad}  label=${label(state, insideOf(state.id), title, 'left')}; labeljust=l;${tooltip}`);
-    out.push(`${pad}  style=${quote(region ? 'rounded,dashed' : 'rounded')}; color="#64748b"; bgcolor="${depth % 2 ? '#ffffff' : '#f1f5f9'}";`);
+    out.push(
+      `${pad}  style=${quote(region ? 'rounded,dashed' : 'rounded')}; color="#64748b"; bgcolor="${depth % 2 ? '#ffffff' : '#f1f5f9'}";`,
+    );
     out.push(`${pad}  ${anchorId(state.id, 'head')} [shape=point style=invis width=0 height=0 label=""];`);
     out.push(`${pad}  ${anchorId(state.id, 'tail')} [shape=point style=invis width=0 height=0 label=""];`);
     if (state.initial.length) {
