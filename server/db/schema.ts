@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
 import type { AccountRef } from '../../src/schemas/social.schema';
 import type { PublishedSnapshot } from '../publish/snapshot';
@@ -94,6 +94,8 @@ export const mailOutbox = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For 'verify': the password of the sign-up, which the mailed link will confirm. */
     passwordHash: text('password_hash'),
+    /** For 'inquiry': the buyer's message to mail to the artist (kept in `inquiries` whether or not mail works). */
+    inquiryId: uuid('inquiry_id').references(() => inquiries.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -226,6 +228,7 @@ export const journalEntries = pgTable(
     type: text('type', { enum: ['artwork.new', 'artwork.updated'] }).notNull(),
     message: text('message').notNull(),
     artworkId: uuid('artwork_id'),
+    collectionId: uuid('collection_id'),
     mediaId: uuid('media_id'),
     changedFields: text('changed_fields').array(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
@@ -295,6 +298,8 @@ export const socialPosts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     location: text('location'),
+    /** The artwork the post was shared from ("Share" in the artwork editor), if any. */
+    artworkId: uuid('artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
     accounts: jsonb('accounts').$type<AccountRef[]>().notNull(),
     isDraft: boolean('is_draft').notNull().default(true),
     dateScheduled: timestamp('date_scheduled', { withTimezone: true }),
@@ -376,4 +381,87 @@ export const socialDeliveries = pgTable(
       .where(sql`status = 'pending'`),
     index('social_deliveries_account_idx').on(t.accountId),
   ],
+);
+
+/**
+ * A collection of the artist's artworks. Public ones are listed on the public site; unlisted ones are reachable by
+ * their link only; private ones are never public. With no sortField the artworks keep their manual order.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: text('visibility', { enum: ['public', 'private', 'unlisted'] }).notNull(),
+    coverArtworkId: uuid('cover_artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sortField: text('sort_field'),
+    sortDirection: text('sort_direction', { enum: ['asc', 'desc'] }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('collections_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** The artworks of a collection in their manual order; deleting an artwork takes it out of every collection. */
+export const collectionArtworks = pgTable(
+  'collection_artworks',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    artworkId: uuid('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.artworkId] }), index('collection_artworks_artwork_idx').on(t.artworkId)],
+);
+
+/**
+ * The artist's own domain for the public site. `token` goes in a TXT record at _artist-studio.<domain>; once a check
+ * finds it, `verifiedAt` is set and requests whose Host is the domain get the artist's public site.
+ */
+export const customDomains = pgTable(
+  'custom_domains',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower case, without a trailing dot. */
+    domain: text('domain').notNull(),
+    token: text('token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('custom_domains_domain_key').on(t.domain)],
+);
+
+/** A buyer's message about an artwork, sent from the public site. Kept even when mail is down; shown in the app. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artworkId: uuid('artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
+    /** As published when the buyer wrote, so the inquiry still reads right after the artwork changes or goes. */
+    artworkTitle: text('artwork_title').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inquiries_user_created_idx').on(t.userId, t.createdAt, t.id)],
 );
