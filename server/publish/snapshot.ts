@@ -20,3 +20,60 @@ export interface PublishedArtwork {
   /** The image's file within the version folder ('3.webp'), with its size, or null when the artwork has none. */
   image: { file: string; width: number; height: number } | null;
 }
+
+/**
+ * The public site's snapshot (format 2), frozen when the artist presses Publish: every artwork with its own page, the
+ * public and unlisted collections (never the private ones), and where each artwork was posted. Publishing writes a
+ * whole new version and swaps it in one transaction, so a visitor sees either the old site or the new one.
+ */
+export interface SiteSnapshot {
+  format: 2;
+  /** The folder of this snapshot's images: published/<slug>/<version>/. */
+  version: number;
+  /** The artist's name, or '' when they have none. */
+  artist: string;
+  /** The notice stamped into every published image and shown in the footer, e.g. '© 2026 Ada Lovelace'. */
+  copyright: string;
+  /** Newest first, as the artist's page lists them. */
+  artworks: SiteArtwork[];
+  /** In the artist's order (newest first). */
+  collections: SiteCollection[];
+}
+
+export interface SiteArtwork {
+  /** The artwork's id: its page is <site>/artworks/<id>, the same address across publishes. */
+  id: string;
+  title: string;
+  year: number | null;
+  medium: string;
+  description: string;
+  tags: string[];
+  /** Formatted with units, e.g. '24 × 36 in' or '1920 × 1080 px, 2:05'. */
+  dimensions: string;
+  /** 'Available', 'Sold' or 'Not For Sale'. */
+  saleStatus: string;
+  image: SiteImage | null;
+  /** Where the artwork was posted (posts shared from it that went out), newest first. */
+  posts: Array<{ platform: string; handle: string; url: string; postedAt: string }>;
+}
+
+export interface SiteImage {
+  /** Text for `alt`: the artwork's title. */
+  alt: string;
+  /** The same picture in each published size, narrowest first (for srcset); each file is in the version folder. */
+  files: Array<{ file: string; width: number; height: number }>;
+}
+
+export interface SiteCollection {
+  /** Its page is <site>/collections/<id>. */
+  id: string;
+  title: string;
+  description: string;
+  /** 'unlisted' ones are reachable by their address only: never listed on the artist's page or in the sitemap. */
+  visibility: 'public' | 'unlisted';
+  tags: string[];
+  /** The artwork shown for the collection; null when it has none (the first artwork's image may stand in). */
+  coverArtworkId: string | null;
+  /** In display order: the collection's sort applied, or its manual order. Ids of artworks in this snapshot. */
+  artworkIds: string[];
+}
