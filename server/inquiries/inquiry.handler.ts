@@ -59,7 +59,8 @@ const valuesOf = (form: FormData): InquiryValues => {
   const values = { ...EMPTY_INQUIRY };
   for (const name of INQUIRY_FIELDS) {
     const v = form.get(name);
-    if (typeof v === 'string') values[name] = v;
+    // A browser sends a textarea's line breaks as CR LF (HTML's form encoding); the text is kept with LF alone.
+    if (typeof v === 'string') values[name] = v.replace(/\r\n?/g, '\n');
   }
   return values;
 };
