@@ -12,6 +12,7 @@ import { HttpError, toHttpError } from './http/errors';
 import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
+import { inquiryRoutes, inquirySiteRoutes } from './inquiries/inquiry.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { mediaFileRoutes } from './media/media-file.routes';
 import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
@@ -102,6 +103,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     mediaRoutes(deps),
     mediaFileRoutes(deps),
     journalRoutes(deps),
+    inquiryRoutes(deps),
     publishRoutes(deps),
     accountRoutes(deps),
     postRoutes(deps),
@@ -145,6 +147,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
 
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
   app.route('/', publicPortfolioRoutes(deps));
+  app.route('/', inquirySiteRoutes(deps));
   serveApp(app, deps.config.staticDir);
   return app;
 }

@@ -8,6 +8,7 @@ import { createMediaUrls } from './media/media-urls';
 import { composeAccountMail } from './auth/account-mail';
 import { createMailer } from './mail/mailer';
 import { createOutboundDoor } from './outbound/guarded-fetch';
+import { composeInquiryMail, recordInquiryMailed } from './inquiries/inquiry.mail';
 import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
@@ -24,6 +25,8 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   await authCache.start(database);
   const mailer = overrides.mailer ?? createMailer(config.mail, log);
   const box = createSecretBox(loadOrCreateSecret(config.dataDir, 'social', config.social.secretKey));
+  const accountMail = composeAccountMail(database.db, config.appUrl);
+  const inquiryMail = composeInquiryMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
   const deps: AppDeps = {
     config,
@@ -32,7 +35,9 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     log,
     storage: overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads')),
     mailer,
-    outbox: createMailOutbox(database.db, mailer, composeAccountMail(database.db, config.appUrl), log),
+    outbox: createMailOutbox(database.db, mailer, (row) => (row.kind === 'inquiry' ? inquiryMail(row) : accountMail(row)), log, {
+      sent: recordInquiryMailed(database.db),
+    }),
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),

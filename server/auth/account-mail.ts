@@ -65,6 +65,9 @@ export function composeAccountMail(db: Db, appUrl: string) {
       case 'deleted':
         // The account is gone; the address it had hears so once.
         return accountDeletedMail(row.email);
+      case 'inquiry':
+        // Not an account's mail: composeInquiryMail (server/inquiries) writes it.
+        return null;
     }
   };
 }

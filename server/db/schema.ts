@@ -89,7 +89,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry'] }).notNull(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For 'verify': the password of the sign-up, which the mailed link will confirm. */

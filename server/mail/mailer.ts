@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes when it is not the sender (a buyer's address on an inquiry); nodemailer encodes the name. */
+  replyTo?: { name: string; address: string };
   /** The link the mail is about, logged when mail is only written to disk so nobody is stuck. */
   link?: string;
 }

@@ -6,10 +6,16 @@ import { backoffMs, type RetryPolicy } from '../retry-policy';
 import type { Mail, Mailer } from './mailer';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-export type MailJob = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'email' | 'userId' | 'passwordHash'>;
+export type MailJob = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'email' | 'userId' | 'passwordHash' | 'inquiryId'>;
 
 /** What a row sends, decided when it is sent; null when nothing is to be sent (unknown address, superseded sign-up). */
 export type ComposeMail = (row: OutboxRow) => Promise<Mail | null>;
+
+export interface OutboxOptions {
+  retry?: RetryPolicy;
+  /** Records that a row's mail went out (an inquiry's mailedAt); a failure here is retried like the sending. */
+  sent?: (row: OutboxRow) => Promise<void>;
+}
 
 /** An SMTP server that is down for a while: retried for about a day before the mail is given up. */
 const RETRY: RetryPolicy = { baseDelayMs: 10_000, maxDelayMs: 3 * 60 * 60_000, maxAttempts: 14, maxAuthAttempts: 0 };
@@ -28,7 +34,8 @@ export interface MailOutbox {
   sendDue(me: string, limit?: number): Promise<number>;
 }
 
-export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, log: Logger, retry: RetryPolicy = RETRY): MailOutbox {
+export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, log: Logger, options: OutboxOptions = {}): MailOutbox {
+  const { retry = RETRY, sent = async () => {} } = options;
   let listener = () => {};
 
   async function claim(me: string, limit: number): Promise<OutboxRow[]> {
@@ -53,7 +60,10 @@ export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, l
   async function send(row: OutboxRow, me: string) {
     try {
       const mail = await compose(row);
-      if (mail) await mailer.send(mail);
+      if (mail) {
+        await mailer.send(mail);
+        await sent(row);
+      }
       await db.delete(mailOutbox).where(held(row, me));
     } catch (err) {
       if (row.attempts >= retry.maxAttempts) {

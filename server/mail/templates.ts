@@ -76,3 +76,31 @@ export const addressInUseMail = (to: string, link: string) =>
     link,
     'If it was you, sign in with this address or reset your password. Otherwise, ignore this message.',
   );
+
+/** What an inquiry's mail tells: the buyer wrote about an artwork. */
+export interface InquiryMailContent {
+  artworkTitle: string;
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** A buyer's message to the artist: answering the mail answers the buyer (Reply-To), and the app keeps every one. */
+export const inquiryMail = (to: string, q: InquiryMailContent, link: string): Mail => {
+  // A header is one line, whatever the title holds.
+  const title = q.artworkTitle.replace(/\s+/g, ' ').trim() || 'Untitled';
+  const intro = `${q.name} (${q.email}) wrote about “${title}” from your public portfolio:`;
+  const outro = `Reply to this message to answer ${q.name}: your answer goes to ${q.email}.`;
+  return {
+    to,
+    subject: `New inquiry about ${title}`,
+    replyTo: { name: q.name, address: q.email },
+    link,
+    text: `${intro}\n\n${q.message}\n\n${outro}\n\nAll your inquiries: ${link}\n`,
+    html:
+      `<p>${escape(intro)}</p>` +
+      `<blockquote style="white-space:pre-wrap;margin:1em 0;padding-left:1em;border-left:3px solid #999">${escape(q.message)}</blockquote>` +
+      `<p>${escape(outro)}</p>` +
+      `<p><a href="${escape(link)}">All your inquiries</a></p>`,
+  };
+};

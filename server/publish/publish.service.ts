@@ -74,6 +74,7 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
   const copies: Array<{ from: string; to: string; artwork: PublishedArtwork }> = [];
   const published: PublishedArtwork[] = rows.map(({ artwork, large, width, height }, i) => {
     const entry: PublishedArtwork = {
+      id: artwork.id,
       title: artwork.title,
       year: artwork.year,
       medium: artwork.medium,
@@ -132,14 +133,14 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
 export const snapshotFiles = (slug: string, s: PublishedSnapshot) =>
   s.artworks.flatMap((a) => (a.image ? [imageKey(slug, s.version, a.image.file)] : []));
 
-/** The live snapshot at a slug, or null. */
+/** The live snapshot at a slug and whose portfolio it is, or null. */
 export async function findPublication(db: Db, slug: string) {
   if (!SLUG_PATTERN.test(slug)) return null;
   const [row] = await db
-    .select({ snapshot: publications.snapshot, publishedAt: publications.publishedAt })
+    .select({ userId: publications.userId, snapshot: publications.snapshot, publishedAt: publications.publishedAt })
     .from(publications)
     .where(eq(publications.slug, slug));
-  return row?.snapshot && row.publishedAt ? { snapshot: row.snapshot, publishedAt: row.publishedAt } : null;
+  return row?.snapshot && row.publishedAt ? { userId: row.userId, snapshot: row.snapshot, publishedAt: row.publishedAt } : null;
 }
 
 /** The version of the live snapshot at a slug (whose image folder is the only one served), or null. */

@@ -8,6 +8,8 @@ export interface PublishedSnapshot {
 }
 
 export interface PublishedArtwork {
+  /** The artwork's id (written since inquiries arrived, so a form can name the artwork it is about). */
+  id?: string;
   title: string;
   year: number | null;
   medium: string;

@@ -19,6 +19,8 @@ export interface TestApp {
   /** Sends the mail waiting in the outbox (what is due now), as the worker does. */
   sendMail(): Promise<void>;
   mails: Mail[];
+  /** Makes the mailer fail (an SMTP server that is down) or work again. */
+  setMailDown(down: boolean): void;
   /** The token of the last mailed link to `to` (verify-email or reset-password). */
   lastLinkToken(to: string, page?: 'verify-email' | 'reset-password'): string;
   close(): Promise<void>;
@@ -29,7 +31,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret!', ...env });
   const mails: Mail[] = [];
-  const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
+  let mailDown = false;
+  const mailer: Mailer = {
+    send: async (mail) => {
+      if (mailDown) throw new Error('421 Service not available, try again later');
+      mails.push(mail);
+    },
+  };
   const deps = await createDeps(config, createLogger('silent'), { mailer, database: await openTestDatabase() });
   const app = buildApp(deps);
   // One send at a time: a mail claimed by a concurrent request's send is only in `mails` once that send ends, so a
@@ -47,6 +55,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     deps,
     mails,
+    setMailDown(down) {
+      mailDown = down;
+    },
     async request(p, init = {}) {
       const { json, token, headers, holdMail, ...rest } = init;
       const h = new Headers(headers);

@@ -121,3 +121,20 @@ export function ConnectArt({ className }: { className?: string }) {
     </Art>
   );
 }
+
+/** An envelope with a small painting peeking out: no buyer has written yet. */
+export function EnvelopeArt({ className }: { className?: string }) {
+  return (
+    <Art className={className}>
+      <ellipse className={pigment.wash} cx="80" cy="108" rx="62" ry="8" fill="currentColor" />
+      <rect className={pigment.paper} x="50" y="18" width="60" height="46" rx="2" fill="currentColor" />
+      <rect className={pigment.ink} x="50" y="18" width="60" height="46" rx="2" {...line} />
+      <path className={pigment.ultramarine} {...line} d="M58 50c8-10 14-12 22-6s14 2 22-8" />
+      <circle className={pigment.ochre} cx="94" cy="30" r="5" fill="currentColor" />
+      <path className={pigment.paper} d="M30 46h100v54H30z" fill="currentColor" />
+      <path className={pigment.ink} {...line} d="M30 46h100v54H30zM30 46l50 34 50-34" />
+      <path className={pigment.rose} d="M112 84a6 6 0 1 1 0 12 6 6 0 1 1 0-12z" fill="currentColor" />
+      <path className={pigment.sage} {...line} strokeWidth={2.5} d="M40 92h22" />
+    </Art>
+  );
+}

@@ -1,0 +1,154 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { format } from 'date-fns';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { badge } from 'styled-system/recipes/badge';
+import { button } from 'styled-system/recipes/button';
+import { card } from 'styled-system/recipes/card';
+import type { inquiriesMachine } from '../../machines/inquiries/inquiries.machine';
+import {
+  selectCanLoadMore,
+  selectError,
+  selectHasMore,
+  selectInquiries,
+  selectIsLoadingMore,
+  selectMarkingId,
+  selectUnreadCount,
+  selectView,
+} from '../../machines/inquiries/inquiries.selectors';
+import { INQUIRY_MESSAGES, type Inquiry } from '../../schemas/inquiry.schema';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { EnvelopeArt } from '../ui/illustrations';
+import { Spinner } from '../ui/spinner';
+
+type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
+
+/** The buyers' messages from the public portfolio, newest first, each kept whether or not its mail went out. */
+export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
+  const actor = useActorRef(logic);
+  const view = useSelector(actor, selectView);
+  const inquiries = useSelector(actor, selectInquiries);
+  const unread = useSelector(actor, selectUnreadCount);
+  const error = useSelector(actor, selectError);
+  const hasMore = useSelector(actor, selectHasMore);
+  const canLoadMore = useSelector(actor, selectCanLoadMore);
+  const loadingMore = useSelector(actor, selectIsLoadingMore);
+
+  return (
+    <section
+      aria-labelledby="inquiries-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '4xl' })}
+      data-view={view}
+    >
+      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
+        <h1 id="inquiries-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          {INQUIRY_MESSAGES.title}
+        </h1>
+        {view === 'loaded' ? (
+          <p className={css({ color: 'fg.muted' })} data-testid="unread-count">
+            {unread} unread
+          </p>
+        ) : null}
+      </div>
+
+      {view === 'loading' ? <Spinner label={INQUIRY_MESSAGES.loading} /> : null}
+      {view === 'failed' ? (
+        <Alert status="danger">
+          {INQUIRY_MESSAGES.error}{' '}
+          <Button variant="link" onClick={() => actor.send({ type: 'inquiries.retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {view === 'empty' ? (
+        <EmptyState
+          art={EnvelopeArt}
+          message={INQUIRY_MESSAGES.empty}
+          invitation={INQUIRY_MESSAGES.emptyInvitation}
+          action={
+            <Link href="/" className={button({ variant: 'solid' })}>
+              {INQUIRY_MESSAGES.emptyAction}
+            </Link>
+          }
+        />
+      ) : null}
+      {view === 'loaded' ? (
+        <>
+          <ul aria-label="Inquiries" className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
+            {inquiries.map((inquiry) => (
+              <InquiryCard key={inquiry.inquiryId} inquiry={inquiry} actor={actor} />
+            ))}
+          </ul>
+          {error ? <Alert status="danger">{INQUIRY_MESSAGES.error}</Alert> : null}
+          {hasMore ? (
+            <Button
+              variant="outline"
+              disabled={!canLoadMore}
+              onClick={() => actor.send({ type: 'inquiries.loadMore' })}
+              className={css({ alignSelf: 'center' })}
+            >
+              {loadingMore ? 'Loading...' : 'Load more inquiries'}
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function InquiryCard({ inquiry, actor }: { inquiry: Inquiry; actor: Ref }) {
+  const markingId = useSelector(actor, selectMarkingId);
+  const marking = markingId === inquiry.inquiryId;
+  const titleId = `inquiry-${inquiry.inquiryId}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className={`${card()} ${css({ display: 'flex', flexDirection: 'column', gap: '2' })}`}
+        data-read={inquiry.read || undefined}
+      >
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'baseline', flexWrap: 'wrap' })}>
+          <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+            {inquiry.artworkId ? (
+              <Link href={`/portfolio/artwork/${inquiry.artworkId}`} className={css({ color: 'accent.default' })}>
+                {inquiry.artworkTitle}
+              </Link>
+            ) : (
+              inquiry.artworkTitle
+            )}
+          </h2>
+          {inquiry.read ? null : <span className={badge({ tone: 'accent' })}>Unread</span>}
+        </div>
+        <p>
+          From {inquiry.name},{' '}
+          <a href={`mailto:${inquiry.email}`} className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+            {inquiry.email}
+          </a>
+        </p>
+        <time dateTime={inquiry.createdDate} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {format(new Date(inquiry.createdDate), 'MMM d, yyyy h:mm a')}
+        </time>
+        <p className={css({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>{inquiry.message}</p>
+        {inquiry.mailed ? null : (
+          <p className={badge({ tone: 'warning' })} data-testid="not-mailed">
+            {INQUIRY_MESSAGES.notMailed}
+          </p>
+        )}
+        {inquiry.read ? null : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={markingId !== null}
+            aria-label={marking ? undefined : `Mark as read: inquiry from ${inquiry.name}`}
+            onClick={() => actor.send({ type: 'inquiries.markRead', inquiryId: inquiry.inquiryId })}
+            className={css({ alignSelf: 'flex-start' })}
+          >
+            {marking ? 'Marking...' : 'Mark as read'}
+          </Button>
+        )}
+      </article>
+    </li>
+  );
+}
