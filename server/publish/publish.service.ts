@@ -74,30 +74,30 @@ async function readVariant(deps: AppDeps, key: string): Promise<Buffer | null> {
 
 /**
  * Writes one artwork's published sizes, each credited to the artist (EXIF and XMP spliced in, the picture untouched),
- * and sets its image. Sizes equal to a narrower one are left out (a small image is published once). An image
+ * and sets its image. A size no larger than the narrower one is left out (a small image is published once). An image
  * deleted meanwhile leaves the artwork without one.
  */
 async function publishImage(deps: AppDeps, slug: string, version: number, job: ImageJob, exif: Buffer, xmp: string, written: string[]) {
-  const files: SiteImage['files'] = [];
-  for (const source of job.sources) {
-    const bytes = await readVariant(deps, source.key);
-    if (!bytes) {
-      await deleteFiles(
-        deps,
-        files.map((f) => imageKey(slug, version, f.file)),
-      );
-      return;
-    }
-    const stamped = withWebpMetadata(bytes, exif, xmp);
+  const sources = await Promise.all(job.sources.map(async (s) => ({ ...s, bytes: await readVariant(deps, s.key) })));
+  const files: Array<SiteImage['files'][number] & { data: Buffer }> = [];
+  for (const source of sources) {
+    if (!source.bytes) return;
+    const stamped = withWebpMetadata(source.bytes, exif, xmp);
     const last = files.at(-1);
     if (last && last.width >= stamped.width && last.height >= stamped.height) continue;
-    const file = `${job.n}-${source.suffix}.webp`;
-    const key = imageKey(slug, version, file);
-    written.push(key);
-    await deps.storage.put(key, stamped.data, 'image/webp');
-    files.push({ file, width: stamped.width, height: stamped.height });
+    files.push({ file: `${job.n}-${source.suffix}.webp`, ...stamped });
   }
-  job.artwork.image = { alt: job.artwork.title.trim() || 'Untitled', files };
+  await Promise.all(
+    files.map((f) => {
+      const key = imageKey(slug, version, f.file);
+      written.push(key);
+      return deps.storage.put(key, f.data, 'image/webp');
+    }),
+  );
+  job.artwork.image = {
+    alt: job.artwork.title.trim() || 'Untitled',
+    files: files.map(({ file, width, height }) => ({ file, width, height })),
+  };
 }
 
 /** The public fields of an artwork; its image is set once its files are written. */
