@@ -102,7 +102,7 @@ export function readSnapshot(json: unknown): SiteSnapshot {
     artworks: stored.artworks.map(({ image, ...a }, i) => ({
       id: String(i + 1),
       ...a,
-      image: image ? { alt: a.title, files: [image] } : null,
+      image: image ? { alt: a.title.trim() || 'Untitled', files: [image] } : null,
       posts: [],
     })),
     collections: [],
