@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
 import type { AccountRef } from '../../src/schemas/social.schema';
-import type { PublishedSnapshot } from '../publish/snapshot';
+import type { StoredSnapshot } from '../publish/snapshot';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -250,7 +250,7 @@ export const publications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<PublishedSnapshot>(),
+    snapshot: jsonb('snapshot').$type<StoredSnapshot>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('publications_slug_key').on(t.slug)],

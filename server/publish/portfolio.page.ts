@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { imagePath } from './publish.service';
-import type { PublishedArtwork, PublishedSnapshot } from './snapshot';
+import type { SiteArtwork, SiteSnapshot } from './snapshot';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text for HTML content and quoted attribute values. */
@@ -57,15 +57,17 @@ ${body}
 `;
 }
 
-function card(slug: string, version: number, a: PublishedArtwork, index: number) {
+function card(slug: string, version: number, a: SiteArtwork, index: number) {
+  // This page shows one size (the largest); the site's pages (server/site/) give every size to srcset.
+  const image = a.image?.files.at(-1);
   const title = a.title.trim() || 'Untitled';
   const id = `artwork-${index + 1}`;
   const alt = [title, a.medium.trim()].filter(Boolean).join(', ');
   const facts = [[a.year === null ? '' : String(a.year), a.medium.trim()].filter(Boolean).join(' · '), a.dimensions].filter(Boolean);
   return `<li><article aria-labelledby="${id}">
 <figure>${
-    a.image
-      ? `<img src="${escapeHtml(imagePath(slug, version, a.image.file))}" alt="${escapeHtml(alt)}" width="${a.image.width}" height="${a.image.height}" loading="${index < 6 ? 'eager' : 'lazy'}" decoding="async">`
+    image
+      ? `<img src="${escapeHtml(imagePath(slug, version, image.file))}" alt="${escapeHtml(alt)}" width="${image.width}" height="${image.height}" loading="${index < 6 ? 'eager' : 'lazy'}" decoding="async">`
       : `<span class="noimage">No image</span>`
   }</figure>
 <div class="body">
@@ -79,7 +81,7 @@ ${a.description.trim() ? `<p class="desc">${escapeHtml(a.description.trim())}</p
 }
 
 /** The public portfolio page: self-contained HTML (inline style, no script), every value escaped. */
-export function renderPortfolio(slug: string, snapshot: PublishedSnapshot, publishedAt: Date): string {
+export function renderPortfolio(slug: string, snapshot: SiteSnapshot, publishedAt: Date): string {
   const artist = snapshot.artist.trim();
   const heading = artist || 'Portfolio';
   const count = snapshot.artworks.length;

@@ -59,7 +59,8 @@ export function publicPortfolioRoutes(deps: AppDeps) {
 
   app.get('/p/:slug/images/:file', async (c) => {
     const { slug, file } = c.req.param();
-    const match = /^(\d{1,9})-(\d{1,6}\.webp)$/.exec(file);
+    // <version>-<n>-sm.webp and <version>-<n>-lg.webp; <version>-<n>.webp is a format 1 snapshot's only size.
+    const match = /^(\d{1,9})-(\d{1,6}(?:-sm|-lg)?\.webp)$/.exec(file);
     // Only the live snapshot's folder is served; earlier versions' files are deleted once a newer one is live.
     if (!match || (await findPublishedVersion(deps.db, slug)) !== Number(match[1])) return c.text('Not found.', 404);
     return sendBlob(c, deps.storage, imageKey(slug, Number(match[1]), match[2]), {

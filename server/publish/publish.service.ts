@@ -1,20 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { saleStatusLabel } from '../../src/schemas/artwork.schema';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import { artworkMedia, artworks, publications, users } from '../db/schema';
+import { publications } from '../db/schema';
 import { deleteFiles } from '../storage/delete-files';
-import { isMissingFile } from '../storage/faults';
-import { VARIANTS } from '../media/media.variants';
-import { fitInside, formatDimensions } from './format';
-import type { PublishedArtwork, PublishedSnapshot } from './snapshot';
+import { displayOrder } from './collection-order';
+import { creditOf, exifOf, xmpOf } from './copyright';
+import { formatDimensions } from './format';
+import { type ArtworkRow, postedDeliveries, publishedArtworks, visibleCollections } from './site-snapshot.repo';
+import { readSnapshot, type SiteArtwork, type SiteImage, type SiteSnapshot } from './snapshot';
+import { withWebpMetadata } from './webp-metadata';
 
 const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 export const SLUG_PATTERN = /^[a-z2-7]{10}$/;
-const COPY_CONCURRENCY = 8;
+/** Images read, credited and written at once: each holds two variants in memory (a few hundred KB). */
+const IMAGE_CONCURRENCY = 8;
 
 /** 10 random base-32 characters (50 bits): a stable address nobody can guess or enumerate. */
 const newSlug = () => Array.from(randomBytes(10), (b) => SLUG_ALPHABET[b & 31]).join('');
@@ -50,72 +53,130 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
+/** The two published sizes of a primary image (for srcset), narrowest first: `<n>-sm.webp` and `<n>-lg.webp`. */
+const PUBLISHED_SIZES = [
+  { suffix: 'sm', variant: 'sm' },
+  { suffix: 'lg', variant: 'large' },
+] as const;
+
+interface ImageJob {
+  artwork: SiteArtwork;
+  /** The artwork's place in the snapshot, 1-based: its files are named by it, never by an id. */
+  n: number;
+  sources: Array<{ suffix: string; key: string }>;
+}
+
+/** The stored variant's bytes, or null when the image was deleted meanwhile. */
+async function readVariant(deps: AppDeps, key: string): Promise<Buffer | null> {
+  const object = await deps.storage.read(key);
+  return object ? Buffer.concat(await object.body.toArray()) : null;
+}
+
 /**
- * Publishes the artist's portfolio as a snapshot: the public fields of every artwork, newest first, and a copy of
- * each primary image's large WebP (already oriented and free of metadata) under published/<slug>/<version>/. The
- * previous version's files are deleted once the new one is live. Later edits show only after publishing again.
+ * Writes one artwork's published sizes, each credited to the artist (EXIF and XMP spliced in, the picture untouched),
+ * and sets its image. A size no larger than the narrower one is left out (a small image is published once). An image
+ * deleted meanwhile leaves the artwork without one.
+ */
+async function publishImage(deps: AppDeps, slug: string, version: number, job: ImageJob, exif: Buffer, xmp: string, written: string[]) {
+  const sources = await Promise.all(job.sources.map(async (s) => ({ ...s, bytes: await readVariant(deps, s.key) })));
+  const files: Array<SiteImage['files'][number] & { data: Buffer }> = [];
+  for (const source of sources) {
+    if (!source.bytes) return;
+    const stamped = withWebpMetadata(source.bytes, exif, xmp);
+    const last = files.at(-1);
+    if (last && last.width >= stamped.width && last.height >= stamped.height) continue;
+    files.push({ file: `${job.n}-${source.suffix}.webp`, ...stamped });
+  }
+  await Promise.all(
+    files.map((f) => {
+      const key = imageKey(slug, version, f.file);
+      written.push(key);
+      return deps.storage.put(key, f.data, 'image/webp');
+    }),
+  );
+  job.artwork.image = {
+    alt: job.artwork.title.trim() || 'Untitled',
+    files: files.map(({ file, width, height }) => ({ file, width, height })),
+  };
+}
+
+/** The public fields of an artwork; its image is set once its files are written. */
+const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork => ({
+  id: a.id,
+  title: a.title,
+  year: a.year,
+  medium: a.medium,
+  description: a.description,
+  tags: a.tags,
+  dimensions: formatDimensions(a.dimensions),
+  saleStatus: saleStatusLabel(a.saleStatus),
+  image: null,
+  posts,
+});
+
+/**
+ * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork newest first
+ * with its facts and where it was posted, the public and unlisted collections in display order, and each primary
+ * image in two sizes under published/<slug>/<version>/, credited to the artist. The previous version's files are
+ * deleted once the new one is live. Later edits show only after publishing again.
  */
 export async function publishPortfolio(deps: AppDeps, userId: string): Promise<PublishResult> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const { slug, version } = await claimVersion(db, userId);
-  const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
-  const rows = await db
-    .select({
-      artwork: artworks,
-      large: sql<string | null>`${artworkMedia.variants}->>'large'`,
-      width: artworkMedia.width,
-      height: artworkMedia.height,
-    })
-    .from(artworks)
-    .leftJoin(artworkMedia, eq(artworkMedia.id, artworks.primaryImageMediaId))
-    .where(eq(artworks.userId, userId))
-    .orderBy(desc(artworks.createdAt), desc(artworks.id));
+  const [{ user, rows }, found, posted] = await Promise.all([
+    publishedArtworks(db, userId),
+    visibleCollections(db, userId),
+    postedDeliveries(db, userId),
+  ]);
+  const artist = user ? displayNameOf(user) : '';
+  const credit = creditOf(artist, new Date().getUTCFullYear());
+  const byId = new Map(rows.map((r) => [r.artwork.id, r.artwork]));
 
-  const copies: Array<{ from: string; to: string; artwork: PublishedArtwork }> = [];
-  const published: PublishedArtwork[] = rows.map(({ artwork, large, width, height }, i) => {
-    const entry: PublishedArtwork = {
-      id: artwork.id,
-      title: artwork.title,
-      year: artwork.year,
-      medium: artwork.medium,
-      description: artwork.description,
-      tags: artwork.tags,
-      dimensions: formatDimensions(artwork.dimensions),
-      saleStatus: saleStatusLabel(artwork.saleStatus),
-      image: null,
-    };
-    if (large && width && height) {
-      const file = `${i + 1}.webp`;
-      entry.image = { file, ...fitInside(width, height, VARIANTS.large.width) };
-      copies.push({ from: large, to: imageKey(slug, version, file), artwork: entry });
-    }
+  const jobs: ImageJob[] = [];
+  const published = rows.map(({ artwork, sm, large }, i) => {
+    const posts = posted
+      .filter((p) => p.artworkId === artwork.id)
+      .map((p) => ({ platform: p.platform, handle: p.handle, url: p.url, postedAt: p.postedAt.toISOString() }));
+    const entry = siteArtwork(artwork, posts);
+    const keys = { sm, large };
+    if (sm && large)
+      jobs.push({ artwork: entry, n: i + 1, sources: PUBLISHED_SIZES.map((s) => ({ suffix: s.suffix, key: keys[s.variant]! })) });
     return entry;
   });
-  const snapshot: PublishedSnapshot = { version, artist: user ? displayNameOf(user) : '', artworks: published };
-  const ours = copies.map((c) => c.to);
+  const snapshot: SiteSnapshot = {
+    format: 2,
+    version,
+    artist,
+    copyright: credit.notice,
+    artworks: published,
+    collections: found.map((c) => ({
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      visibility: c.visibility as 'public' | 'unlisted',
+      tags: c.tags,
+      coverArtworkId: c.coverArtworkId && byId.has(c.coverArtworkId) ? c.coverArtworkId : null,
+      artworkIds: displayOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
+    })),
+  };
 
-  let outcome: { previous: PublishedSnapshot | null; current: PublishedSnapshot; publishedAt: Date };
+  const ours: string[] = [];
+  let outcome: { previous: SiteSnapshot | null; current: SiteSnapshot; publishedAt: Date };
   try {
-    await inBatches(copies, COPY_CONCURRENCY, async (c) => {
-      try {
-        await storage.copy(c.from, c.to);
-      } catch (err) {
-        // The image was deleted meanwhile: the artwork is published without it.
-        if (!isMissingFile(err)) throw err;
-        c.artwork.image = null;
-      }
-    });
+    const exif = exifOf(credit);
+    const xmp = xmpOf(credit);
+    await inBatches(jobs, IMAGE_CONCURRENCY, (job) => publishImage(deps, slug, version, job, exif, xmp, ours));
     outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(publications).where(eq(publications.userId, userId)).for('update');
+      const live = row.snapshot ? readSnapshot(row.snapshot) : null;
       // A publish that began later finished first: it is the newer snapshot, and this one is dropped.
-      if (row.snapshot && row.snapshot.version > version)
-        return { previous: snapshot, current: row.snapshot, publishedAt: row.publishedAt! };
+      if (live && live.version > version) return { previous: snapshot, current: live, publishedAt: row.publishedAt! };
       const [saved] = await tx
         .update(publications)
         .set({ snapshot, publishedAt: sql`now()` })
         .where(eq(publications.userId, userId))
         .returning({ publishedAt: publications.publishedAt });
-      return { previous: row.snapshot, current: snapshot, publishedAt: saved.publishedAt! };
+      return { previous: live, current: snapshot, publishedAt: saved.publishedAt! };
     });
   } catch (err) {
     await deleteFiles(deps, ours);
@@ -129,9 +190,9 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
   };
 }
 
-/** The storage keys of a snapshot's images. */
-export const snapshotFiles = (slug: string, s: PublishedSnapshot) =>
-  s.artworks.flatMap((a) => (a.image ? [imageKey(slug, s.version, a.image.file)] : []));
+/** The storage keys of every file of a snapshot: each size of each artwork's image. */
+export const snapshotFiles = (slug: string, s: SiteSnapshot) =>
+  s.artworks.flatMap((a) => (a.image ? a.image.files.map((f) => imageKey(slug, s.version, f.file)) : []));
 
 /** The live snapshot at a slug and whose portfolio it is, or null. */
 export async function findPublication(db: Db, slug: string) {
@@ -140,7 +201,9 @@ export async function findPublication(db: Db, slug: string) {
     .select({ userId: publications.userId, snapshot: publications.snapshot, publishedAt: publications.publishedAt })
     .from(publications)
     .where(eq(publications.slug, slug));
-  return row?.snapshot && row.publishedAt ? { userId: row.userId, snapshot: row.snapshot, publishedAt: row.publishedAt } : null;
+  return row?.snapshot && row.publishedAt
+    ? { userId: row.userId, snapshot: readSnapshot(row.snapshot), publishedAt: row.publishedAt }
+    : null;
 }
 
 /** The version of the live snapshot at a slug (whose image folder is the only one served), or null. */

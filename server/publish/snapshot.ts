@@ -1,4 +1,7 @@
-/** What a published portfolio shows, frozen when the artist pressed Publish. Only public portfolio content. */
+/**
+ * Format 1, written before the public site had pages per artwork and collections: still stored in databases that
+ * have not published since, so it is read (and upgraded by readSnapshot) but never written.
+ */
 export interface PublishedSnapshot {
   /** The folder of this snapshot's images: published/<slug>/<version>/. */
   version: number;
@@ -78,4 +81,32 @@ export interface SiteCollection {
   coverArtworkId: string | null;
   /** In display order: the collection's sort applied, or its manual order. Ids of artworks in this snapshot. */
   artworkIds: string[];
+}
+
+/** What a publication row may hold: a format 1 snapshot has no `format` field. */
+export type StoredSnapshot = PublishedSnapshot | SiteSnapshot;
+
+const isSiteSnapshot = (s: StoredSnapshot): s is SiteSnapshot => (s as SiteSnapshot).format === 2;
+
+/**
+ * A stored snapshot as format 2. Format 1 is upgraded: each artwork gets its 1-based place as its id (its only page
+ * is the artist's page, so the id is never an address anyone kept), its one image file, no posts; no collections and
+ * no copyright notice (its images carry none).
+ */
+export function readSnapshot(json: unknown): SiteSnapshot {
+  const stored = json as StoredSnapshot;
+  if (isSiteSnapshot(stored)) return stored;
+  return {
+    format: 2,
+    version: stored.version,
+    artist: stored.artist,
+    copyright: '',
+    artworks: stored.artworks.map(({ image, ...a }, i) => ({
+      id: String(i + 1),
+      ...a,
+      image: image ? { alt: a.title.trim() || 'Untitled', files: [image] } : null,
+      posts: [],
+    })),
+    collections: [],
+  };
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PublishResult, publicationSchema, publishResultSchema } from '../../src/schemas/publish.schema';
-import { addMedia, artworkInput, createArtwork, makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
+import { findPublication, snapshotFiles } from '../../server/publish/publish.service';
+import { addMedia, artworkInput, createArtwork, hasGpsPointer, makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
@@ -112,7 +113,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(page).toContain('alt="Blue Harbour, Oil on canvas"');
     expect(page).toContain('alt="Stone Bird, Bronze"');
     const sources = imageSources(page);
-    expect(sources).toEqual([`/p/${slug}/images/1-2.webp`, `/p/${slug}/images/1-3.webp`]);
+    expect(sources).toEqual([`/p/${slug}/images/1-2-sm.webp`, `/p/${slug}/images/1-3-lg.webp`]);
     expect(page).toMatch(/width="1200" height="1600"/);
     const res = await open(sources[1]);
     expect(res.status).toBe(200);
@@ -122,20 +123,23 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
   });
 
-  it('leaks nothing private: no email, no ids, no originals, no EXIF or GPS', async () => {
+  it('leaks nothing private: no email, no ids, no originals, no camera metadata or GPS', async () => {
     for (const secret of ['ada.private@example.com', adaId, ...ids, ...mediaIds, '/api/', 'original', 'IMG_0001']) {
       expect(page, secret).not.toContain(secret);
     }
     for (const src of imageSources(page)) {
       const bytes = await readBody(await open(src));
       const meta = await sharp(bytes).metadata();
-      expect(meta.exif).toBeUndefined();
+      // Only the artist's credit (publish-site.test.ts reads it field by field).
+      expect(hasGpsPointer(meta.exif)).toBe(false);
       expect(meta.icc).toBeUndefined();
       expect(bytes.includes('Secret Model')).toBe(false);
+      expect(bytes.includes('TestCam')).toBe(false);
     }
     // The page's files are copies under published/<slug>/: never the private media files.
     const published = (await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`));
-    expect(published.sort()).toEqual([`published/${slug}/1/2.webp`, `published/${slug}/1/3.webp`]);
+    // The small bird is published in one size (its large variant is no larger); the harbour in two.
+    expect(published.sort()).toEqual([`published/${slug}/1/2-sm.webp`, `published/${slug}/1/3-lg.webp`, `published/${slug}/1/3-sm.webp`]);
   });
 
   it('headers: a strict CSP matching the inline style, nosniff, revalidation with an ETag', async () => {
@@ -163,7 +167,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(unchanged).not.toContain('Harbour at Dusk');
     expect(unchanged).toContain('Stone Bird');
     // The deleted artwork's published image is a copy: it stays until the next publish.
-    expect((await open(`/p/${slug}/images/1-2.webp`)).status).toBe(200);
+    expect((await open(`/p/${slug}/images/1-2-sm.webp`)).status).toBe(200);
 
     const second = await publish();
     expect(second.url).toBe(first.url);
@@ -172,21 +176,23 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(updated).toContain('Harbour at Dusk');
     expect(updated).not.toContain('Blue Harbour');
     expect(updated).not.toContain('Stone Bird');
-    expect(imageSources(updated)).toEqual([`/p/${slug}/images/2-2.webp`]);
-    expect((await open(`/p/${slug}/images/1-2.webp`)).status).toBe(404);
-    expect((await open(`/p/${slug}/images/1-3.webp`)).status).toBe(404);
-    expect((await open(`/p/${slug}/images/2-2.webp`)).status).toBe(200);
-    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`))).toEqual([`published/${slug}/2/2.webp`]);
+    expect(imageSources(updated)).toEqual([`/p/${slug}/images/2-2-lg.webp`]);
+    for (const old of ['1-2-sm', '1-3-sm', '1-3-lg']) expect((await open(`/p/${slug}/images/${old}.webp`)).status, old).toBe(404);
+    expect((await open(`/p/${slug}/images/2-2-lg.webp`)).status).toBe(200);
+    expect((await open(`/p/${slug}/images/2-2-sm.webp`)).status).toBe(200);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`))).toEqual([
+      `published/${slug}/2/2-lg.webp`,
+      `published/${slug}/2/2-sm.webp`,
+    ]);
   });
 
   it('two publishes at once leave one snapshot, and only its images', async () => {
     const results = await Promise.all([publish(), publish(), publish()]);
     expect(new Set(results.map((r) => r.url))).toEqual(new Set([first.url]));
-    const html = await (await open(`/p/${slug}`)).text();
-    const sources = imageSources(html);
-    expect(sources.length).toBeGreaterThan(0);
-    for (const source of sources) expect((await open(source)).status).toBe(200);
-    const expected = sources.map((src) => src.replace(/^\/p\/(\w+)\/images\/(\d+)-(\d+\.webp)$/, 'published/$1/$2/$3')).sort();
+    const live = (await findPublication(t.deps.db, slug))!.snapshot;
+    const expected = snapshotFiles(slug, live).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    for (const key of expected) expect((await open(`/p/${slug}/images/${live.version}-${key.split('/').pop()}`)).status).toBe(200);
     expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`)).sort()).toEqual(expected);
   });
 
@@ -203,7 +209,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(html).toContain('<title>Portfolio</title>');
     for (const other of ['Ada', 'Harbour', bob.email]) expect(html).not.toContain(other);
     // Her images are not reachable under his address.
-    expect((await open(`/p/${hisSlug}/images/2-2.webp`)).status).toBe(404);
+    expect((await open(`/p/${hisSlug}/images/2-2-lg.webp`)).status).toBe(404);
   });
 
   it('with no artworks the page says so', async () => {
@@ -222,7 +228,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(html).toContain('<h1>Portfolio not found</h1>');
   });
 
-  it.each(['x.webp', '2-9.webp', '2-2.png', '1-2.webp', '2-2.webp.meta.json', '..%2F2%2F2.webp'])(
+  it.each(['x.webp', '2-9-lg.webp', '2-2-lg.png', '2-2-md.webp', '2-2-lg', '1-3-lg.webp', '2-2-lg.webp.meta.json', '..%2F2%2F2-lg.webp'])(
     'image %s that is not part of the snapshot answers 404',
     async (file) => {
       expect((await open(`/p/${slug}/images/${file}`)).status).toBe(404);
