@@ -135,7 +135,12 @@ function changedFields(before: CollectionWithArtworks, after: ReturnType<typeof 
  * 'collection.updated' entry naming the changed fields in the same transaction. Null when the artist has no such
  * collection.
  */
-export function replaceCollection(db: Db, userId: string, collectionId: string, values: CollectionValues): Promise<CollectionWithArtworks | null> {
+export function replaceCollection(
+  db: Db,
+  userId: string,
+  collectionId: string,
+  values: CollectionValues,
+): Promise<CollectionWithArtworks | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -212,7 +217,11 @@ export async function lockCollectionsHolding(db: Db, userId: string, artworkId: 
 export async function recordArtworkLeft(db: Db, userId: string, held: CollectionRow[], artworkId: string) {
   if (!held.length) return;
   const ids = held.map((c) => c.id);
-  const updated = await db.update(collections).set({ updatedAt: sql`now()` }).where(inArray(collections.id, ids)).returning();
+  const updated = await db
+    .update(collections)
+    .set({ updatedAt: sql`now()` })
+    .where(inArray(collections.id, ids))
+    .returning();
   const artworksBy = await artworksOf(db, ids);
   for (const before of held) {
     const row = updated.find((u) => u.id === before.id)!;

@@ -1,15 +1,17 @@
-import {
-  collectionIdParams,
-  collectionInputSchema,
-  collectionListSchema,
-  collectionSchema,
-} from '../../src/schemas/collection.schema';
+import { collectionIdParams, collectionInputSchema, collectionListSchema, collectionSchema } from '../../src/schemas/collection.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { toCollectionDto, toCollectionSummary } from './collection.dto';
-import { collectionNotFound, createCollection, deleteCollection, findCollection, listCollections, replaceCollection } from './collection.repo';
+import {
+  collectionNotFound,
+  createCollection,
+  deleteCollection,
+  findCollection,
+  listCollections,
+  replaceCollection,
+} from './collection.repo';
 
 const tag = 'Collections';
 const errors = { 400: errorDoc('Invalid input (an artwork that is not one of yours included)'), 401: errorDoc('Not signed in') };

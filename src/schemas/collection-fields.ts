@@ -22,3 +22,6 @@ export const COLLECTION_FIELD_LABELS: Record<CollectionInputField, string> = {
   sortDirection: 'Direction',
   tags: 'Tags',
 };
+
+/** A field's label in a journal entry about a collection (an unknown key reads as itself). */
+export const collectionFieldLabel = (key: string): string => COLLECTION_FIELD_LABELS[key as CollectionInputField] ?? key;

@@ -39,7 +39,8 @@ export function displayOrder<A extends SortableArtwork>(
       if (a.value === b.value) return a.position - b.position;
       if (a.value === null) return 1;
       if (b.value === null) return -1;
-      const order = typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : String(a.value).localeCompare(String(b.value));
+      const order =
+        typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : String(a.value).localeCompare(String(b.value));
       return order === 0 ? a.position - b.position : sign * order;
     })
     .map((entry) => entry.artwork);

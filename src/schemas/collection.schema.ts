@@ -56,7 +56,8 @@ const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const consistent = z.superRefine<{ artworkIds: string[]; coverArtworkId?: string | null }>((c, ctx) => {
   const seen = new Set<string>();
   c.artworkIds.forEach((id, i) => {
-    if (seen.has(id)) ctx.issues.push({ code: 'custom', input: id, path: ['artworkIds', i], message: 'Each artwork can be in a collection once' });
+    if (seen.has(id))
+      ctx.issues.push({ code: 'custom', input: id, path: ['artworkIds', i], message: 'Each artwork can be in a collection once' });
     seen.add(id);
   });
   // A cover that is no UUID has its own message already.
@@ -78,7 +79,9 @@ export const collectionInputSchema = z
     visibility: visibilityField,
     coverArtworkId: z._default(coverField, null),
     artworkIds: z._default(
-      z.array(artworkIdField).check(z.maxLength(MAX_COLLECTION_ARTWORKS, { error: `A collection holds at most ${MAX_COLLECTION_ARTWORKS} artworks` })),
+      z
+        .array(artworkIdField)
+        .check(z.maxLength(MAX_COLLECTION_ARTWORKS, { error: `A collection holds at most ${MAX_COLLECTION_ARTWORKS} artworks` })),
       [],
     ),
     tags: z._default(z.array(tagField).check(z.maxLength(50, { error: 'At most 50 tags' })), []),

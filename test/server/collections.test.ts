@@ -85,15 +85,27 @@ describe(`collections API (${dbLabel()})`, () => {
     expect(entry).toMatchObject({
       message: 'Collection updated: Summer studies',
       journalEntryType: 'collection.updated',
-      metadata: { collectionId: made.collectionId, changedFields: ['visibility', 'artworkIds', 'coverArtworkId', 'sortField', 'sortDirection'] },
+      metadata: {
+        collectionId: made.collectionId,
+        changedFields: ['visibility', 'artworkIds', 'coverArtworkId', 'sortField', 'sortDirection'],
+      },
     });
 
     // The same input again changes nothing and writes nothing.
-    await put(made.collectionId, { ...input(), visibility: 'unlisted', artworkIds: [ids()[1], ids()[0]], coverArtworkId: ids()[0], sortField: 'title', sortDirection: 'desc' });
+    await put(made.collectionId, {
+      ...input(),
+      visibility: 'unlisted',
+      artworkIds: [ids()[1], ids()[0]],
+      coverArtworkId: ids()[0],
+      sortField: 'title',
+      sortDirection: 'desc',
+    });
     expect(await entriesOf(made.collectionId)).toHaveLength(2);
 
     // Back to the manual order: the direction goes with the sort.
-    const manual = collectionSchema.parse(await (await put(made.collectionId, { ...input(), sortField: null, sortDirection: 'desc' })).json());
+    const manual = collectionSchema.parse(
+      await (await put(made.collectionId, { ...input(), sortField: null, sortDirection: 'desc' })).json(),
+    );
     expect(manual).toMatchObject({ sortField: null, sortDirection: null, artworkIds: [] });
   });
 
@@ -103,7 +115,10 @@ describe(`collections API (${dbLabel()})`, () => {
     expect(res.status).toBe(204);
     expect((await t.request(`/api/collection/${made.collectionId}`, { token: ada })).status).toBe(404);
     expect((await t.request(`/api/artwork/${ids()[0]}`, { token: ada })).status).toBe(200);
-    expect((await entriesOf(made.collectionId))[0]).toMatchObject({ message: 'Collection deleted: Winter', journalEntryType: 'collection.deleted' });
+    expect((await entriesOf(made.collectionId))[0]).toMatchObject({
+      message: 'Collection deleted: Winter',
+      journalEntryType: 'collection.deleted',
+    });
   });
 
   describe("another artist's collection is not there (404), and their artworks cannot be added (400)", () => {
@@ -173,9 +188,9 @@ describe(`collections API (${dbLabel()})`, () => {
     ]);
     const made = await create({ title: 'Wetlands', artworkIds: [c.artworkId, a.artworkId, b.artworkId], coverArtworkId: a.artworkId });
     const coverOf = async () =>
-      collectionListSchema.parse(await (await t.request('/api/collection', { token: ada })).json()).items.find(
-        (i) => i.collectionId === made.collectionId,
-      )!.coverImageUrl;
+      collectionListSchema
+        .parse(await (await t.request('/api/collection', { token: ada })).json())
+        .items.find((i) => i.collectionId === made.collectionId)!.coverImageUrl;
     expect(await coverOf()).toContain(withA.mediaId);
 
     expect((await t.request(`/api/artwork/${a.artworkId}`, { method: 'DELETE', token: ada })).status).toBe(204);
