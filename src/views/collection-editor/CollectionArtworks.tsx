@@ -138,7 +138,9 @@ export function CollectionArtworks({ editor }: { editor: CollectionEditorRef }) 
                     {name}
                   </span>
                   {coverId === artwork.artworkId ? (
-                    <span className={badge({ tone: chosen ? 'accent' : 'neutral' })}>{chosen ? 'Cover' : 'Cover (first picture)'}</span>
+                    <span className={badge({ tone: chosen ? 'accent' : 'neutral' })} data-testid="cover-badge">
+                      {chosen ? 'Cover' : 'Cover (first picture)'}
+                    </span>
                   ) : null}
                 </span>
                 <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{artwork.year ?? 'Unknown year'}</span>
