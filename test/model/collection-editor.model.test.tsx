@@ -279,15 +279,17 @@ describe.each(scenarios)('collection editor ($name): the view follows the chart'
           else throw new Error(`no driver for ${c.field}`);
         },
         'collection.add': async ({ event }) => {
-          const { artworkId } = event as { artworkId: string };
+          const { artworkId } = event as unknown as { artworkId: string };
           const picker = screen.getByRole('list', { name: PICKER_TEXT.list });
           await user.click(within(within(picker).getByRole('listitem', { name: titleOf(artworkId) })).getByRole('button', { name: 'Add' }));
         },
         'collection.remove': ({ event }) =>
-          user.click(within(itemOf(titleOf((event as { artworkId: string }).artworkId))).getByRole('button', { name: 'Remove' })),
+          user.click(
+            within(itemOf(titleOf((event as unknown as { artworkId: string }).artworkId))).getByRole('button', { name: 'Remove' }),
+          ),
         'collection.move': async ({ event }) => {
           // By keyboard: Alt+Arrow Up from a control of the item; the focus stays with the item it moved.
-          const { artworkId } = event as { artworkId: string };
+          const { artworkId } = event as unknown as { artworkId: string };
           within(itemOf(titleOf(artworkId)))
             .getByRole('button', { name: 'Cover' })
             .focus();
@@ -295,7 +297,7 @@ describe.each(scenarios)('collection editor ($name): the view follows the chart'
           expect(document.activeElement?.closest('li')?.getAttribute('data-artwork-id')).toBe(artworkId);
         },
         'collection.cover': ({ event }) =>
-          user.click(within(itemOf(titleOf((event as { artworkId: string }).artworkId))).getByRole('button', { name: 'Cover' })),
+          user.click(within(itemOf(titleOf((event as unknown as { artworkId: string }).artworkId))).getByRole('button', { name: 'Cover' })),
         'form.submit': () => user.click(screen.getByRole('button', { name: COLLECTION_EDITOR_TEXT.save })),
         'leave.request': async () => {
           const asked = screen.queryAllByRole('alertdialog').length;

@@ -14,7 +14,6 @@ const VIEWS: CollectionEditorView[] = ['loading', 'notFound', 'loadFailed', 'cre
 export const selectView = (s: Snapshot): CollectionEditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
 export const selectError = (s: Snapshot) => s.context.error;
 export const selectValues = (s: Snapshot) => s.context.form.values;
-export const selectErrors = (s: Snapshot) => visibleCollectionErrors(s.context.form);
 export const selectIsBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectIsSaving = (s: Snapshot) => s.matches({ creating: 'saving' }) || s.matches({ saved: 'updating' });
 export const selectIsConfirmingDelete = (s: Snapshot) => s.matches({ saved: 'confirmingDelete' });
@@ -31,6 +30,10 @@ const memo = <A extends unknown[], R>(fn: (...args: A) => R) => {
     return last.result;
   };
 };
+
+const visibleErrors = memo(visibleCollectionErrors);
+/** The message under each field now (computed once per form state, so views re-render only when it changes). */
+export const selectErrors = (s: Snapshot) => visibleErrors(s.context.form);
 
 const collectionItems = memo(
   (
