@@ -5,7 +5,7 @@ import type { CollectionEditorRef } from '../../machines/collection-editor/colle
 import { artworkName } from '../../machines/collection-editor/collection-editor.arrange';
 import { selectIsBusy, selectPickable, selectValues } from '../../machines/collection-editor/collection-editor.selectors';
 import { Button } from '../ui/button';
-import { FallbackImage } from '../ui/fallback-image';
+import { Thumb } from './thumb';
 
 export const PICKER_TEXT = {
   heading: 'Add artworks',
@@ -49,7 +49,7 @@ export function ArtworkPicker({ editor }: { editor: CollectionEditorRef }) {
             const titleId = `pick-${artwork.artworkId}`;
             return (
               <li key={artwork.artworkId} aria-labelledby={titleId} className={card}>
-                <FallbackImage src={artwork.primaryImageUrl} alt="" className={picture} width={150} height={150} />
+                <Thumb src={artwork.primaryImageUrl} className={picture} size={150} />
                 <span id={titleId} className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
                   {artworkName(artwork)}
                 </span>

@@ -14,7 +14,7 @@ import {
 } from '../../machines/collection-editor/collection-editor.selectors';
 import { COLLECTION_SORT_LABELS } from '../../schemas/collection.schema';
 import { Button } from '../ui/button';
-import { FallbackImage } from '../ui/fallback-image';
+import { Thumb } from './thumb';
 
 export const COLLECTION_ARTWORKS_TEXT = {
   heading: 'Artworks in this collection',
@@ -128,7 +128,7 @@ export function CollectionArtworks({ editor }: { editor: CollectionEditorRef }) 
               onDrop={onDrop(index)}
               onKeyDown={onKeyDown(artwork.artworkId)}
             >
-              <FallbackImage src={artwork.primaryImageUrl} alt="" className={thumb} width={64} height={64} />
+              <Thumb src={artwork.primaryImageUrl} className={thumb} size={64} />
               <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: 0 })}>
                 <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                   <span aria-hidden="true" className={css({ color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>

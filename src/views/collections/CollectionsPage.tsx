@@ -13,7 +13,7 @@ import { useApp } from '../app-context';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
-import { FallbackImage } from '../ui/fallback-image';
+import { Thumb } from '../collection-editor/thumb';
 import { GalleryWallArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 
@@ -53,7 +53,7 @@ function CollectionTile({ collection }: { collection: CollectionSummary }) {
   return (
     <li>
       <Link href={`/portfolio/collections/${collection.collectionId}`} className={tile}>
-        <FallbackImage src={collection.coverImageUrl} alt="" className={cover} width={300} height={300} />
+        <Thumb src={collection.coverImageUrl} className={cover} size={300} />
         <span className={css({ fontFamily: 'heading', fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{collection.title}</span>
         <span
           className={css({
