@@ -226,7 +226,9 @@ export const journalEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // The column is text: new kinds of entry need no migration.
-    type: text('type', { enum: ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'] }).notNull(),
+    type: text('type', {
+      enum: ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'],
+    }).notNull(),
     message: text('message').notNull(),
     artworkId: uuid('artwork_id'),
     collectionId: uuid('collection_id'),
