@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
+import { collectionRoutes } from './collections/collection.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError, toHttpError } from './http/errors';
@@ -102,6 +103,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     artworkRoutes(deps),
     mediaRoutes(deps),
     mediaFileRoutes(deps),
+    collectionRoutes(deps),
     journalRoutes(deps),
     inquiryRoutes(deps),
     publishRoutes(deps),

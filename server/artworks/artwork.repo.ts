@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } 
 import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
+import { lockCollectionsHolding, recordArtworkLeft } from '../collections/collection.repo';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';
@@ -123,9 +124,13 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
   });
 }
 
-/** Deletes an artwork and its media rows; answers the storage keys of its files (to delete after), or null. */
+/**
+ * Deletes an artwork and its media rows; answers the storage keys of its files (to delete after), or null. The
+ * database takes it out of its collections; each of them records that in the journal.
+ */
 export function deleteArtwork(db: Db, userId: string, artworkId: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
+    const holding = await lockCollectionsHolding(tx, userId, artworkId);
     // Locked first: a media file confirmed meanwhile waits, then finds no artwork (and removes its own files).
     const [found] = await tx
       .select({ id: artworks.id })
@@ -138,6 +143,7 @@ export function deleteArtwork(db: Db, userId: string, artworkId: string): Promis
       .where(eq(artworkMedia.artworkId, artworkId))
       .returning({ storageKey: artworkMedia.storageKey, variants: artworkMedia.variants });
     await tx.delete(artworks).where(eq(artworks.id, artworkId));
+    await recordArtworkLeft(tx, userId, holding, artworkId);
     return media.flatMap(mediaKeysOf);
   });
 }

@@ -225,7 +225,10 @@ export const journalEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['artwork.new', 'artwork.updated'] }).notNull(),
+    // The column is text: new kinds of entry need no migration.
+    type: text('type', {
+      enum: ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'],
+    }).notNull(),
     message: text('message').notNull(),
     artworkId: uuid('artwork_id'),
     collectionId: uuid('collection_id'),

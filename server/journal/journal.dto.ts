@@ -6,6 +6,7 @@ export interface JournalRow {
   type: JournalType;
   message: string;
   artworkId: string | null;
+  collectionId: string | null;
   mediaId: string | null;
   changedFields: string[] | null;
   dismissedAt: Date | null;
@@ -26,6 +27,7 @@ export function toJournalDto(row: JournalRow, urls: MediaUrls): JournalEntry {
     thumbnailUrl: row.mediaId && row.mediaExists ? urls.media(row.mediaId, 'smCrop') : null,
     metadata: {
       ...(row.artworkId ? { artworkId: row.artworkId } : {}),
+      ...(row.collectionId ? { collectionId: row.collectionId } : {}),
       ...(row.changedFields ? { changedFields: row.changedFields } : {}),
     },
   };

@@ -7,7 +7,7 @@ import type { JournalRow } from './journal.dto';
 
 export interface ArtworkEvent {
   userId: string;
-  type: JournalType;
+  type: 'artwork.new' | 'artwork.updated';
   artworkId: string;
   title: string;
   /** The artwork's primary image at the time, for the thumbnail. */
@@ -17,8 +17,41 @@ export interface ArtworkEvent {
 
 const named = (title: string) => `'${title.trim() || 'Untitled'}'`;
 
-export const journalMessage = (type: JournalType, title: string) =>
+type ArtworkType = Extract<JournalType, `artwork.${string}`>;
+type CollectionType = Extract<JournalType, `collection.${string}`>;
+
+export const journalMessage = (type: ArtworkType, title: string) =>
   type === 'artwork.new' ? `Artwork ${named(title)} was created` : `Artwork ${named(title)} was updated`;
+
+const COLLECTION_MESSAGE: Record<CollectionType, string> = {
+  'collection.new': 'New collection',
+  'collection.updated': 'Collection updated',
+  'collection.deleted': 'Collection deleted',
+};
+/** "New collection: Summer studies": the title is required, so it reads as a plain name after the colon. */
+export const collectionJournalMessage = (type: CollectionType, title: string) => `${COLLECTION_MESSAGE[type]}: ${title.trim()}`;
+
+export interface CollectionEvent {
+  userId: string;
+  type: CollectionType;
+  collectionId: string;
+  title: string;
+  /** The cover's primary image at the time, for the thumbnail. */
+  mediaId: string | null;
+  changedFields?: string[];
+}
+
+/** Records a collection event; pass the transaction of the change so both happen or neither does. */
+export async function recordCollectionEvent(db: Db, event: CollectionEvent) {
+  await db.insert(journalEntries).values({
+    userId: event.userId,
+    type: event.type,
+    message: collectionJournalMessage(event.type, event.title),
+    collectionId: event.collectionId,
+    mediaId: event.mediaId,
+    changedFields: event.changedFields ?? null,
+  });
+}
 
 /** Records an artwork event; pass the transaction of the change so both happen or neither does. */
 export async function recordArtworkEvent(db: Db, event: ArtworkEvent) {
@@ -39,6 +72,7 @@ const columns = {
   type: journalEntries.type,
   message: journalEntries.message,
   artworkId: journalEntries.artworkId,
+  collectionId: journalEntries.collectionId,
   mediaId: journalEntries.mediaId,
   changedFields: journalEntries.changedFields,
   dismissedAt: journalEntries.dismissedAt,

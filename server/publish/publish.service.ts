@@ -7,7 +7,7 @@ import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { publications } from '../db/schema';
 import { deleteFiles } from '../storage/delete-files';
-import { displayOrder } from './collection-order';
+import { collectionOrder } from './collection-order';
 import { creditOf, exifOf, xmpOf } from './copyright';
 import { formatDimensions } from './format';
 import { type ArtworkRow, postedDeliveries, publishedArtworks, visibleCollections } from './site-snapshot.repo';
@@ -156,7 +156,7 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
       visibility: c.visibility as 'public' | 'unlisted',
       tags: c.tags,
       coverArtworkId: c.coverArtworkId && byId.has(c.coverArtworkId) ? c.coverArtworkId : null,
-      artworkIds: displayOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
+      artworkIds: collectionOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
     })),
   };
 

@@ -1,9 +1,17 @@
 import * as z from 'zod/mini';
 import { text } from './text.schema';
 
-export const JOURNAL_TYPES = ['artwork.new', 'artwork.updated'] as const;
+export const JOURNAL_TYPES = ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
-export const JOURNAL_TYPE_LABELS: Record<JournalType, string> = { 'artwork.new': 'New Artwork', 'artwork.updated': 'Artwork Updated' };
+/** The Type filter's options, word for word from the spec (All types, New Artwork, Artwork Updated). */
+export const JOURNAL_FILTER_TYPES = ['artwork.new', 'artwork.updated'] as const satisfies readonly JournalType[];
+export const JOURNAL_TYPE_LABELS: Record<JournalType, string> = {
+  'artwork.new': 'New Artwork',
+  'artwork.updated': 'Artwork Updated',
+  'collection.new': 'New Collection',
+  'collection.updated': 'Collection Updated',
+  'collection.deleted': 'Collection Deleted',
+};
 export const JOURNAL_PAGE_SIZE = 10;
 
 export const journalEntrySchema = z.object({
@@ -17,6 +25,7 @@ export const journalEntrySchema = z.object({
   thumbnailUrl: z.optional(z.nullable(z.string())),
   metadata: z.object({
     artworkId: z.optional(z.string()),
+    collectionId: z.optional(z.string()),
     changedFields: z.optional(z.array(z.string())),
   }),
 });
@@ -30,7 +39,7 @@ export const journalQuerySchema = z.object({
     ),
     false,
   ),
-  type: z.optional(z.enum(JOURNAL_TYPES, { error: 'Type must be artwork.new or artwork.updated' })),
+  type: z.optional(z.enum(JOURNAL_TYPES, { error: `Type must be one of ${JOURNAL_TYPES.join(', ')}` })),
   limit: z._default(
     z.pipe(
       text('Limit'),

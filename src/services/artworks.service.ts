@@ -27,8 +27,9 @@ export function createArtworksService(http: Http, cache: QueryCache) {
   const changed = (artworkId?: string) => {
     cache.invalidate(['artworks', 'list']);
     if (artworkId) cache.invalidate(['artworks', artworkId]);
-    // The journal records artwork changes.
+    // The journal records artwork changes; collections show artworks (and lose the ones deleted).
     cache.invalidate(['journal']);
+    cache.invalidate(['collections']);
   };
 
   return {

@@ -288,7 +288,11 @@ describe(`activity journal (${dbLabel()})`, () => {
 
     it.each([
       ['includeDismissed=yes', 'includeDismissed', 'includeDismissed must be true or false'],
-      ['type=artwork.deleted', 'type', 'Type must be artwork.new or artwork.updated'],
+      [
+        'type=artwork.deleted',
+        'type',
+        'Type must be one of artwork.new, artwork.updated, collection.new, collection.updated, collection.deleted',
+      ],
       ['limit=0', 'limit', 'Limit must be a whole number from 1 to 100'],
       ['limit=101', 'limit', 'Limit must be a whole number from 1 to 100'],
       ['limit=ten', 'limit', 'Limit must be a whole number from 1 to 100'],

@@ -137,12 +137,12 @@ describe(`publishing the public site (${dbLabel()})`, () => {
     expect(JSON.stringify(snapshot)).not.toContain('Secret');
   });
 
-  it('orders a collection by its sortField (ascending by default; an unknown year first going down), else by position', () => {
+  it('orders a collection by its sortField as the editor shows it (ascending by default; an unknown year last either way), else by position', () => {
     const order = (id: string) => snapshot.collections.find((c) => c.id === id)!.artworkIds;
     expect(order(col.manual)).toEqual([art.b, art.a, art.c]);
     // Titles without regard to case: Apple, banana, cherry.
     expect(order(col.byTitle)).toEqual([art.b, art.a, art.c]);
-    expect(order(col.byYear)).toEqual([art.b, art.a, art.c]);
+    expect(order(col.byYear)).toEqual([art.a, art.c, art.b]);
   });
 
   it('lists where an artwork was posted: the deliveries that went out, newest first', () => {

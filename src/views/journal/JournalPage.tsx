@@ -17,7 +17,14 @@ import {
   selectView,
 } from '../../machines/journal/journal.selectors';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
-import { JOURNAL_MESSAGES, JOURNAL_TYPES, JOURNAL_TYPE_LABELS, type JournalEntry, type JournalType } from '../../schemas/journal.schema';
+import { collectionFieldLabel } from '../../schemas/collection-fields';
+import {
+  JOURNAL_FILTER_TYPES,
+  JOURNAL_MESSAGES,
+  JOURNAL_TYPE_LABELS,
+  type JournalEntry,
+  type JournalType,
+} from '../../schemas/journal.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
@@ -32,6 +39,14 @@ export const JOURNAL_EMPTY = {
   invitation: 'Entries appear here as you add and change artworks.',
   action: 'Go to My Artworks',
 } as const;
+
+const TYPE_TONES: Record<JournalType, 'success' | 'accent' | 'neutral'> = {
+  'artwork.new': 'success',
+  'artwork.updated': 'accent',
+  'collection.new': 'success',
+  'collection.updated': 'accent',
+  'collection.deleted': 'neutral',
+};
 
 const selectClass = css({
   h: '10',
@@ -79,7 +94,7 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             }
           >
             <option value="">All types</option>
-            {JOURNAL_TYPES.map((t) => (
+            {JOURNAL_FILTER_TYPES.map((t) => (
               <option key={t} value={t}>
                 {JOURNAL_TYPE_LABELS[t]}
               </option>
@@ -141,7 +156,9 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
   const dismissingId = useSelector(actor, selectDismissingId);
   const dismissing = dismissingId === entry.journalId;
   const busy = dismissingId !== null;
-  const { artworkId, changedFields } = entry.metadata;
+  const { artworkId, collectionId, changedFields } = entry.metadata;
+  const aboutCollection = entry.journalEntryType.startsWith('collection.');
+  const fieldLabel = aboutCollection ? collectionFieldLabel : artworkFieldLabel;
   return (
     <li
       className={`${card()} ${css({ display: 'flex', gap: '4', alignItems: 'flex-start' })}`}
@@ -160,9 +177,7 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
         <p className={css({ fontWeight: 'semibold' })}>{entry.message}</p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <span className={badge({ tone: entry.journalEntryType === 'artwork.new' ? 'success' : 'accent' })}>
-            {JOURNAL_TYPE_LABELS[entry.journalEntryType]}
-          </span>
+          <span className={badge({ tone: TYPE_TONES[entry.journalEntryType] })}>{JOURNAL_TYPE_LABELS[entry.journalEntryType]}</span>
           {entry.dismissed ? <span className={badge({ tone: 'neutral' })}>Dismissed</span> : null}
         </div>
         <time dateTime={entry.createdDate} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
@@ -174,7 +189,7 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
             <ul aria-label="Updated fields" className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap', listStyle: 'none' })}>
               {changedFields.map((f) => (
                 <li key={f} className={badge({ tone: 'neutral' })}>
-                  {artworkFieldLabel(f)}
+                  {fieldLabel(f)}
                 </li>
               ))}
             </ul>
@@ -183,6 +198,11 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
         {artworkId ? (
           <Link href={`/portfolio/artwork/${artworkId}`} className={css({ color: 'accent.default', fontSize: 'sm' })}>
             View artwork
+          </Link>
+        ) : null}
+        {collectionId && entry.journalEntryType !== 'collection.deleted' ? (
+          <Link href={`/portfolio/collections/${collectionId}`} className={css({ color: 'accent.default', fontSize: 'sm' })}>
+            View collection
           </Link>
         ) : null}
       </div>

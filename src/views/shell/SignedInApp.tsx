@@ -21,6 +21,7 @@ const ArtworkListRoute = lazy(() => import('../artwork-list/artwork-list-route')
 const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-route'));
 const CollectionsPage = lazy(() => import('../collections/CollectionsPage'));
 const InquiriesRoute = lazy(() => import('../inquiries/inquiries-route'));
+const CollectionEditorRoute = lazy(() => import('../collection-editor/collection-editor-route'));
 const SocialCalendarRoute = lazy(() => import('../calendar/calendar-route'));
 const SocialAccountsRoute = lazy(() => import('../social-accounts/social-accounts-route'));
 const SocialConnectRoute = lazy(() => import('../connect-account/connect-account-route'));
@@ -72,6 +73,7 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
                   <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
                   <Route path="/portfolio/collections" component={CollectionsPage} />
                   <Route path="/portfolio/inquiries" component={InquiriesRoute} />
+                  <Route path="/portfolio/collections/:id" component={CollectionEditorRoute} />
                   <Route path="/social-media" component={SocialCalendarRoute} />
                   <Route path="/social-media/accounts" component={SocialAccountsRoute} />
                   <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />

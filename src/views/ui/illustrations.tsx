@@ -138,3 +138,22 @@ export function EnvelopeArt({ className }: { className?: string }) {
     </Art>
   );
 }
+
+/** Three frames hung in a row on a gallery wall, the middle one waiting: no collections yet. */
+export function GalleryWallArt({ className }: { className?: string }) {
+  return (
+    <Art className={className}>
+      <ellipse className={pigment.wash} cx="80" cy="108" rx="66" ry="7" fill="currentColor" />
+      <path className={pigment.ochre} {...line} d="M14 30h132" />
+      <rect className={pigment.paper} x="18" y="42" width="34" height="44" rx="2" fill="currentColor" />
+      <rect className={pigment.ink} x="18" y="42" width="34" height="44" rx="2" {...line} />
+      <path className={pigment.sage} {...line} d="M24 76c6-8 10-10 14-6s6 2 8-4" />
+      <rect className={pigment.ink} x="62" y="38" width="36" height="52" rx="2" {...line} strokeDasharray="6 6" />
+      <path className={pigment.ultramarine} {...line} d="M80 56v16M72 64h16" />
+      <rect className={pigment.paper} x="108" y="42" width="34" height="44" rx="2" fill="currentColor" />
+      <rect className={pigment.ink} x="108" y="42" width="34" height="44" rx="2" {...line} />
+      <circle className={pigment.terracotta} cx="125" cy="60" r="7" fill="currentColor" />
+      <path className={pigment.rose} {...line} d="M114 80h22" />
+    </Art>
+  );
+}

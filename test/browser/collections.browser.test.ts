@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { checkScreen } from '../support/layout-check';
+import { artworkInput } from '../support/portfolio';
+
+const EMAIL = 'gabriele@example.com';
+const PASSWORD = 'Murnau1909x';
+const TITLES = ['Alder', 'Birch', 'Cedar'];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** A collection made, filled, reordered by keyboard, saved, read back after a reload, and published from Home. */
+describe('collections in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const { idToken } = await createVerifiedAccount(server, EMAIL, PASSWORD);
+    for (const title of TITLES) {
+      const res = await fetch(`${server.url}/api/artwork`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(artworkInput('PHYSICAL_2D', { title })),
+      });
+      expect(res.status).toBe(201);
+    }
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    await page.setViewportSize(DESKTOP);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  beforeEach(() => {
+    onTestFailed(async () => {
+      console.log(
+        `URL ${page.url()}\n${await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '')}\n${server.log().slice(-3000)}`,
+      );
+    });
+  });
+
+  const main = () => page.getByRole('main');
+  const inCollection = () => main().getByRole('list', { name: 'Artworks in this collection' });
+  const item = (title: string) => inCollection().getByRole('listitem', { name: title, exact: true });
+  const order = () =>
+    inCollection()
+      .getByRole('listitem')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby')!).map((id) => document.getElementById(id)!.textContent));
+  const announcer = () => main().getByTestId('collection-announcer');
+
+  it('signs in and finds no collections yet, with the way to make one', async () => {
+    await page.goto(server.url);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'All Collections' }).click();
+    await main().getByRole('heading', { name: 'Collections', level: 1 }).waitFor();
+    await main().getByText('No collections yet.').waitFor();
+    await checkScreen(page, 'collections empty');
+  });
+
+  it('makes a collection of three artworks, reorders it by keyboard and saves it', async () => {
+    await main().getByRole('link', { name: 'New Collection' }).click();
+    await main().getByRole('heading', { name: 'New Collection', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portfolio/collections/new');
+    await main().getByLabel('Title').fill('Summer studies');
+    await main().getByText('Public', { exact: true }).click();
+    expect(await main().getByRole('radio', { name: 'Public' }).isChecked()).toBe(true);
+
+    const picker = main().getByRole('list', { name: 'Your other artworks' });
+    for (const title of TITLES) {
+      await picker.getByRole('listitem', { name: title, exact: true }).getByRole('button', { name: 'Add' }).click();
+      await item(title).waitFor();
+    }
+    expect(await order()).toEqual(TITLES);
+    await main().getByText('Every one of your artworks is in this collection.').waitFor();
+    await checkScreen(page, 'new collection');
+
+    // Keyboard only: Enter on Cedar's Move up, then Alt+Arrow Up; the focus stays on Cedar's control throughout.
+    await item('Cedar').getByRole('button', { name: 'Move up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Alder', 'Cedar', 'Birch']);
+    await expect.poll(() => announcer().textContent()).toBe('Cedar moved to position 2 of 3.');
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(order).toEqual(['Cedar', 'Alder', 'Birch']);
+    await expect.poll(() => announcer().textContent()).toBe('Cedar moved to position 1 of 3.');
+    const focused = await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-labelledby'));
+    expect(await page.evaluate((id) => document.getElementById(id!)?.textContent, focused)).toBe('Cedar');
+    // At the top, Move up is off and the focus went to Move down.
+    expect(await item('Cedar').getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Move down');
+
+    await main().getByRole('button', { name: 'Save Collection' }).click();
+    await page.getByRole('status').filter({ hasText: 'Collection created successfully' }).first().waitFor();
+    await main().getByRole('heading', { name: 'Edit Collection', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/portfolio\/collections\/[0-9a-f-]{36}$/);
+  });
+
+  it('keeps the order across a reload; the screens are axe-clean at 1280 and 390 px', async () => {
+    await page.reload();
+    await main().getByRole('heading', { name: 'Edit Collection', level: 1 }).waitFor();
+    await expect.poll(order).toEqual(['Cedar', 'Alder', 'Birch']);
+    expect(await main().getByLabel('Title').inputValue()).toBe('Summer studies');
+    expect(await main().getByRole('radio', { name: 'Public' }).isChecked()).toBe(true);
+    await checkScreen(page, 'edit collection');
+    await page.setViewportSize(PHONE);
+    await checkScreen(page, 'edit collection');
+
+    await page.goto(`${server.url}/portfolio/collections`);
+    const tiles = main().getByRole('list', { name: 'Collections' }).getByRole('link');
+    await expect.poll(() => tiles.allTextContents()).toEqual(['Summer studies3 artworksPublic']);
+    await checkScreen(page, 'collections');
+    await page.setViewportSize(DESKTOP);
+    await checkScreen(page, 'collections');
+  });
+
+  it("the Home page's Publish answers", async () => {
+    await page.goto(server.url);
+    await main().getByRole('button', { name: 'Publish', exact: true }).click();
+    await main().getByText('Your portfolio is published').waitFor({ timeout: 30_000 });
+    expect(await main().getByRole('alert').count()).toBe(0);
+  });
+});
