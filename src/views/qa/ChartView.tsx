@@ -124,9 +124,10 @@ export function ChartView({
         </span>
       </div>
       {/* A pan-and-zoom surface, like a map: it takes the arrow keys itself, so it is focusable as a whole. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={viewport}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="application"
         aria-label={`${label}: drag or use the arrow keys to pan, the wheel or + and - to zoom, 0 to fit`}
