@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorOptions } from 'xstate';
 import { css } from 'styled-system/css';
 import { provideQaChart } from '../../machines/qa-chart/qa-chart.provide';
 import {
@@ -27,8 +28,16 @@ const transitionText = (t: ChartTransition) =>
   `${t.event}${t.guard ? ` [${t.guard}]` : ''}${t.actions.length ? ` / ${t.actions.join(', ')}` : ''} → ${t.targets.length ? t.targets.join(', ') : '(stays)'}`;
 
 /** /qa/charts/<machineId>: the chart, its coverage, a state's details, the test paths and Step through. */
-export function ChartPage({ machineId, logic = defaultLogic }: { machineId: string; logic?: typeof defaultLogic }) {
-  const actor = useActorRef(logic, { input: { machineId } });
+export function ChartPage({
+  machineId,
+  logic = defaultLogic,
+  clock,
+}: {
+  machineId: string;
+  logic?: typeof defaultLogic;
+  clock?: ActorOptions<typeof defaultLogic>['clock'];
+}) {
+  const actor = useActorRef(logic, clock ? { input: { machineId }, clock } : { input: { machineId } });
   const loading = useSelector(actor, selectIsLoading);
   const failure = useSelector(actor, selectFailure);
   const chart = useSelector(actor, selectChart);
@@ -122,6 +131,14 @@ export function ChartPage({ machineId, logic = defaultLogic }: { machineId: stri
               </h2>
               {selected ? (
                 <div data-testid="state-details" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => actor.send({ type: 'state.clear' })}
+                    className={css({ alignSelf: 'flex-start' })}
+                  >
+                    Close details
+                  </Button>
                   <p>{selected.state.description ?? 'No description.'}</p>
                   {selected.state.tags.length ? <p>Tags: {selected.state.tags.join(', ')}</p> : null}
                   {selected.state.invoke.length ? <p>Invokes: {selected.state.invoke.map((i) => i.src).join(', ')}</p> : null}

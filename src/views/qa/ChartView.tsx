@@ -17,7 +17,7 @@ interface View {
 
 /** The drawn chart's size in CSS pixels (Graphviz writes points). */
 const sizeOf = (svg: SVGSVGElement | null) => {
-  const box = svg?.viewBox.baseVal;
+  const box = svg?.viewBox?.baseVal;
   return box ? { w: (box.width * 4) / 3, h: (box.height * 4) / 3 } : { w: 0, h: 0 };
 };
 
