@@ -84,7 +84,9 @@ const states = {
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(loadChart.calls.at(-1)).toEqual({ machineId: 'demo' });
   },
-  failed: () => expect(screen.getByRole('alert')).toHaveTextContent(FAILURE),
+  failed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(FAILURE);
+  },
   'ready.browsing': (s: Snapshot) => {
     assertReady(s);
     expect(screen.queryByTestId('step-status')).toBeNull();

@@ -39,8 +39,12 @@ afterEach(() => {
 
 const row = (id: string) => document.querySelector(`[data-machine-id="${id}"]`) as HTMLElement;
 const states = {
-  loading: () => expect(screen.getByRole('status')).toBeInTheDocument(),
-  failed: () => expect(screen.getByRole('alert')).toHaveTextContent(FAILURE),
+  loading: () => {
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  },
+  failed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(FAILURE);
+  },
   ready: (s: Snapshot) => {
     // Every machine by id, a link to its chart, with its counts.
     expect(within(row('demo')).getByRole('link', { name: 'demo' })).toHaveAttribute('href', '/qa/charts/demo');
@@ -66,7 +70,7 @@ describe('qaCharts: the studio charts list follows the chart', () => {
     );
     await path.test({
       events: {
-        'xstate.done.actor.loadCharts': ({ event }) => act(() => loadCharts.resolve((event as { output: QaChartsLoaded }).output)),
+        'xstate.done.actor.loadCharts': ({ event }) => act(() => loadCharts.resolve((event as unknown as { output: QaChartsLoaded }).output)),
         'xstate.error.actor.loadCharts': () => act(() => loadCharts.reject(new Error(FAILURE))),
         'charts.retry': () => user.click(screen.getByRole('button', { name: 'Retry' })),
       },
