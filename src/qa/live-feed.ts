@@ -55,7 +55,8 @@ export function createLiveFeed(tabId = crypto.randomUUID()) {
   const tab = (): LiveTab => ({ tab: tabId, path: location.pathname, actors: list });
   const publish = () => {
     queued = false;
-    list = [...actors.values()].map(({ leaves: _leaves, ...actor }) => ({ ...actor, log: [...actor.log] }));
+    // Only actors that started: React may create an actor for a render it then throws away (a lazy page suspending).
+    list = [...actors.values()].filter((a) => a.active.length).map(({ leaves: _leaves, ...actor }) => ({ ...actor, log: [...actor.log] }));
     listeners.forEach((l) => l());
     channel?.postMessage({ type: 'tab', tab: tab() } satisfies Message);
   };
