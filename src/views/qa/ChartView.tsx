@@ -159,7 +159,7 @@ export function ChartView({
   );
 }
 
-/** A chart drawn to the width it is given (the live panel): no pan or zoom, only its marks. */
+/** A chart at Graphviz's own size, readable, scrolled within the panel (the live views): no pan or zoom, only its marks. */
 export function ChartThumbnail({ svg, ...marks }: ChartMarks & { svg: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -170,7 +170,7 @@ export function ChartThumbnail({ svg, ...marks }: ChartMarks & { svg: string }) 
     <div
       ref={host}
       data-testid="chart"
-      className={`${chartStyles} ${css({ borderRadius: 'md', p: '1', overflowX: 'auto', '& svg': { maxW: 'none', h: 'auto', w: 'max(100%, 640px)' } })}`}
+      className={`${chartStyles} ${css({ borderRadius: 'md', p: '1', overflowX: 'auto', '& svg': { maxW: 'none' } })}`}
     />
   );
 }
