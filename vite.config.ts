@@ -4,6 +4,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { privateSourceMaps } from './scripts/private-source-maps.ts';
+import { qaDevTools } from './scripts/qa-dev-plugin.ts';
 
 // Text assets are compressed once at build time at the highest levels, so every visitor receives the smallest
 // files without the server spending CPU per request (server/http/static.ts picks one by Accept-Encoding).
@@ -36,7 +37,7 @@ const bundleStats = statsDir
 
 // The API base is '/api' on the same origin unless VITE_API_BASE points elsewhere at build time.
 export default defineConfig({
-  plugins: [react(), precompress, ...bundleStats, privateSourceMaps()],
+  plugins: [react(), precompress, ...bundleStats, privateSourceMaps(), qaDevTools()],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` } },
   build: {
@@ -45,6 +46,8 @@ export default defineConfig({
     // dist-sourcemaps/, which nothing serves (scripts/private-source-maps.ts; the server refuses *.map as well).
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    // The QA studio's chunks (QA mode only) are not preloaded: their file lists would ride in the sign-in entry.
+    modulePreload: { resolveDependencies: (file, deps) => (/(^|\/)(qa-routes|LivePanel)-/.test(file) ? [] : deps) },
     rolldownOptions: {
       // Panda's generated prop check carries a purity comment the bundler cannot place; it changes nothing in
       // the output, so the build says nothing about it. Plugin timings are for profiling, not for every build.

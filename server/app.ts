@@ -30,6 +30,7 @@ import { postRoutes } from './social/posts.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
+import { qaRoutes } from './qa/qa.routes';
 import { accountDataRoutes } from './users/account-data.routes';
 import { userRoutes } from './users/user.routes';
 
@@ -118,6 +119,8 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
     '/api',
   );
+  // QA mode only: the statechart studio's report. Kept out of the documented API.
+  if (deps.config.qa.tools) app.route('/api', qaRoutes(deps));
   const rest = new Hono<AppEnv>();
   rest.get('/openapi.json', (c) => c.json(openApi));
   rest.all('*', (c) => c.json({ message: 'Not found.' }, 404));
@@ -150,6 +153,6 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
   app.route('/', publicPortfolioRoutes(deps));
   app.route('/', inquirySiteRoutes(deps));
-  serveApp(app, deps.config.staticDir);
+  serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;
 }

@@ -51,6 +51,8 @@ const envSchema = z
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
+    QA_TOOLS: bool,
+    QA_REPORT_FILE: z.string().min(1).default('.tmp/qa-report.json'),
     STORAGE_SWEEP_GRACE_MINUTES: z.coerce
       .number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' })
       .int()
@@ -127,6 +129,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How old a file no row claims must be before the sweeper removes it (younger ones may be work in progress). */
     storageSweepGraceMinutes: e.STORAGE_SWEEP_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
+    qa: {
+      /** The statechart studio for QA (/qa, the live panel, /api/qa/*); off, none of it is served or downloaded. */
+      tools: e.QA_TOOLS,
+      /** Where the model tests write their coverage and paths; read at each request, so a new test run shows at once. */
+      reportFile: path.resolve(e.QA_REPORT_FILE),
+    },
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */
       allowPrivateNetwork: e.SOCIAL_ALLOW_PRIVATE_NETWORK,

@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { provideSession } from './machines/session/session.provide';
 import { toastsMachine } from './machines/toasts/toasts.machine';
+import { qaInspect } from './qa/qa-mode';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
 import { createSessionBridge, followOtherTabs } from './services/session-bridge';
@@ -33,11 +34,11 @@ export function createApp() {
       store: { write: writeStoredSession, clear: clearStoredSession },
       goHome: () => navigate('/'),
     });
-    return createActor(logic, { input: { stored: readStoredSession() } });
+    return createActor(logic, { input: { stored: readStoredSession() }, ...qaInspect });
   }
 
   session = startSession();
-  const toasts = createActor(toastsMachine);
+  const toasts = createActor(toastsMachine, qaInspect);
 
   followOtherTabs(() => session);
 

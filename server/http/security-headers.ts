@@ -43,12 +43,13 @@ const COMMON = {
  * the build, nothing may frame it), a closed one for API answers (JSON is never a page), HSTS when the visitor
  * came over HTTPS, and no caching of API answers unless the route chose a policy itself.
  */
-export function securityHeaders(config: Pick<Config, 'apiUrl' | 'storage' | 'trustProxyHops'>): MiddlewareHandler<AppEnv> {
+export function securityHeaders(config: Pick<Config, 'apiUrl' | 'storage' | 'trustProxyHops' | 'qa'>): MiddlewareHandler<AppEnv> {
   const page = secureHeaders({
     ...COMMON,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The QA studio lays charts out with Graphviz compiled to WebAssembly; the artist's app never compiles any.
+      scriptSrc: config.qa.tools ? ["'self'", "'wasm-unsafe-eval'"] : ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'blob:', 'data:'],
       mediaSrc: ["'self'", 'blob:'],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../context';
+import { QA_META } from '../qa/qa-shared';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -19,7 +20,7 @@ const isFileAddress = (p: string) => /^\/[^/]*\.[^/]*$/.test(p) || p.startsWith(
  * files go out as the Brotli or gzip copy made at build time when the visitor accepts it; a range request gets the
  * plain file, since byte offsets refer to it.
  */
-export function serveApp(app: Hono<AppEnv>, staticDir: string) {
+export function serveApp(app: Hono<AppEnv>, staticDir: string, { qaTools = false } = {}) {
   const indexFile = path.join(staticDir, 'index.html');
   const root = path.relative(process.cwd(), staticDir) || '.';
   const files = (cacheControl: string, filePath?: string) => {
@@ -39,7 +40,9 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string) {
     };
     return handler;
   };
-  const indexPage = files('no-cache', path.relative(process.cwd(), indexFile));
+  const indexPage = qaTools ? qaIndexPage(indexFile) : files('no-cache', path.relative(process.cwd(), indexFile));
+  // The static handler below would answer these two with the file as built, without the QA meta element.
+  if (qaTools) for (const address of ['/', '/index.html']) app.get(address, indexPage);
   app.use('/assets/*', files(IMMUTABLE));
   app.use('*', files('no-cache'));
   app.get('*', async (c, next) => {
@@ -49,4 +52,16 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string) {
     }
     return (await indexPage(c, next)) ?? c.notFound();
   });
+}
+
+/**
+ * index.html with the QA meta element in its head (read at each request: it is small and changes with every build);
+ * compressed on the way out like any page.
+ */
+function qaIndexPage(indexFile: string): MiddlewareHandler<AppEnv> {
+  return async (c) => {
+    const page = await fs.promises.readFile(indexFile, 'utf8');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(page.replace('<head>', `<head>${QA_META}`));
+  };
 }

@@ -112,7 +112,20 @@ const clusterId = (id: string) => quote(`cluster_${id}`);
 // direction, so the labels of a way in and a way back do not land on the same spot.
 const anchorId = (id: string, side: 'tail' | 'head') => quote(`${id}::${side === 'tail' ? 'out' : 'in'}`);
 const initialId = (id: string) => quote(`${id}::initial`);
-const edgeText = (t: ChartTransition) => (t.guard ? `${t.event} [${t.guard}]` : t.event);
+/** `event [guard] / action, action`: what a transition waits for, when it may go, and what it does on the way. */
+const edgeText = (t: ChartTransition) =>
+  `${t.event}${t.guard ? ` [${t.guard}]` : ''}${t.actions.length ? ` / ${t.actions.join(', ')}` : ''}`;
+/** The element ids of the in-page variant (DotOptions.ids): Graphviz writes them on the SVG groups, the studio maps them to data attributes. */
+export const STATE_ELEMENT_PREFIX = 's:';
+export const TRANSITION_ELEMENT_PREFIX = 't:';
+
+export interface DotOptions {
+  /**
+   * Give every state (node or cluster) the SVG id `s:<state id>` and every drawn edge `t:<transition id>` (a second
+   * target's edge `t:<transition id>@1`), so the page can find them after Graphviz has laid them out.
+   */
+  ids?: boolean;
+}
 
 /** A state's title plus its invokes, tags and the transitions written inside it, as a Graphviz HTML label. */
 function label(state: ChartState, inside: string[], title: string, align: 'center' | 'left' = 'center'): string {
@@ -133,7 +146,8 @@ function label(state: ChartState, inside: string[], title: string, align: 'cente
  * `compound=true` with ltail/lhead). Targetless transitions, and those of a compound state into
  * itself, are written inside the state.
  */
-export function machineToDot(machine: AnyStateMachine): string {
+export function machineToDot(machine: AnyStateMachine, options: DotOptions = {}): string {
+  const idOf = (prefix: string, id: string) => (options.ids ? ` id=${quote(prefix + id)}` : '');
   const states = chartStates(machine);
   const transitions = chartTransitions(machine);
   const byId = new Map(states.map((s) => [s.id, s]));
@@ -176,13 +190,17 @@ export function machineToDot(machine: AnyStateMachine): string {
             ? ' shape=circle fillcolor="#e2e8f0"'
             : '';
       const title = state.type === 'history' ? (machine.getStateNodeById(`#${state.id}`).history === 'deep' ? 'H*' : 'H') : state.key;
-      out.push(`${pad}${quote(state.id)} [label=${label(state, insideOf(state.id), title)}${shape}${tooltip}];`);
+      out.push(
+        `${pad}${quote(state.id)} [label=${label(state, insideOf(state.id), title)}${shape}${tooltip}${idOf(STATE_ELEMENT_PREFIX, state.id)}];`,
+      );
       return;
     }
     const region = byId.get(state.parent ?? '')?.type === 'parallel';
     const title = state.type === 'parallel' ? `${state.key} (parallel)` : state.key;
     out.push(`${pad}subgraph ${clusterId(state.id)} {`);
-    out.push(`${pad}  label=${label(state, insideOf(state.id), title, 'left')}; labeljust=l;${tooltip}`);
+    out.push(
+      `${pad}  label=${label(state, insideOf(state.id), title, 'left')}; labeljust=l;${tooltip}${options.ids ? `${idOf(STATE_ELEMENT_PREFIX, state.id)};` : ''}`,
+    );
     out.push(
       `${pad}  style=${quote(region ? 'rounded,dashed' : 'rounded')}; color="#64748b"; bgcolor="${depth % 2 ? '#ffffff' : '#f1f5f9'}";`,
     );
@@ -218,12 +236,14 @@ export function machineToDot(machine: AnyStateMachine): string {
     }
   }
   for (const t of transitions) {
-    for (const target of t.targets.filter((target) => !drawnInside(t, target))) {
+    t.targets.forEach((target, n) => {
+      if (drawnInside(t, target)) return;
       const tail = end(t.source, target, 'tail');
       const head = end(target, t.source, 'head');
       const style = t.event === 'always' ? ' style=dashed' : '';
-      out.push(`  ${tail.node} -> ${head.node} [label=${quote(edgeText(t))}${tail.attr}${head.attr}${style}];`);
-    }
+      const id = idOf(TRANSITION_ELEMENT_PREFIX, n ? `${t.id}@${n}` : t.id);
+      out.push(`  ${tail.node} -> ${head.node} [label=${quote(edgeText(t))}${tail.attr}${head.attr}${style}${id}];`);
+    });
   }
   out.push('}');
   return `${out.join('\n')}\n`;

@@ -63,7 +63,7 @@ describe('machineToDot', () => {
     expect(dot).toContain('"upload.busy.transfer::initial" -> "upload.busy.transfer.sending" [];');
     expect(dot).toContain('"upload.done" [label=<<b>done</b>> shape=doublecircle');
     expect(dot).toContain('"upload.busy.transfer.sending" [label=<<b>sending</b><br/><font point-size="9">invoke: sendFile</font>>];');
-    expect(dot).toContain('"upload.idle" [label=<<b>idle</b><br/><font point-size="9">field.change (self)</font>>];');
+    expect(dot).toContain('"upload.idle" [label=<<b>idle</b><br/><font point-size="9">field.change / xstate.assign (self)</font>>];');
   });
 
   it('labels edges with the event and guard, delays, invoke results, and clips at cluster borders', () => {
@@ -73,8 +73,22 @@ describe('machineToDot', () => {
     expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.slow" [label="after 500ms"];');
     expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.sent" [label="sendFile: done"];');
     expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.failed" [label="sendFile: error"];');
-    expect(dot).toContain('"upload.busy.transfer.failed" -> "upload.busy.transfer.sending" [label="always [canRetry]" style=dashed];');
+    expect(dot).toContain(
+      '"upload.busy.transfer.failed" -> "upload.busy.transfer.sending" [label="always [canRetry] / xstate.assign" style=dashed];',
+    );
     expect(dot).toContain('"upload.busy.transfer.failed" -> "upload.gaveUp" [label="always [else]" style=dashed];');
+  });
+
+  it('writes actions after the guard, and in the studio variant gives Graphviz an id for every state and edge', async () => {
+    expect(dot).not.toContain(' id="s:');
+    const ids = machineToDot(uploadMachine, { ids: true });
+    const svg = (await instance()).renderString(ids, { format: 'svg' });
+    // Every state, leaf or cluster, comes out as an SVG group Graphviz named after it.
+    for (const state of chartStates(uploadMachine)) expect(svg).toContain(`id="s:${state.id}"`);
+    // Every transition drawn as an edge too (the targetless one is written inside its state).
+    const drawn = chartTransitions(uploadMachine).filter((t) => t.targets.length);
+    for (const t of drawn) expect(svg).toContain(`id="t:${t.id}"`);
+    expect(svg).not.toContain('id="t:upload.idle#field.change#0"');
   });
 
   it('lists states and transitions flat for the JSON file', () => {

@@ -27,6 +27,7 @@ import { LeaveDialog } from '../shell/LeaveDialog';
 import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from '../artwork-media/MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
+import { qaInspect } from '../../qa/qa-mode';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
@@ -36,7 +37,7 @@ const title = css({ fontSize: '2xl', fontWeight: 'bold' });
 
 /** Create or edit an artwork: its details, its media (once saved), the primary image, and deleting it. */
 export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMachine; input: ArtworkEditorInput }) {
-  const editor = useActorRef(logic, { input });
+  const editor = useActorRef(logic, { input, ...qaInspect });
   const view = useSelector(editor, selectView);
   const error = useSelector(editor, selectError);
   const form = useSelector(editor, selectForm);

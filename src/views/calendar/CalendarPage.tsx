@@ -26,6 +26,7 @@ import { MonthAgenda } from './month-agenda';
 import { MonthView } from './month-view';
 import { PostListView } from './post-list-view';
 import { WeekView } from './week-view';
+import { qaInspect } from '../../qa/qa-mode';
 
 const pulse = css({ w: '2', h: '2', borderRadius: 'full', bg: 'success', animation: 'pulse' });
 
@@ -41,7 +42,7 @@ export interface CalendarPageProps {
 /** The social-media calendar: the view switch, the filters placeholder, and the posts of the view and period. */
 export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPageProps) {
   // An explicit `clock: undefined` would replace XState's own clock.
-  const actor = useActorRef(logic, clock ? { input, clock } : { input });
+  const actor = useActorRef(logic, clock ? { input, clock, ...qaInspect } : { input, ...qaInspect });
   const state = useSelector(actor, selectState);
   const view = useSelector(actor, selectView);
   const anchor = useSelector(actor, selectAnchor);

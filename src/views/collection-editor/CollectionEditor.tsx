@@ -1,3 +1,4 @@
+import { qaInspect } from '../../qa/qa-mode';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -64,7 +65,7 @@ const heading = css({ fontSize: '2xl', fontWeight: 'bold' });
 
 /** Create or edit a collection: its details, visibility, order, cover and artworks; deleting it. */
 export function CollectionEditor({ logic, input }: { logic: typeof collectionEditorMachine; input: CollectionEditorInput }) {
-  const editor = useActorRef(logic, { input });
+  const editor = useActorRef(logic, { input, ...qaInspect });
   const view = useSelector(editor, selectView);
   const error = useSelector(editor, selectError);
   const values = useSelector(editor, selectValues);

@@ -8,6 +8,7 @@ import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { BlueskyConnectForm } from './bluesky-connect-form';
 import { CONNECT_TEXT } from './connect-text';
+import { qaInspect } from '../../qa/qa-mode';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -18,7 +19,7 @@ export const comingSoonText = (platform: Platform) => `${PLATFORM_LABELS[platfor
 
 /** The Connect screen for the address's platform: Bluesky's form, 'integration coming soon', or not a platform. */
 export function ConnectAccountPage({ logic, platform }: { logic: ConnectAccountLogic; platform: string }) {
-  const actor = useActorRef(logic, { input: { platform } });
+  const actor = useActorRef(logic, { input: { platform }, ...qaInspect });
   const screen = useSelector(actor, selectScreen);
 
   if (screen === 'form') {

@@ -1,3 +1,4 @@
+import { qaInspect } from '../../qa/qa-mode';
 import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { Link } from 'wouter';
@@ -27,7 +28,7 @@ type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
 
 /** The buyers' messages from the public portfolio, newest first, each kept whether or not its mail went out. */
 export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, qaInspect);
   const view = useSelector(actor, selectView);
   const inquiries = useSelector(actor, selectInquiries);
   const unread = useSelector(actor, selectUnreadCount);

@@ -31,6 +31,7 @@ import { Checkbox } from '../ui/checkbox';
 import { EmptyState } from '../ui/empty-state';
 import { SketchbookArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
+import { qaInspect } from '../../qa/qa-mode';
 
 type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
 
@@ -60,7 +61,7 @@ const selectClass = css({
 
 /** The Activity Journal: filters, entry cards, Load more, and the loading, error and empty states. */
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, qaInspect);
   const view = useSelector(actor, selectView);
   const entries = useSelector(actor, selectEntries);
   const filter = useSelector(actor, selectFilter);

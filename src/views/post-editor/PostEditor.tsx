@@ -23,6 +23,7 @@ import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
 import { isConfirmingLeave, labelOf, selectError, viewOf } from '../../machines/post-editor/post-editor.selectors';
+import { qaInspect } from '../../qa/qa-mode';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -53,7 +54,7 @@ export interface PostEditorProps {
 export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorProps) {
   const actorInput = { postId: input.postId, maxFiles: maxFiles ?? null, now };
   // An explicit `clock: undefined` would replace XState's own clock (and break every timer).
-  const editor = useActorRef(logic, clock ? { input: actorInput, clock } : { input: actorInput });
+  const editor = useActorRef(logic, clock ? { input: actorInput, clock, ...qaInspect } : { input: actorInput, ...qaInspect });
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
   const confirmingLeave = useSelector(editor, isConfirmingLeave);

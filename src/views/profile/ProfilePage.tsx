@@ -23,6 +23,7 @@ import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
+import { qaInspect } from '../../qa/qa-mode';
 
 type Ref = ReturnType<typeof useActorRef<typeof profileMachine>>;
 
@@ -31,7 +32,7 @@ const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'm
 
 /** The Profile page: default, edit and passwordProtected views switched in place. */
 export function ProfilePage({ logic }: { logic: typeof profileMachine }) {
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, qaInspect);
   const view = useSelector(actor, selectView);
   const error = useSelector(actor, selectError);
 

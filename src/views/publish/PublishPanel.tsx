@@ -5,12 +5,13 @@ import type { publishMachine } from '../../machines/publish/publish.machine';
 import { selectError, selectResult, selectState } from '../../machines/publish/publish.selectors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { qaInspect } from '../../qa/qa-mode';
 
 const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' });
 
 /** Publish: one button that publishes the public portfolio, and where it lives since the last publish. */
 export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, qaInspect);
   const state = useSelector(actor, selectState);
   const result = useSelector(actor, selectResult);
   const error = useSelector(actor, selectError);

@@ -13,6 +13,7 @@ import { MenuButton, NavDrawer } from './NavDrawer';
 import { PhoneLayoutProvider } from './phone-layout';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
+import { qaInspect } from '../../qa/qa-mode';
 
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfileRoute = lazy(() => import('../profile/profile-route'));
@@ -32,7 +33,7 @@ const wideScreen = () => window.matchMedia(WIDE_SCREEN_QUERY);
 
 /** The application shell for a signed-in artist, and its route table. */
 export default function SignedInApp({ logic = shellMachine }: { logic?: typeof shellMachine }) {
-  const shell = useActorRef(logic, { input: { wide: wideScreen().matches } });
+  const shell = useActorRef(logic, { input: { wide: wideScreen().matches }, ...qaInspect });
   const phone = useSelector(shell, selectIsPhone);
   const [location] = useLocation();
 
