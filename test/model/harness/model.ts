@@ -10,6 +10,8 @@ import {
 } from '@xstate/graph';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { createTracer, type Effect } from './coverage';
+import { assertedKeys, pathId } from './paths';
+import { currentTestLabel, recordPaths } from './report';
 
 type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;
 
@@ -110,7 +112,28 @@ export function coveringPaths<TSnapshot extends AnyMachineSnapshot, TEvent exten
   };
   // TestModel's own de-duplication compares events with JSON.stringify, ignoring `serializeEvent`:
   // two events differing only in a File (JSON `{}`) would look alike, so it is done here instead.
-  return model.getPaths(generator, { allowDuplicatePaths: true });
+  return model.getPaths(generator, { allowDuplicatePaths: true }).map(recordingRuns);
+}
+
+/**
+ * The path, whose `test` also notes in the run's paths file which test walked it and which state keys it asserted
+ * (once it passed), for .tmp/qa-report.json.
+ */
+function recordingRuns<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
+  path: TestPath<TSnapshot, TEvent>,
+): TestPath<TSnapshot, TEvent> {
+  return {
+    ...path,
+    test: async (params) => {
+      const result = await path.test(params);
+      const machineId = (path.steps[0]?.state ?? path.state).machine.id;
+      recordPaths({
+        machineId,
+        ran: { id: pathId(machineId, path), test: currentTestLabel(), asserted: assertedKeys(path, params.states) },
+      });
+      return result;
+    },
+  };
 }
 
 /** Drops every path whose events are the start of another path's. */
