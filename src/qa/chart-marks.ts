@@ -105,18 +105,19 @@ export function markedDot(machine: AnyStateMachine, marks: Marks = {}): string {
   }
 
   // Transitions: the edges machineToDot writes, in the order of chartTransitions and their targets.
-  const edgeLines = lines.map((l, i) => [l, i] as const).filter(([l]) => /^ {2}\S.* -> .* \[label=/.test(l));
+  // (Top-level edges with a label: initial arrows have none, layout helpers are invisible and inside clusters.)
+  const edgeLines = lines.map((l, i) => [l, i] as const).filter(([l]) => /^ {2}\S.* -> .* \[.*\blabel=/.test(l));
   let next = 0;
   for (const t of transitions) {
     const mark = marks.transitions?.get(t.id);
     const edges = t.targets.filter((target) => !drawnInside(t, target));
     edges.forEach((_, n) => {
       const [line, i] = edgeLines[next++] ?? [];
-      const label = `[label=${quoteDot(edgeText(t))}`;
+      const label = `label=${quoteDot(edgeText(t))}`;
       if (line === undefined || !line.includes(label)) throw new Error(`chart-marks: edge ${next} of ${machine.id} is not ${t.id}`);
       const id = edges.length > 1 ? `transition:${t.id}:${n}` : `transition:${t.id}`;
-      const withNote = mark?.note ? `[label=${quoteDot(`${edgeText(t)}\n${mark.note}`)}` : label;
-      lines[i] = line.replace(label, `[${attrs(id, mark, true)}${withNote.slice(1)}`);
+      const withNote = mark?.note ? `label=${quoteDot(`${edgeText(t)}\n${mark.note}`)}` : label;
+      lines[i] = line.replace(label, withNote).replace(' [', ` [${attrs(id, mark, true)}`);
     });
     // Written inside its state: colour the line of the label.
     if (mark) {
