@@ -1,8 +1,17 @@
 import { TestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { chartStates, chartTransitions } from '../../src/qa/chart-graph';
-import { buildQaReport, coveringPaths, createModel, describePaths, measureCoverage, pathId, type CoverageRecord } from './harness';
+import {
+  buildQaReport,
+  coveringPaths,
+  createModel,
+  describePaths,
+  measureCoverage,
+  pathId,
+  readPaths,
+  type CoverageRecord,
+} from './harness';
 
 // A throwaway chart with what the mapping must place: guarded alternatives, an eventless choice (taken at start
 // and after an event), a delayed transition, nested compound states and a parallel state.
@@ -127,6 +136,20 @@ describe('describePaths: the paths QA reads on the chart', () => {
   it('a bare TestModel’s paths map too', () => {
     const bare = new TestModel(uploadMachine, { events: [{ type: 'name.set' }] }).getShortestPaths();
     expect(describePaths(uploadMachine, bare).flatMap((p) => p.steps.map((s) => s.event))).toContain('name.set');
+  });
+});
+
+describe('a model’s path test', () => {
+  it('notes the test that walked it and the state keys it asserted, once it passed', async () => {
+    const path = walk('name.set', 'file.pick', 'help.toggle')!;
+    await path.test({ states: { ready: () => {}, 'busy.help.open': () => {}, '#upload.gaveUp': () => {} } });
+    const file = inject('modelPathsFile')!;
+    const ran = readPaths(file).filter((r) => 'ran' in r && r.ran.id === pathId('upload', path));
+    expect(ran.map((r) => 'ran' in r && r.ran)).toContainEqual({
+      id: pathId('upload', path),
+      test: 'test/model/qa-paths.test.ts › a model’s path test › notes the test that walked it and the state keys it asserted, once it passed',
+      asserted: ['ready', 'busy.help.open'],
+    });
   });
 });
 
