@@ -8,7 +8,9 @@ import {
   type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate';
-import { recordCoverage } from './report';
+import { transitionId } from '../../../src/qa/chart-graph';
+import { describePaths } from './paths';
+import { currentTestLabel, recordCoverage, recordPaths } from './report';
 
 /** What a TestModel path looks like to the coverage code (TestPath and StatePath both fit). */
 export interface PathLike {
@@ -29,6 +31,9 @@ export interface CoverageResult {
   machineId: string;
   states: CoverageCount;
   transitions: CoverageCount;
+  /** Ids of the state nodes and transitions covered, transitions as charts and src/qa/chart-graph name them. */
+  coveredStateIds?: string[];
+  coveredTransitionIds?: string[];
 }
 
 export interface CoverageOptions {
@@ -44,7 +49,10 @@ export interface CoverageOptions {
 }
 
 export interface AssertCoverageOptions extends CoverageOptions {
-  /** Append the result to the run's coverage report (see report.ts) even when the assertion fails. */
+  /**
+   * Append the result to the run's coverage report (see report.ts) even when the assertion fails, and the paths
+   * (replayed, with the transitions each step took) to the run's paths file, for .tmp/qa-report.json.
+   */
   record?: boolean;
   /**
    * The `states` map given to `path.test`. When present, every atomic or final state some path rests
@@ -107,6 +115,12 @@ const keyOf = (transition: AnyTransitionDefinition): string => {
   if (index < 0) throw new Error(`coverage: cannot place transition ${transition.eventType} of ${source.id}`);
   return `${source.id}\u0000${transition.eventType}\u0000${index}`;
 };
+
+/** The chart-graph id (`<source>#<event type or always>#<n>`) of a transition key: both count candidates the same way. */
+export function chartTransitionId(key: string): string {
+  const [source, eventType, index] = key.split('\u0000');
+  return transitionId(source, eventType, Number(index));
+}
 
 /** Every candidate transition of every state node: `on`, invoke onDone/onError, `after`, `always`, `onDone`. */
 export function transitionsOf(machine: AnyStateMachine): TransitionInfo[] {
@@ -272,6 +286,8 @@ export function measureCoverage(machine: AnyStateMachine, paths: readonly PathLi
   const coveredLabels = new Set([...taken].map((k) => labels.get(k)));
   return {
     machineId: machine.id,
+    coveredStateIds: stateIds.filter((id) => nodes.has(id)),
+    coveredTransitionIds: transitions.filter((t) => taken.has(t.key)).map((t) => chartTransitionId(t.key)),
     states: count(stateIds, (id) => nodes.has(id)),
     transitions: count(
       transitions.map((t) => t.label),
@@ -309,7 +325,10 @@ export function assertFullCoverage(
   options: AssertCoverageOptions = {},
 ): CoverageResult {
   const result = measureCoverage(machine, paths, options);
-  if (options.record) recordCoverage(result);
+  if (options.record) {
+    recordCoverage(result);
+    recordPaths({ machineId: machine.id, paths: describePaths(machine, paths, { ...options, test: currentTestLabel() }) });
+  }
   const problems: string[] = [];
   const missingStates = result.states.uncovered.filter((s) => !result.states.ignored.includes(s));
   const missingTransitions = result.transitions.uncovered.filter((t) => !result.transitions.ignored.includes(t));

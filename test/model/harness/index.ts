@@ -1,6 +1,7 @@
 export { controlledCallback, controlledPromise, type ControlledCallback, type ControlledPromise } from './controlled-actor';
 export {
   assertFullCoverage,
+  chartTransitionId,
   createTracer,
   eventLabel,
   guardName,
@@ -25,3 +26,5 @@ export {
   type ModelOptions,
 } from './model';
 export { formatCoverageTable, mergeCoverage, readCoverage, recordCoverage, type CoverageRecord } from './report';
+export { assertedKeys, describePaths, pathId, type QaPath, type QaStep } from './paths';
+export { buildQaReport, readPaths, recordPaths, type PathsRecord, type QaReport } from './report';

@@ -10,6 +10,8 @@ import {
 } from '@xstate/graph';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { createTracer, type Effect } from './coverage';
+import { assertedKeys, pathId } from './paths';
+import { currentTestLabel, recordPaths } from './report';
 
 type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;
 
@@ -39,9 +41,28 @@ export function machineStateMatcher(snapshot: AnyMachineSnapshot, key: string): 
   return key.startsWith('#') ? snapshot._nodes.some((n) => n.id === key.slice(1)) : snapshot.matches(key);
 }
 
-/** `new TestModel(machine, options)` with the state matcher above. */
+/**
+ * A TestModel whose paths, once their `test` has passed, note in the run's paths file which test walked them and
+ * which state keys they asserted (for .tmp/qa-report.json). Every path of the model runs through `testPath`, whatever
+ * generated it (coveringPaths, getShortestPaths, getPathsFromEvents).
+ */
+class RecordingTestModel<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput> extends TestModel<
+  TSnapshot,
+  TEvent,
+  TInput
+> {
+  override async testPath(...args: Parameters<TestModel<TSnapshot, TEvent, TInput>['testPath']>) {
+    const result = await super.testPath(...args);
+    const [path, params] = args;
+    const machineId = (path.steps[0]?.state ?? path.state).machine.id;
+    recordPaths({ machineId, ran: { id: pathId(machineId, path), test: currentTestLabel(), asserted: assertedKeys(path, params.states) } });
+    return result;
+  }
+}
+
+/** `new TestModel(machine, options)` with the state matcher above, recording the paths its tests walk. */
 export function createModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): TestModel<Snap<M>, Ev<M>, InputFrom<M>> {
-  return new TestModel<Snap<M>, Ev<M>, InputFrom<M>>(
+  return new RecordingTestModel<Snap<M>, Ev<M>, InputFrom<M>>(
     machine as never,
     {
       stateMatcher: machineStateMatcher as (s: Snap<M>, key: string) => boolean,

@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { expect, inject } from 'vitest';
 import type { CoverageResult } from './coverage';
+import type { QaPath } from './paths';
 
 /** A line of the report: one machine's coverage as measured by one test file. */
 export type CoverageRecord = CoverageResult & { files?: string[] };
@@ -10,7 +11,86 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Set by coverage.global.ts: the JSON-lines file model tests append their coverage to. */
     modelCoverageFile?: string;
+    /** Set by coverage.global.ts: the JSON-lines file model tests append the paths they walk to. */
+    modelPathsFile?: string;
   }
+}
+
+/** `<test file> › <describe> › <test>` of the running test. */
+export function currentTestLabel(): string {
+  const { testPath, currentTestName } = expect.getState();
+  const file = testPath ? relative(process.cwd(), testPath) : '';
+  return [file, ...(currentTestName ?? '').split(' > ')].filter(Boolean).join(' › ');
+}
+
+/**
+ * A line of the paths file: either every path one coverage assertion was given (`paths`), or one path's test having
+ * run (`ran`: the test that walked it and the state keys it asserted).
+ */
+export type PathsRecord =
+  { machineId: string; paths: QaPath[] } | { machineId: string; ran: { id: string; test: string; asserted: string[] } };
+
+/** Appends one line to this run's paths file. A no-op unless coverage.global.ts is a globalSetup. */
+export function recordPaths(record: PathsRecord): void {
+  const file = inject('modelPathsFile');
+  if (!file) return;
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(record)}\n`);
+}
+
+export function readPaths(file: string): PathsRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as PathsRecord);
+}
+
+/** `.tmp/qa-report.json`: what the studio (/api/qa/report) and `npm run charts` read. */
+export interface QaReport {
+  generatedAt: string;
+  machines: Record<
+    string,
+    {
+      states: { covered: number; total: number };
+      transitions: { covered: number; total: number };
+      coveredStateIds: string[];
+      coveredTransitionIds: string[];
+      paths: QaPath[];
+    }
+  >;
+}
+
+/**
+ * One entry per machine measured in this run: coverage records of a machine add up (ids united), its paths are
+ * those given to its coverage assertions, each named after the test that walked it when that test ran. Machines of
+ * `previous` this run did not measure (a run of one model test file) are kept as they were.
+ */
+export function buildQaReport(coverage: CoverageRecord[], paths: PathsRecord[], previous?: QaReport, now = new Date()): QaReport {
+  const machines: QaReport['machines'] = { ...(previous?.machines ?? {}) };
+  const measured = new Set(coverage.map((r) => r.machineId));
+  for (const id of measured) {
+    const records = coverage.filter((r) => r.machineId === id);
+    const coveredStateIds = [...new Set(records.flatMap((r) => r.coveredStateIds ?? []))];
+    const coveredTransitionIds = [...new Set(records.flatMap((r) => r.coveredTransitionIds ?? []))];
+    const byId = new Map<string, QaPath>();
+    for (const r of paths) if (r.machineId === id && 'paths' in r) r.paths.forEach((p) => byId.set(p.id, { ...p }));
+    for (const r of paths) {
+      if (r.machineId !== id || !('ran' in r)) continue;
+      const path = byId.get(r.ran.id);
+      if (path) Object.assign(path, { test: r.ran.test, asserted: r.ran.asserted });
+    }
+    const total = (part: 'states' | 'transitions') => Math.max(...records.map((r) => r[part].total));
+    machines[id] = {
+      states: { covered: coveredStateIds.length, total: total('states') },
+      transitions: { covered: coveredTransitionIds.length, total: total('transitions') },
+      coveredStateIds,
+      coveredTransitionIds,
+      paths: [...byId.values()],
+    };
+  }
+  const sorted = Object.fromEntries(Object.entries(machines).sort(([a], [b]) => a.localeCompare(b)));
+  return { generatedAt: now.toISOString(), machines: sorted };
 }
 
 /** Appends one machine's coverage to this run's report. A no-op unless coverage.global.ts is a globalSetup. */
