@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
-import { chartStates, chartTransitions, type ChartState, type ChartTransition } from './chart-graph';
-import { chartLayout, markedDot, quoteDot, type Mark } from './chart-marks';
+import { chartLayout, chartStates, chartTransitions, edgeText, type ChartState, type ChartTransition } from './chart-graph';
+import { markedDot, quoteDot, type Mark } from './chart-marks';
 
 /** A machine's chart as compared: its flat states and transitions (what charts/<name>.json holds). */
 export interface ChartShape {
@@ -86,8 +86,6 @@ export function diffCharts(before: ChartShape | undefined, after: ChartShape | u
 }
 
 export const DIFF_COLOURS = { added: '#15803d', removed: '#b91c1c', changed: '#b45309' };
-
-const edgeText = (t: ChartTransition) => (t.guard ? `${t.event} [${t.guard}]` : t.event);
 
 /**
  * The new version's chart (machineToDot) with added states and transitions in green, changed transitions in amber

@@ -113,7 +113,7 @@ const clusterId = (id: string) => quote(`cluster_${id}`);
 const anchorId = (id: string, side: 'tail' | 'head') => quote(`${id}::${side === 'tail' ? 'out' : 'in'}`);
 const initialId = (id: string) => quote(`${id}::initial`);
 /** `event [guard] / action, action`: what a transition waits for, when it may go, and what it does on the way. */
-const edgeText = (t: ChartTransition) =>
+export const edgeText = (t: ChartTransition) =>
   `${t.event}${t.guard ? ` [${t.guard}]` : ''}${t.actions.length ? ` / ${t.actions.join(', ')}` : ''}`;
 /** The element ids of the in-page variant (DotOptions.ids): Graphviz writes them on the SVG groups, the studio maps them to data attributes. */
 export const STATE_ELEMENT_PREFIX = 's:';
@@ -125,6 +125,35 @@ export interface DotOptions {
    * target's edge `t:<transition id>@1`), so the page can find them after Graphviz has laid them out.
    */
   ids?: boolean;
+}
+
+/** What machineToDot draws where: which states are clusters, which transition targets are edges, which written inside. */
+export function chartLayout(states: ChartState[]) {
+  const byId = new Map(states.map((s) => [s.id, s]));
+  const children = (id: string) => states.filter((s) => s.parent === id);
+  const isCluster = (id: string) => children(id).length > 0;
+  const isWithin = (id: string, ancestor: string): boolean => {
+    const parent = byId.get(id)?.parent;
+    return parent != null && (parent === ancestor || isWithin(parent, ancestor));
+  };
+  // A compound state's transition to itself or to one of its own descendants has no border to
+  // leave by: it is written inside the state (`event [guard] -> target`), as is a targetless one.
+  const drawnInside = (t: ChartTransition, target: string) => isCluster(t.source) && (target === t.source || isWithin(target, t.source));
+  /** The Graphviz node an edge leaves or enters a state by (compound states by an invisible point inside). */
+  const endpoint = (id: string, side: 'tail' | 'head') => (isCluster(id) ? anchorId(id, side) : quote(id));
+  return { byId, children, isCluster, isWithin, drawnInside, endpoint };
+}
+
+/** The lines written inside a state for a transition drawn there (no border to cross), one per target. */
+export function insideLines(
+  t: ChartTransition,
+  byId: Map<string, ChartState>,
+  drawnInside: (t: ChartTransition, target: string) => boolean,
+) {
+  if (t.targets.length === 0) return [`${edgeText(t)} (self)`];
+  return t.targets
+    .filter((target) => drawnInside(t, target))
+    .map((target) => `${edgeText(t)} -> ${target === t.source ? 'itself' : byId.get(target)!.key}${t.reenter ? ' (reenter)' : ''}`);
 }
 
 /** A state's title plus its invokes, tags and the transitions written inside it, as a Graphviz HTML label. */
@@ -150,26 +179,8 @@ export function machineToDot(machine: AnyStateMachine, options: DotOptions = {})
   const idOf = (prefix: string, id: string) => (options.ids ? ` id=${quote(prefix + id)}` : '');
   const states = chartStates(machine);
   const transitions = chartTransitions(machine);
-  const byId = new Map(states.map((s) => [s.id, s]));
-  const children = (id: string) => states.filter((s) => s.parent === id);
-  const isCluster = (id: string) => children(id).length > 0;
-  const isWithin = (id: string, ancestor: string): boolean => {
-    const parent = byId.get(id)?.parent;
-    return parent != null && (parent === ancestor || isWithin(parent, ancestor));
-  };
-  // A compound state's transition to itself or to one of its own descendants has no border to
-  // leave by: it is written inside the state (`event [guard] -> target`), as is a targetless one.
-  const drawnInside = (t: ChartTransition, target: string) => isCluster(t.source) && (target === t.source || isWithin(target, t.source));
-  const insideOf = (id: string) =>
-    transitions
-      .filter((t) => t.source === id)
-      .flatMap((t) =>
-        t.targets.length === 0
-          ? [`${edgeText(t)} (self)`]
-          : t.targets
-              .filter((target) => drawnInside(t, target))
-              .map((target) => `${edgeText(t)} -> ${target === id ? 'itself' : byId.get(target)!.key}${t.reenter ? ' (reenter)' : ''}`),
-      );
+  const { byId, children, isCluster, isWithin, drawnInside } = chartLayout(states);
+  const insideOf = (id: string) => transitions.filter((t) => t.source === id).flatMap((t) => insideLines(t, byId, drawnInside));
 
   const out: string[] = [
     `digraph ${quote(machine.id)} {`,

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { chartStates, chartTransitions, machineToDot, type ChartState, type ChartTransition } from './chart-graph';
+import { chartLayout, chartStates, chartTransitions, edgeText, insideLines, machineToDot } from './chart-graph';
 
 /**
  * Colours on a chart drawn by machineToDot, for coverage (`npm run charts` with a test report) and diffs
@@ -30,31 +30,6 @@ export interface Marks {
 
 export const quoteDot = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const edgeText = (t: ChartTransition) => (t.guard ? `${t.event} [${t.guard}]` : t.event);
-
-/** What machineToDot draws where: which states are clusters, which transition targets are edges, which written inside. */
-export function chartLayout(states: ChartState[]) {
-  const byId = new Map(states.map((s) => [s.id, s]));
-  const isCluster = (id: string) => states.some((s) => s.parent === id);
-  const isWithin = (id: string, ancestor: string): boolean => {
-    const parent = byId.get(id)?.parent;
-    return parent != null && (parent === ancestor || isWithin(parent, ancestor));
-  };
-  const drawnInside = (t: ChartTransition, target: string) => isCluster(t.source) && (target === t.source || isWithin(target, t.source));
-  /** The Graphviz node an edge leaves or enters a state by (compound states by an invisible point inside). */
-  const endpoint = (id: string, side: 'tail' | 'head') =>
-    isCluster(id) ? quoteDot(`${id}::${side === 'tail' ? 'out' : 'in'}`) : quoteDot(id);
-  return { byId, isCluster, isWithin, drawnInside, endpoint };
-}
-
-/** The line machineToDot writes inside a state for a transition drawn there (no border to cross), per target. */
-function insideLines(t: ChartTransition, byId: Map<string, ChartState>, drawnInside: (t: ChartTransition, target: string) => boolean) {
-  if (t.targets.length === 0) return [`${edgeText(t)} (self)`];
-  return t.targets
-    .filter((target) => drawnInside(t, target))
-    .map((target) => `${edgeText(t)} -> ${target === t.source ? 'itself' : byId.get(target)!.key}${t.reenter ? ' (reenter)' : ''}`);
-}
-
 const attrs = (id: string, mark: Mark | undefined, edge: boolean) => {
   if (!mark) return `id=${quoteDot(id)} `;
   const style = mark.dashed ? (edge ? ' style=dashed' : ' style="rounded,filled,dashed"') : '';
