@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,6 +52,9 @@ const envSchema = z
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
+    DNS_SERVERS: z.string().optional().default(''),
+    DNS_TIMEOUT_MS: z.coerce.number({ error: 'DNS_TIMEOUT_MS must be a number' }).int().min(100).max(60_000).default(5000),
+    CUSTOM_DOMAIN_IPS: z.string().optional().default(''),
     STORAGE_SWEEP_GRACE_MINUTES: z.coerce
       .number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' })
       .int()
@@ -72,12 +76,23 @@ const envSchema = z
         });
       }
     }
+    for (const ip of list(env.CUSTOM_DOMAIN_IPS)) {
+      if (!isIP(ip))
+        ctx.addIssue({ code: 'custom', path: ['CUSTOM_DOMAIN_IPS'], message: `CUSTOM_DOMAIN_IPS: ${ip} is not an IP address` });
+    }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
     }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** A comma-separated setting as its entries. */
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export class ConfigError extends Error {}
 
@@ -127,6 +142,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How old a file no row claims must be before the sweeper removes it (younger ones may be work in progress). */
     storageSweepGraceMinutes: e.STORAGE_SWEEP_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
+    domains: {
+      /** Where custom-domain checks ask for TXT records ('127.0.0.1:5353', ...); none: the system's resolvers. */
+      dnsServers: list(e.DNS_SERVERS),
+      /** How long one check waits for the DNS before saying it did not answer. */
+      dnsTimeoutMs: e.DNS_TIMEOUT_MS,
+      /** The server's public addresses, offered as A/AAAA records for domains that cannot have a CNAME (an apex). */
+      targetIps: list(e.CUSTOM_DOMAIN_IPS),
+    },
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */
       allowPrivateNetwork: e.SOCIAL_ALLOW_PRIVATE_NETWORK,

@@ -13,6 +13,8 @@ import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
 import { createDeliveryWorker } from './social/scheduler';
+import { createTxtResolver } from './domains/dns-resolver';
+import { createVerifiedHosts } from './domains/verified-hosts';
 import { createSecretBox } from './social/secret-box';
 import { createBlobStore } from './storage';
 
@@ -37,6 +39,10 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
     outbound,
+    domains: {
+      resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
+      hosts: createVerifiedHosts(database.db),
+    },
     social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
     ...overrides,
   };
