@@ -83,6 +83,9 @@ export function SideNav({ placement }: { placement: Placement }) {
         <li>
           <NavLink href="/portfolio/collections/new">New Collection</NavLink>
         </li>
+        <li>
+          <NavLink href="/portfolio/domain">Custom domain</NavLink>
+        </li>
       </ul>
       <h2 className={heading}>Social Media</h2>
       <ul className={css({ listStyle: 'none' })}>

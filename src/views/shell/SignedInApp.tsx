@@ -20,6 +20,7 @@ const JournalRoute = lazy(() => import('../journal/journal-route'));
 const ArtworkListRoute = lazy(() => import('../artwork-list/artwork-list-route'));
 const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-route'));
 const CollectionsPage = lazy(() => import('../collections/CollectionsPage'));
+const CustomDomainRoute = lazy(() => import('../custom-domain/custom-domain-route'));
 const SocialCalendarRoute = lazy(() => import('../calendar/calendar-route'));
 const SocialAccountsRoute = lazy(() => import('../social-accounts/social-accounts-route'));
 const SocialConnectRoute = lazy(() => import('../connect-account/connect-account-route'));
@@ -70,6 +71,7 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
                   <Route path="/portfolio/artwork" component={ArtworkListRoute} />
                   <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
                   <Route path="/portfolio/collections" component={CollectionsPage} />
+                  <Route path="/portfolio/domain" component={CustomDomainRoute} />
                   <Route path="/social-media" component={SocialCalendarRoute} />
                   <Route path="/social-media/accounts" component={SocialAccountsRoute} />
                   <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
