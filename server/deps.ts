@@ -15,6 +15,7 @@ import type { DeliveryWorker } from './social/delivery-worker';
 import { createDeliveryWorker } from './social/scheduler';
 import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
+import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
 import { createBlobStore } from './storage';
 
@@ -41,7 +42,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     outbound,
     domains: {
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
-      hosts: createVerifiedHosts(database.db),
+      hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
     },
     social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
     ...overrides,

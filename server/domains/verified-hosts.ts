@@ -1,6 +1,3 @@
-import type { Db } from '../db/database';
-import { findVerifiedSite } from './domain.repo';
-
 export type VerifiedSite = { slug: string | null } | null;
 
 export interface VerifiedHosts {
@@ -22,14 +19,17 @@ export interface VerifiedHostsOptions {
  * several instances share the database: a domain verified or removed on another one shows here within it. Bounded:
  * past `maxEntries` the oldest entry goes. Concurrent lookups of one host share one query.
  */
-export function createVerifiedHosts(db: Db, { ttlMs = 5000, maxEntries = 1000, now = Date.now }: VerifiedHostsOptions = {}): VerifiedHosts {
+export function createVerifiedHosts(
+  find: (host: string) => Promise<VerifiedSite>,
+  { ttlMs = 5000, maxEntries = 1000, now = Date.now }: VerifiedHostsOptions = {},
+): VerifiedHosts {
   const entries = new Map<string, { until: number; site: Promise<VerifiedSite> }>();
   return {
     lookup(host) {
       const cached = entries.get(host);
       if (cached && cached.until > now()) return cached.site;
       entries.delete(host);
-      const site = findVerifiedSite(db, host);
+      const site = find(host);
       entries.set(host, { until: now() + ttlMs, site });
       // Neither a failed query nor a domain whose artist has not published yet is remembered: the first publish shows at once.
       const drop = () => entries.get(host)?.site === site && entries.delete(host);

@@ -51,6 +51,10 @@ describe(`custom domains (${dbLabel()})`, () => {
     expect(await get()).toBeNull();
     expect((await t.request('/api/domains')).status).toBe(401);
     expect((await t.request('/api/domains', { method: 'PUT', json: { domain: 'a.example.com' } })).status).toBe(401);
+    expect((await t.request('/api/domains/verify', { method: 'POST' })).status).toBe(401);
+    const unset = await t.request('/api/domains/verify', { method: 'POST', token: ada.idToken });
+    expect(unset.status).toBe(404);
+    expect((await unset.json()).message).toBe('Set a domain first.');
   });
 
   it.each([
@@ -199,7 +203,8 @@ describe(`custom domains (${dbLabel()})`, () => {
       const moved = await putOk('gallery.example.com');
       expect(moved.verifiedAt).toBeNull();
       expect((await atHost('art.example.com', '/api/ping')).status).toBe(200);
-      expect((await atHost('gallery.example.com', '/')).status).not.toBe(200);
+      expect((await atHost('gallery.example.com', '/api/ping')).status).toBe(200);
+      expect(await (await atHost('gallery.example.com', '/')).text()).not.toContain('Ada Lovelace');
       publishRecord(moved);
       expect((await verify()).check.outcome).toBe('verified');
       expect(await (await atHost('gallery.example.com', '/')).text()).toBe(page);
