@@ -1,14 +1,8 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  CHROMIUM_ARGS,
-  createVerifiedAccount,
-  expectAccessible,
-  startServer,
-  watchContentSecurity,
-  type RunningServer,
-} from '../support/browser';
+import { CHROMIUM_ARGS, createVerifiedAccount, startServer, watchContentSecurity, type RunningServer } from '../support/browser';
 import { startDnsResponder, type DnsResponder } from '../support/dns-responder';
+import { checkScreen } from '../support/layout-check';
 
 const EMAIL = 'sonia@example.com';
 const PASSWORD = 'Rythme1938x';
@@ -78,7 +72,10 @@ describe('a custom domain in a real browser', () => {
     // The spec's message first, then the domain as the artist types it.
     await main().getByRole('button', { name: 'Save domain' }).click();
     await expect.poll(() => main().getByText('Domain is required').isVisible()).toBe(true);
-    await expectAccessible(page, '1280-custom-domain-form');
+    await checkScreen(page, 'custom-domain-form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, 'custom-domain-form');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await main().getByRole('textbox', { name: 'Domain' }).fill('MyDomain.test.');
     await main().getByRole('button', { name: 'Save domain' }).click();
 
@@ -102,10 +99,10 @@ describe('a custom domain in a real browser', () => {
     await expect.poll(() => main().getByTestId('domain-status').textContent()).toMatch(/^Verified on \w{3} \d{1,2}, \d{4}$/);
     expect(await main().getByRole('status').filter({ hasText: 'Verified: the TXT record' }).count()).toBe(1);
     expect(dns.asked.filter((name) => name === `_artist-studio.${DOMAIN}`).length).toBeGreaterThanOrEqual(2);
-    await expectAccessible(page, '1280-custom-domain-verified');
+    await checkScreen(page, 'custom-domain-verified');
     await page.setViewportSize({ width: 390, height: 844 });
     await main().getByRole('button', { name: 'Check now' }).waitFor();
-    await expectAccessible(page, '390-custom-domain-verified');
+    await checkScreen(page, 'custom-domain-verified');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
