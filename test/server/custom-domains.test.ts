@@ -5,6 +5,7 @@ import { RateLimited } from '../../server/errors';
 import { DOMAIN_LIMITS, OWN_HOST_MESSAGE } from '../../server/domains/domain.routes';
 import { TAKEN_MESSAGE } from '../../server/domains/domain.repo';
 import { startDnsResponder, type DnsResponder } from '../support/dns-responder';
+import { addMedia, artworkInput, createArtwork, makeJpeg } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
@@ -167,6 +168,8 @@ describe(`custom domains (${dbLabel()})`, () => {
   describe('serving by Host', () => {
     let page: string;
     beforeAll(async () => {
+      const harbour = await createArtwork(t, ada.idToken, artworkInput('PHYSICAL_2D', { title: 'Blue Harbour' }));
+      await addMedia(t, ada.idToken, harbour.artworkId, await makeJpeg(400, 300), 'image/jpeg');
       expect((await t.request('/api/publish', { method: 'POST', token: ada.idToken })).status).toBe(200);
       const { url } = await (await t.request('/api/publish', { token: ada.idToken })).json();
       page = await (await t.request(new URL(url).pathname)).text();
@@ -181,6 +184,14 @@ describe(`custom domains (${dbLabel()})`, () => {
         expect(await res.text()).toBe(page);
       }
       expect((await atHost('art.example.com', '/portfolio/artwork')).status).toBe(404);
+    });
+
+    it('the page’s images load from the custom domain too', async () => {
+      const sources = [...page.matchAll(/<img[^>]* src="([^"]+)"/g)].map((m) => m[1]);
+      expect(sources).toHaveLength(1);
+      const image = await atHost('art.example.com', new URL(sources[0], 'http://art.example.com').pathname);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
     });
 
     it('the app is not served on a custom domain: /api is 404 there', async () => {
