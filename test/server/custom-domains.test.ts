@@ -211,8 +211,10 @@ describe(`custom domains (${dbLabel()})`, () => {
     });
 
     it('a changed domain stops being served at once on this instance, and the new one waits for its check', async () => {
+      const before = (await get())!;
       const moved = await putOk('gallery.example.com');
       expect(moved.verifiedAt).toBeNull();
+      expect(moved.verification.value).not.toBe(before.verification.value);
       expect((await atHost('art.example.com', '/api/ping')).status).toBe(200);
       expect((await atHost('gallery.example.com', '/api/ping')).status).toBe(200);
       expect(await (await atHost('gallery.example.com', '/')).text()).not.toContain('Ada Lovelace');
