@@ -15,6 +15,9 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
 import { inquiryRoutes, inquirySiteRoutes } from './inquiries/inquiry.routes';
 import { journalRoutes } from './journal/journal.routes';
+import { serveCustomDomains } from './domains/custom-host';
+import { domainRoutes } from './domains/domain.routes';
+import { createPublicationSite } from './domains/publication-site';
 import { mediaFileRoutes } from './media/media-file.routes';
 import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
 import { mediaRoutes } from './media/media.routes';
@@ -62,6 +65,8 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // JSON and the public page are compressed as they go out; the app's own files were compressed at build time
   // and stored files (images, video, audio) are compressed already.
   app.use('*', compress({ contentTypeFilter: /^\s*(application\/json|text\/html)/i }));
+  // A verified custom domain is the artist's public site and nothing else; every other host goes on to the app.
+  app.use('*', serveCustomDomains({ config: deps.config, hosts: deps.domains.hosts }, createPublicationSite(deps)));
   app.use('/api/*', measureJson);
 
   app.use('/api/*', async (c, next) => {
@@ -108,6 +113,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     journalRoutes(deps),
     inquiryRoutes(deps),
     publishRoutes(deps),
+    domainRoutes(deps),
     accountRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),

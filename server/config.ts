@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -53,6 +54,9 @@ const envSchema = z
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
     QA_TOOLS: bool,
     QA_REPORT_FILE: z.string().min(1).default('.tmp/qa-report.json'),
+    DNS_SERVERS: z.string().optional().default(''),
+    DNS_TIMEOUT_MS: z.coerce.number({ error: 'DNS_TIMEOUT_MS must be a number' }).int().min(100).max(60_000).default(5000),
+    CUSTOM_DOMAIN_IPS: z.string().optional().default(''),
     STORAGE_SWEEP_GRACE_MINUTES: z.coerce
       .number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' })
       .int()
@@ -74,12 +78,23 @@ const envSchema = z
         });
       }
     }
+    for (const ip of list(env.CUSTOM_DOMAIN_IPS)) {
+      if (!isIP(ip))
+        ctx.addIssue({ code: 'custom', path: ['CUSTOM_DOMAIN_IPS'], message: `CUSTOM_DOMAIN_IPS: ${ip} is not an IP address` });
+    }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
     }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** A comma-separated setting as its entries. */
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export class ConfigError extends Error {}
 
@@ -134,6 +149,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tools: e.QA_TOOLS,
       /** Where the model tests write their coverage and paths; read at each request, so a new test run shows at once. */
       reportFile: path.resolve(e.QA_REPORT_FILE),
+    },
+    domains: {
+      /** Where custom-domain checks ask for TXT records ('127.0.0.1:5353', ...); none: the system's resolvers. */
+      dnsServers: list(e.DNS_SERVERS),
+      /** How long one check waits for the DNS before saying it did not answer. */
+      dnsTimeoutMs: e.DNS_TIMEOUT_MS,
+      /** The server's public addresses, offered as A/AAAA records for domains that cannot have a CNAME (an apex). */
+      targetIps: list(e.CUSTOM_DOMAIN_IPS),
     },
     social: {
       /** Lets a PDS address point at loopback or a private network (tests, self-hosting on a LAN). */

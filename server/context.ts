@@ -10,6 +10,8 @@ import type { MediaUrls } from './media/media-urls';
 import type { OutboundDoor } from './outbound/guarded-fetch';
 import type { BlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
+import type { TxtResolver } from './domains/dns-resolver';
+import type { VerifiedHosts } from './domains/verified-hosts';
 import type { SecretBox } from './social/secret-box';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */
@@ -28,6 +30,12 @@ export interface AppDeps {
   mediaUrls: MediaUrls;
   /** The one way out for requests to addresses an artist chose: checked at every connection and redirect. */
   outbound: OutboundDoor;
+  domains: {
+    /** Asks the DNS for a custom domain's TXT record (DNS_SERVERS, or the system's resolvers). */
+    resolver: TxtResolver;
+    /** Which hosts are verified custom domains, remembered for a few seconds. */
+    hosts: VerifiedHosts;
+  };
   social: {
     /** Seals app passwords and session tokens at rest. */
     box: SecretBox;

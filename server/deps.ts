@@ -14,6 +14,9 @@ import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
 import { createDeliveryWorker } from './social/scheduler';
+import { createTxtResolver } from './domains/dns-resolver';
+import { createVerifiedHosts } from './domains/verified-hosts';
+import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
 import { createBlobStore } from './storage';
 
@@ -42,6 +45,10 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
     outbound,
+    domains: {
+      resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
+      hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
+    },
     social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
     ...overrides,
   };

@@ -85,6 +85,7 @@ export function SideNav({ placement }: { placement: Placement }) {
         </li>
         <li>
           <NavLink href="/portfolio/inquiries">Inquiries</NavLink>
+          <NavLink href="/portfolio/domain">Custom domain</NavLink>
         </li>
       </ul>
       <h2 className={heading}>Social Media</h2>

@@ -23,6 +23,7 @@ const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-r
 const CollectionsPage = lazy(() => import('../collections/CollectionsPage'));
 const InquiriesRoute = lazy(() => import('../inquiries/inquiries-route'));
 const CollectionEditorRoute = lazy(() => import('../collection-editor/collection-editor-route'));
+const CustomDomainRoute = lazy(() => import('../custom-domain/custom-domain-route'));
 const SocialCalendarRoute = lazy(() => import('../calendar/calendar-route'));
 const SocialAccountsRoute = lazy(() => import('../social-accounts/social-accounts-route'));
 const SocialConnectRoute = lazy(() => import('../connect-account/connect-account-route'));
@@ -75,6 +76,7 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
                   <Route path="/portfolio/collections" component={CollectionsPage} />
                   <Route path="/portfolio/inquiries" component={InquiriesRoute} />
                   <Route path="/portfolio/collections/:id" component={CollectionEditorRoute} />
+                  <Route path="/portfolio/domain" component={CustomDomainRoute} />
                   <Route path="/social-media" component={SocialCalendarRoute} />
                   <Route path="/social-media/accounts" component={SocialAccountsRoute} />
                   <Route path="/social-media/accounts/connect/:platform" component={SocialConnectRoute} />
