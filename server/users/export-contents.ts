@@ -1,6 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { artworkMedia, artworks, journalEntries, publications, socialAccounts, socialPosts, users } from '../db/schema';
+import {
+  artworkMedia,
+  artworks,
+  collectionArtworks,
+  collections,
+  customDomains,
+  inquiries,
+  journalEntries,
+  publications,
+  socialAccounts,
+  socialPosts,
+  users,
+} from '../db/schema';
+import { toInquiryDto } from '../inquiries/inquiry.dto';
 import { toArtworkDto } from '../artworks/artwork.dto';
 import { toJournalDto } from '../journal/journal.dto';
 import { portfolioUrl } from '../publish/publish.service';
@@ -18,7 +31,7 @@ export interface ExportFile {
 }
 
 export interface ExportContents {
-  /** profile.json, artworks.json, journal.json, posts.json. */
+  /** profile.json, artworks.json, journal.json, posts.json, collections.json, inquiries.json. */
   json: Record<string, unknown>;
   files: ExportFile[];
 }
@@ -59,22 +72,32 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
   const { db, mediaUrls } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
-  const [artworkRows, mediaRows, journalRows, postRows, accountRows, [publication]] = await Promise.all([
-    db.select().from(artworks).where(eq(artworks.userId, userId)).orderBy(asc(artworks.createdAt), asc(artworks.id)),
-    db.select().from(artworkMedia).where(eq(artworkMedia.userId, userId)).orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id)),
-    db
-      .select()
-      .from(journalEntries)
-      .where(eq(journalEntries.userId, userId))
-      .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id)),
-    db.select().from(socialPosts).where(eq(socialPosts.userId, userId)).orderBy(asc(socialPosts.createdAt), asc(socialPosts.id)),
-    db
-      .select()
-      .from(socialAccounts)
-      .where(eq(socialAccounts.userId, userId))
-      .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle)),
-    db.select().from(publications).where(eq(publications.userId, userId)),
-  ]);
+  const [artworkRows, mediaRows, journalRows, postRows, accountRows, [publication], collectionRows, memberRows, inquiryRows, [domain]] =
+    await Promise.all([
+      db.select().from(artworks).where(eq(artworks.userId, userId)).orderBy(asc(artworks.createdAt), asc(artworks.id)),
+      db.select().from(artworkMedia).where(eq(artworkMedia.userId, userId)).orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id)),
+      db
+        .select()
+        .from(journalEntries)
+        .where(eq(journalEntries.userId, userId))
+        .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id)),
+      db.select().from(socialPosts).where(eq(socialPosts.userId, userId)).orderBy(asc(socialPosts.createdAt), asc(socialPosts.id)),
+      db
+        .select()
+        .from(socialAccounts)
+        .where(eq(socialAccounts.userId, userId))
+        .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle)),
+      db.select().from(publications).where(eq(publications.userId, userId)),
+      db.select().from(collections).where(eq(collections.userId, userId)).orderBy(asc(collections.createdAt), asc(collections.id)),
+      db
+        .select({ collectionId: collectionArtworks.collectionId, artworkId: collectionArtworks.artworkId })
+        .from(collectionArtworks)
+        .innerJoin(collections, eq(collections.id, collectionArtworks.collectionId))
+        .where(eq(collections.userId, userId))
+        .orderBy(asc(collectionArtworks.position)),
+      db.select().from(inquiries).where(eq(inquiries.userId, userId)).orderBy(asc(inquiries.createdAt), asc(inquiries.id)),
+      db.select().from(customDomains).where(eq(customDomains.userId, userId)),
+    ]);
 
   const files: ExportFile[] = [];
   const unique = uniqueNames();
@@ -126,7 +149,22 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
       : null,
     // The handles only: app passwords and sessions stay sealed and never leave the server.
     socialAccounts: accountRows.map(toAccountDto),
+    customDomain: domain ? { domain: domain.domain, verifiedAt: domain.verifiedAt?.toISOString() ?? null } : null,
   };
+  // Each collection with its artworks in the artist's manual order (a sort, if chosen, is kept as sortField).
+  const collectionList = collectionRows.map((c) => ({
+    collectionId: c.id,
+    title: c.title,
+    description: c.description,
+    visibility: c.visibility,
+    coverArtworkId: c.coverArtworkId,
+    artworkIds: memberRows.filter((m) => m.collectionId === c.id).map((m) => m.artworkId),
+    tags: c.tags,
+    sortField: c.sortField,
+    sortDirection: c.sortDirection,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  }));
 
   return {
     json: {
@@ -137,6 +175,9 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
         dismissedDate: row.dismissedAt?.toISOString() ?? null,
       })),
       'posts.json': posts,
+      'collections.json': collectionList,
+      // Buyers' messages about the artist's artworks: the artist's correspondence, so it leaves with them.
+      'inquiries.json': inquiryRows.map(toInquiryDto),
     },
     files,
   };

@@ -272,7 +272,16 @@ describe('accounts in a real browser', () => {
     await page.getByText(/^Your data was downloaded \([\d.]+ KB\)\.$/).waitFor();
     const entries = await unzip(await fs.readFile(await download.path()));
     expect([...entries.keys()].sort()).toEqual(
-      ['artworks.json', 'journal.json', `media/${artwork.artworkId}/noise.png`, 'posts.json', 'profile.json', 'profile/avatar.webp'].sort(),
+      [
+        'artworks.json',
+        'collections.json',
+        'inquiries.json',
+        'journal.json',
+        `media/${artwork.artworkId}/noise.png`,
+        'posts.json',
+        'profile.json',
+        'profile/avatar.webp',
+      ].sort(),
     );
     expect(entries.get(`media/${artwork.artworkId}/noise.png`)).toEqual(noise);
     expect(JSON.parse(entries.get('profile.json')!.toString())).toMatchObject({ email: EMAIL, firstName: 'Ada', lastName: 'Lovelace' });

@@ -69,7 +69,15 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
     const postPhoto = await makeJpeg(320, 240);
     await addPostMedia(t, artist.idToken, post.postId, postPhoto, 'image/jpeg', 'sketch.jpg');
     const published = await (await t.request('/api/publish', { method: 'POST', token: artist.idToken })).json();
+    const made = await t.request('/api/collection', {
+      method: 'POST',
+      token: artist.idToken,
+      json: { title: 'Harbours', visibility: 'unlisted', artworkIds: [painting.artworkId], tags: ['sea'] },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const collection = (await made.json()) as { collectionId: string };
     return {
+      collection,
       artist,
       userId: await userIdOf(artist.idToken),
       painting,
@@ -103,11 +111,13 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
-    it('holds the four JSON files and every original file, byte for byte, under media/<artworkId>/<fileName>', () => {
+    it('holds the six JSON files and every original file, byte for byte, under media/<artworkId>/<fileName>', () => {
       const { painting, song, photo, mp3, mp3b, post, postPhoto } = studio;
       expect([...entries.keys()].sort()).toEqual(
         [
           'artworks.json',
+          'collections.json',
+          'inquiries.json',
           'journal.json',
           'posts.json',
           'profile.json',
@@ -164,7 +174,20 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       ]);
       expect(posts[0].media).toEqual([expect.objectContaining({ fileName: 'sketch.jpg', file: `posts/${post.postId}/sketch.jpg` })]);
 
-      const text = ['profile.json', 'artworks.json', 'journal.json', 'posts.json'].map((n) => entries.get(n)!.toString('utf8')).join('\n');
+      expect(jsonIn(entries, 'collections.json')).toEqual([
+        expect.objectContaining({
+          collectionId: studio.collection.collectionId,
+          title: 'Harbours',
+          visibility: 'unlisted',
+          artworkIds: [painting.artworkId],
+          tags: ['sea'],
+        }),
+      ]);
+      expect(jsonIn(entries, 'inquiries.json')).toEqual([]);
+
+      const text = ['profile.json', 'artworks.json', 'journal.json', 'posts.json', 'collections.json']
+        .map((n) => entries.get(n)!.toString('utf8'))
+        .join('\n');
       expect(text).not.toMatch(/sig=|exp=|"\w+Url"|"urls"/);
       expect(text).not.toContain(bluesky.appPassword);
       expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
@@ -174,7 +197,15 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
     it("another artist's export holds only their own data; without a token it is 401", async () => {
       const other = await signedInUser(t);
       const { entries: theirs } = await archiveOf(other.idToken);
-      expect([...theirs.keys()].sort()).toEqual(['artworks.json', 'journal.json', 'posts.json', 'profile.json']);
+      expect([...theirs.keys()].sort()).toEqual([
+        'artworks.json',
+        'collections.json',
+        'inquiries.json',
+        'journal.json',
+        'posts.json',
+        'profile.json',
+      ]);
+      expect(jsonIn(theirs, 'collections.json')).toEqual([]);
       expect(jsonIn(theirs, 'artworks.json')).toEqual([]);
       expect(jsonIn(theirs, 'posts.json')).toEqual([]);
       expect(jsonIn(theirs, 'journal.json')).toEqual([]);

@@ -57,7 +57,10 @@ export function DataExport({ logic }: { logic: typeof dataExportMachine }) {
   return (
     <div className={stack} data-state={state}>
       <h3 className={heading}>Download my data</h3>
-      <p>One ZIP file with your profile, artworks, journal and posts (as JSON) and every file you uploaded, as you uploaded it.</p>
+      <p>
+        One ZIP file with your profile, artworks, collections, journal, posts and buyers' inquiries (as JSON) and every file you uploaded,
+        as you uploaded it.
+      </p>
       {state === 'downloading' && progress ? (
         <div className={stack}>
           <ProgressBar label="Download progress" fraction={progress.total ? progress.loaded / progress.total : 0} />
