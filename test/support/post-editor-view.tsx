@@ -11,7 +11,7 @@ import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/s
 export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
 export { FILE_NAMES } from './post-editor-scenarios';
 
-const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled'];
+const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled', 'location'];
 
 /**
  * The failure of the last attempt (save, upload, publish, status check) is shown above the form, and a failed check
@@ -78,6 +78,7 @@ function expectForm(s: Snapshot, enabled: boolean) {
   expect(content).toHaveValue(values.content);
   expect(content).toHaveAttribute('maxlength', '280');
   expect(content.hasAttribute('disabled')).toBe(!enabled);
+  expect(screen.getByLabelText('Location')).toHaveValue(values.location);
   expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
   for (const box of screen.getAllByRole('checkbox')) {
     const label = box.closest('label')!.textContent!;
@@ -107,6 +108,11 @@ export const expectView = {
   loading: () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByRole('heading')).toBeNull();
+  },
+  /** Sharing an artwork: the artwork, then its image, are read before the form shows. */
+  sharing: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing a post from the artwork...');
+    expect(screen.queryByRole('form')).toBeNull();
   },
   notFound: () => {
     expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();

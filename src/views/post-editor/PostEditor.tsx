@@ -22,7 +22,8 @@ import { PublishedPost } from './PublishedPost';
 import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
-import { isConfirmingLeave, labelOf, selectError, viewOf } from '../../machines/post-editor/post-editor.selectors';
+import { isConfirmingLeave, labelOf, selectError, selectShareHint, viewOf } from '../../machines/post-editor/post-editor.selectors';
+import { LocationField } from './LocationField';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -35,9 +36,19 @@ function FailureAlert({ editor }: { editor: PostEditorRef }) {
   return error ? <Alert status="danger">{error}</Alert> : null;
 }
 
+/** Why a shared artwork's link may not work yet (the portfolio not published, or not since the artwork was made). */
+function ShareHint({ editor }: { editor: PostEditorRef }) {
+  const hint = useSelector(editor, selectShareHint);
+  return hint ? (
+    <Alert status="info">
+      <span data-testid="share-hint">{hint}</span>
+    </Alert>
+  ) : null;
+}
+
 export interface PostEditorProps {
   logic: typeof postEditorMachine;
-  input: Pick<PostEditorInput, 'postId'>;
+  input: Pick<PostEditorInput, 'postId' | 'artworkId'>;
   /** At most this many files (the app passes MAX_POST_FILES); absent means no limit. */
   maxFiles?: number;
   /** The timers' clock (polling); tests pass a SimulatedClock. */
@@ -51,7 +62,7 @@ export interface PostEditorProps {
  * shows; each part subscribes to its own slice, so typing re-renders the text field alone.
  */
 export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorProps) {
-  const actorInput = { postId: input.postId, maxFiles: maxFiles ?? null, now };
+  const actorInput = { postId: input.postId, artworkId: input.artworkId ?? null, maxFiles: maxFiles ?? null, now };
   // An explicit `clock: undefined` would replace XState's own clock (and break every timer).
   const editor = useActorRef(logic, clock ? { input: actorInput, clock } : { input: actorInput });
   const view = useSelector(editor, viewOf);
@@ -63,6 +74,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
+  if (view === 'sharing') return <Spinner label={M.sharing} />;
   if (view === 'notFound') {
     return (
       <section className={page} aria-labelledby="post-editor-title" data-view={view}>
@@ -105,6 +117,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
         ) : null}
       </header>
       <FailureAlert editor={editor} />
+      {view === 'published' ? null : <ShareHint editor={editor} />}
       <div className={card()}>
         {view === 'published' ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
@@ -123,6 +136,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
             <PostFiles editor={editor} />
             <TagList editor={editor} field="hashtags" />
             <TagList editor={editor} field="mentions" />
+            <LocationField editor={editor} />
             <AccountsField editor={editor} />
             <ScheduleField editor={editor} />
             <ScheduleCheck editor={editor} />
