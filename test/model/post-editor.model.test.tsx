@@ -87,6 +87,8 @@ const editing = async (s: Snapshot) => {
 const states = {
   loading: expectView.loading,
   notFound: expectView.notFound,
+  badRequest: expectView.badRequest,
+  forbidden: expectView.forbidden,
   loadFailed: expectView.loadFailed,
   'sharing.readingArtwork': expectView.sharing,
   'sharing.readingImage': expectView.sharing,

@@ -16,6 +16,9 @@ const failure = (message: string, status?: number, fieldErrors: Record<string, s
   new ServiceError(message, status, undefined, fieldErrors);
 export const UNREACHABLE = failure('The server cannot be reached. Check your connection and try again.');
 const NOT_FOUND = failure('Post not found.', 404);
+/** The id in the address is not a UUID: the server answers 400. */
+const BAD_ID = failure('Post ID must be a valid UUID', 400);
+const FORBIDDEN = failure('Forbidden.', 403);
 const PAST_SCHEDULE = failure('Please correct the highlighted fields.', 400, { dateScheduled: ['Choose a time in the future.'] });
 const NOT_AN_IMAGE = failure('The file is not an image it claims to be.', 400);
 /** The server's answer to changing a post it has published meanwhile. */
@@ -131,6 +134,8 @@ export function draftEvents(s: Snapshot): Event[] {
     return [
       loaded({ accounts: [ALICE, BOB], post: DRAFT }),
       { type: 'xstate.error.actor.load', error: NOT_FOUND },
+      { type: 'xstate.error.actor.load', error: BAD_ID },
+      { type: 'xstate.error.actor.load', error: FORBIDDEN },
       { type: 'xstate.error.actor.load', error: UNREACHABLE },
     ];
   }

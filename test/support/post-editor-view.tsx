@@ -102,6 +102,12 @@ function expectForm(s: Snapshot, enabled: boolean) {
   expectScheduleCheck(s);
 }
 
+function expectErrorPage(title: string) {
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  expect(screen.queryByRole('heading', { name: 'Post not found' })).toBeNull();
+}
+
 const heading = (s: Snapshot) => (s.matches('unsaved') ? 'New Post' : 'Edit Post');
 
 export const expectView = {
@@ -114,6 +120,9 @@ export const expectView = {
     expect(screen.getByRole('status')).toHaveTextContent('Preparing a post from the artwork...');
     expect(screen.queryByRole('form')).toBeNull();
   },
+  /** The error page of the answer's status (400: the id in the address is not one; 403), not the editor's not-found page. */
+  badRequest: () => expectErrorPage('400 Bad Request'),
+  forbidden: () => expectErrorPage('403 Forbidden'),
   notFound: () => {
     expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the calendar' })).toHaveAttribute('href', '/social-media');

@@ -84,11 +84,15 @@ export const postEditorMachine = postEditorSetup.createMachine({
         ],
         onError: [
           { guard: 'notFound', target: 'notFound' },
+          { guard: 'badRequest', target: 'badRequest' },
+          { guard: 'forbidden', target: 'forbidden' },
           { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },
     },
     notFound: {},
+    badRequest: { description: 'The address names no valid post id (400): the 400 page.' },
+    forbidden: { description: 'The server refused to show it (403): the 403 page.' },
     loadFailed: { on: { 'post.reload': 'loading' } },
     sharing: {
       description:

@@ -5,8 +5,20 @@ import type { PostEditorSnapshot } from './post-editor.machine';
 // What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
 // shared empty array), so a part re-renders only when the answer changes.
 
-export type EditorView = 'loading' | 'notFound' | 'loadFailed' | 'sharing' | 'unsaved' | 'draft' | 'published' | 'left';
-const VIEWS: EditorView[] = ['loading', 'notFound', 'loadFailed', 'sharing', 'unsaved', 'draft', 'published', 'left'];
+export type EditorView =
+  'loading' | 'notFound' | 'badRequest' | 'forbidden' | 'loadFailed' | 'sharing' | 'unsaved' | 'draft' | 'published' | 'left';
+const VIEWS: EditorView[] = [
+  'loading',
+  'notFound',
+  'badRequest',
+  'forbidden',
+  'loadFailed',
+  'sharing',
+  'unsaved',
+  'draft',
+  'published',
+  'left',
+];
 
 export const viewOf = (s: PostEditorSnapshot): EditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
 /** Behind the (modal) leave dialog the form looks as it was: Stay returns to it unchanged. */

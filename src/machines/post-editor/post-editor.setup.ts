@@ -198,7 +198,10 @@ export const postEditorSetup = setup({
     })),
   },
   guards: {
-    notFound: ({ event }) => [400, 404].includes(failureStatus(errorOf(event)) ?? 0),
+    notFound: ({ event }) => failureStatus(errorOf(event)) === 404,
+    /** The id in the address is not one (the server answers 400): the 400 page. */
+    badRequest: ({ event }) => failureStatus(errorOf(event)) === 400,
+    forbidden: ({ event }) => failureStatus(errorOf(event)) === 403,
     isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
     /** A new post asked to share an artwork. */
     isSharing: ({ context, event }) => outputOf<PostEditorData>(event).post === null && context.artworkId !== null,

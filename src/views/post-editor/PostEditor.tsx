@@ -8,6 +8,7 @@ import type { PostEditorRef, postEditorMachine } from '../../machines/post-edito
 import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
+import { ErrorPage } from '../errors/ErrorPage';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -88,6 +89,8 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
       </section>
     );
   }
+  if (view === 'badRequest') return <ErrorPage status={400} />;
+  if (view === 'forbidden') return <ErrorPage status={403} />;
   if (view === 'loadFailed') {
     return (
       <section className={page} aria-labelledby="post-editor-title" data-view={view}>
