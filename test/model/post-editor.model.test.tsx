@@ -47,6 +47,8 @@ const serializeState = (s: Snapshot) =>
     hasUnsavedChanges(s.context),
     s.context.artworkId,
     s.context.shareHint,
+    // The connected accounts: a shared artwork ticks them all, or finds none.
+    s.context.accounts.length,
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));

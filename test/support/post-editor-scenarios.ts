@@ -285,7 +285,8 @@ export function shareEvents(s: Snapshot): Event[] {
       { type: 'xstate.done.actor.loadSharedImage', output: SHARED_IMAGE },
       { type: 'xstate.error.actor.loadSharedImage', error: UNREACHABLE },
     ];
-  if (s.matches({ unsaved: 'editing' })) return [{ type: 'post.save' }];
+  // With no account connected the prefilled post is looked at only (Save without one is the new-post scenario's).
+  if (s.matches({ unsaved: 'editing' })) return s.context.accounts.length ? [{ type: 'post.save' }] : [];
   if (s.matches({ unsaved: 'creating' }))
     return [
       {
