@@ -21,6 +21,8 @@ const logic = providePostEditor({
   uploadFile: never,
   publishPost: never,
   refreshPost: never,
+  loadArtworkToShare: never,
+  loadSharedImage: never,
   notify: () => {},
   navigate: () => {},
   leave: () => {},

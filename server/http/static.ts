@@ -52,6 +52,14 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, { qaTools = false
     }
     return (await indexPage(c, next)) ?? c.notFound();
   });
+  // The app's pages are only ever read (GET, HEAD): another method on a page address is 405 with Allow, not the page
+  // (the app would render as if read, and a form posted there would seem to have worked). Unknown API addresses and
+  // files keep their 404.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c) => {
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/') || isFileAddress(c.req.path)) return c.notFound();
+    c.header('Allow', 'GET, HEAD');
+    return c.text('405 Method Not Allowed: this page is read with GET.', 405);
+  });
 }
 
 /**

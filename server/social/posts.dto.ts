@@ -41,6 +41,7 @@ export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries:
   hashtags: row.hashtags,
   mentions: row.mentions,
   location: row.location,
+  artworkId: row.artworkId,
   accounts: row.accounts,
   responses: deliveries.map(toPostResponse),
   isDraft: row.isDraft,

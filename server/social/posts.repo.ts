@@ -4,7 +4,7 @@ import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
+import { artworks, socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
 import { Invalid, VALIDATION_MESSAGE } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { deliveriesOf } from './delivery.repo';
@@ -13,6 +13,9 @@ import { type PostMediaRow, type PostRow, toSocialPostDto } from './posts.dto';
 import { publishProblems } from './publishing';
 
 export type SavePostInput = z.output<typeof savePostSchema>;
+
+/** Another artist's artwork reads as one that does not exist, as everywhere else. */
+export const ARTWORK_TO_SHARE_NOT_FOUND = 'Artwork not found.';
 
 /** A schedule may be at most this far in the past when saved (a clock a little behind, a slow request). */
 const SCHEDULE_SLACK_MS = 60_000;
@@ -129,6 +132,14 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       fieldErrors.dateScheduled = ['Choose a time in the future.'];
     }
 
+    if (input.artworkId) {
+      const [own] = await tx
+        .select({ id: artworks.id })
+        .from(artworks)
+        .where(and(eq(artworks.id, input.artworkId), eq(artworks.userId, userId)));
+      if (!own) fieldErrors.artworkId = [ARTWORK_TO_SHARE_NOT_FOUND];
+    }
+
     const media = existing ? await tx.select().from(socialPostMedia).where(eq(socialPostMedia.postId, existing.id)) : [];
     const mediaIds = [...new Set(input.mediaIds)];
     if (mediaIds.some((id) => !media.some((m) => m.id === id)))
@@ -144,6 +155,8 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       location: input.location ?? null,
       accounts,
       dateScheduled: schedule === null ? null : new Date(schedule),
+      // Left out (undefined): an update keeps the artwork it was shared from.
+      ...(input.artworkId !== undefined ? { artworkId: input.artworkId } : {}),
     };
     if (schedule !== null) {
       const kept = media.filter((m) => mediaIds.includes(m.id));

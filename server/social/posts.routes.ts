@@ -85,7 +85,8 @@ export function postRoutes(deps: AppDeps) {
       path: '/social-media/post',
       summary:
         'Create a draft (no postId) or update one. The accounts must be connected; mediaIds lists the files of the post in order (a file ' +
-        'left out is deleted); a scheduled draft must fit Bluesky (300 characters with its hashtags and mentions). A published post answers 409.',
+        'left out is deleted); a scheduled draft must fit Bluesky (300 characters with its hashtags and mentions). artworkId names the ' +
+        "artist's own artwork the post is shared from (left out on an update: kept). A published post answers 409.",
       tag,
       auth: true,
       body: savePostSchema,

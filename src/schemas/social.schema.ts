@@ -9,6 +9,9 @@ export { PLATFORMS, platformSchema, type Platform };
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 export const HANDLE_HINT = 'username.bsky.social';
 export const POST_MAX_LENGTH = 280;
+/** A post's place, as the artist writes it ('Studio 4, Lisbon'); kept with the post, never sent to Bluesky. */
+export const POST_LOCATION_MAX_LENGTH = 200;
+export const LOCATION_TOO_LONG = `Location must be at most ${POST_LOCATION_MAX_LENGTH} characters`;
 /** Bluesky takes at most four images per post. */
 export const MAX_POST_FILES = 4;
 
@@ -101,6 +104,8 @@ export const socialPostSchema = z.object({
   hashtags: z.optional(z.array(z.string())),
   mentions: z.optional(z.array(z.string())),
   location: z.optional(z.nullable(z.string())),
+  /** The artwork the post was shared from (Share in the artwork editor), while it exists. */
+  artworkId: z.optional(z.nullable(z.string())),
   accounts: z.array(accountRefSchema),
   responses: z.array(postResponseSchema),
   isDraft: z.boolean(),
@@ -128,7 +133,9 @@ export const savePostSchema = z.object({
   dateCreated: z.optional(z.number()),
   hashtags: z._default(z.array(hashtagField).check(z.maxLength(30, { error: 'At most 30 hashtags' })), []),
   mentions: z._default(z.array(mentionField).check(z.maxLength(30, { error: 'At most 30 mentions' })), []),
-  location: z.optional(z.nullable(text('Location', [z.maxLength(200)]))),
+  location: z.optional(z.nullable(text('Location', [z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })]))),
+  /** The artwork the post is shared from: one of the artist's own. Left out on an update, the post keeps its own. */
+  artworkId: z.optional(z.nullable(z.uuid({ error: 'Artwork ID must be a valid UUID' }))),
   mediaIds: z._default(
     z
       .array(z.uuid({ error: 'Media ID must be a valid UUID' }))

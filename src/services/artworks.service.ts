@@ -89,6 +89,14 @@ export function createArtworksService(http: Http, cache: QueryCache) {
         return item;
       }),
 
+    /** The primary image's bytes in one size (the bearer token goes with it, no signed link needed). */
+    primaryImage: (artworkId: string, size: 'large' | 'preview' | 'sm', signal?: AbortSignal): Promise<Blob> =>
+      call(
+        async () =>
+          (await http.get(`/artwork/${requireId(artworkId)}/media/primary`, { params: { size }, responseType: 'blob', signal }))
+            .data as Blob,
+      ),
+
     setPrimary: (artworkId: string | undefined, mediaId: string): Promise<void> =>
       call(async () => {
         await http.post(`/artwork/${requireId(artworkId)}/media/primary`, { mediaId });

@@ -7,3 +7,5 @@ export const createPublishService = (http: Http) => ({
   last: (): Promise<Publication> => call(async () => publicationSchema.parse((await http.get('/publish')).data)),
   publish: (): Promise<PublishResult> => call(async () => publishResultSchema.parse((await http.post('/publish')).data)),
 });
+
+export type PublishService = ReturnType<typeof createPublishService>;

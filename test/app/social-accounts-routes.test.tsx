@@ -153,6 +153,17 @@ describe('Connect route', () => {
     expect(requests).toEqual([]);
   });
 
+  it.each(['Bluesky', 'BLUESKY', 'blueSky'])('/social-media/accounts/connect/%s is the Bluesky form', (platform) => {
+    renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, {
+      path: `/social-media/accounts/connect/${platform}`,
+      handler: () => ({ status: 500 }),
+    });
+    expect(screen.getByLabelText('Handle')).toBeInTheDocument();
+    expect(screen.getByLabelText('App password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('any other platform is not one, with a link back', () => {
     renderWithFakeApi(<SocialConnectRoute params={{ platform: 'myspace' }} />, {
       path: '/social-media/accounts/connect/myspace',

@@ -19,6 +19,9 @@ type Event = ModelEvent<typeof artworkEditorMachine>;
 const failure = (message: string, status?: number) => new ServiceError(message, status);
 const NOT_FOUND = failure('Artwork not found.', 404);
 const UNREACHABLE = failure('The server cannot be reached.');
+/** The id in the address is not a UUID: the server answers 400. */
+const BAD_ID = failure('Artwork ID must be a valid UUID', 400);
+const FORBIDDEN = failure('Forbidden.', 403);
 
 const SAVED = artworkFixture();
 const RENAMED = artworkFixture({ title: 'Irises' });
@@ -35,6 +38,8 @@ const existing = {
   events: [
     { type: 'xstate.done.actor.loadArtwork', output: SAVED },
     { type: 'xstate.error.actor.loadArtwork', error: NOT_FOUND },
+    { type: 'xstate.error.actor.loadArtwork', error: BAD_ID },
+    { type: 'xstate.error.actor.loadArtwork', error: FORBIDDEN },
     { type: 'xstate.error.actor.loadArtwork', error: UNREACHABLE },
     { type: 'artwork.retry' },
     change({ field: 'title', value: 'Irises' }),
@@ -99,6 +104,13 @@ function expectMessages(s: Snapshot) {
   expect(shown).toEqual(Object.values(visibleArtworkErrors(s.context.form)).sort());
 }
 
+/** The error page of that status, with its way home; not the editor's own not-found page. */
+function expectErrorPage(title: string) {
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  expect(screen.queryByRole('heading', { name: ARTWORK_NOT_FOUND })).toBeNull();
+}
+
 const states = {
   loading: () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -108,6 +120,8 @@ const states = {
     expect(screen.getByRole('heading', { name: ARTWORK_NOT_FOUND })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Artworks' })).toHaveAttribute('href', '/portfolio/artwork');
   },
+  badRequest: () => expectErrorPage('400 Bad Request'),
+  forbidden: () => expectErrorPage('403 Forbidden'),
   loadFailed: () => {
     expect(screen.getByRole('alert')).toHaveTextContent(UNREACHABLE.message);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -118,6 +132,7 @@ const states = {
     expect(screen.getByTestId('media-type')).toHaveTextContent('Audio');
     expect(within(preview()).getByText('Save artwork to add images')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Artwork' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Share', hidden: true })).toBeNull();
     // Media can be added only once saved.
     expect(screen.queryByRole('button', { name: 'Choose files', hidden: true })).toBeNull();
   },
@@ -138,6 +153,11 @@ const states = {
       await within(screen.getByRole('figure', { name: 'Primary image', hidden: true })).findByText('No primary image selected'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose files', hidden: true })).toBeInTheDocument();
+    // Share is a link to a new post prefilled from this artwork.
+    expect(screen.getByRole('link', { name: 'Share', hidden: true })).toHaveAttribute(
+      'href',
+      `/social-media/post/new?artwork=${s.context.artwork!.artworkId}`,
+    );
   },
   'saved.editing': async (s: Snapshot) => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();

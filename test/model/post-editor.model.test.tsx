@@ -12,7 +12,21 @@ import type { PostEditorData, PostEditorInput, UploadFileInput } from '../../src
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { POST_ID, postEditorParts, renderPostEditor } from '../support/post-editor';
 import { expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
-import { draftEvents, newEvents, NOW, publishedEvents, scheduledEvents, type Event } from '../support/post-editor-scenarios';
+import {
+  draftEvents,
+  newEvents,
+  NOW,
+  publishedEvents,
+  scheduledEvents,
+  SHARED,
+  SHARED_ARTWORK_ID,
+  SHARED_IMAGE,
+  SHARED_LONG,
+  shareEvents,
+  type Event,
+} from '../support/post-editor-scenarios';
+import type { ArtworkToShare } from '../../src/machines/post-editor/post-editor.share';
+import type { SharedImageInput } from '../../src/machines/post-editor/post-editor.types';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName } from './harness';
 
 const serializeState = (s: Snapshot) =>
@@ -31,6 +45,10 @@ const serializeState = (s: Snapshot) =>
     s.context.post?.dateScheduled,
     s.context.post?.responses.map((r) => r.postStatus),
     hasUnsavedChanges(s.context),
+    s.context.artworkId,
+    s.context.shareHint,
+    // The connected accounts: a shared artwork ticks them all, or finds none.
+    s.context.accounts.length,
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
@@ -47,6 +65,7 @@ const scenarios = [
   scenario('draft', { postId: POST_ID, now: at }, draftEvents),
   scenario('published', { postId: POST_ID, now: at }, publishedEvents),
   scenario('scheduled draft left open', { postId: POST_ID, now: at }, scheduledEvents, false),
+  scenario('new post shared from an artwork', { postId: null, now: at, artworkId: SHARED_ARTWORK_ID, maxFiles: 4 }, shareEvents, false),
 ];
 /** The longest a scheduled draft waits before it is read again. */
 const HOUR = 60 * 60_000;
@@ -70,7 +89,11 @@ const editing = async (s: Snapshot) => {
 const states = {
   loading: expectView.loading,
   notFound: expectView.notFound,
+  badRequest: expectView.badRequest,
+  forbidden: expectView.forbidden,
   loadFailed: expectView.loadFailed,
+  'sharing.readingArtwork': expectView.sharing,
+  'sharing.readingImage': expectView.sharing,
   'unsaved.editing': editing,
   'unsaved.confirmingLeave': expectLeaveDialog,
   'unsaved.creating': expectView.busy,
@@ -110,14 +133,18 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     const uploadFile = controlledPromise<PostMedia, UploadFileInput>('uploadFile');
     const publishPost = controlledPromise<SocialPost, { postId: string }>('publishPost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
+    const loadArtworkToShare = controlledPromise<ArtworkToShare, { artworkId: string }>('loadArtworkToShare');
+    const loadSharedImage = controlledPromise<File, SharedImageInput>('loadSharedImage');
     const { parts, notices, navigations, leaves } = postEditorParts({
+      loadArtworkToShare: loadArtworkToShare.logic,
+      loadSharedImage: loadSharedImage.logic,
       load: load.logic,
       savePost: savePost.logic,
       uploadFile: uploadFile.logic,
       publishPost: publishPost.logic,
       refreshPost: refreshPost.logic,
     });
-    renderPostEditor(parts, input.postId, { maxFiles: input.maxFiles ?? undefined, clock });
+    renderPostEditor(parts, input.postId, { maxFiles: input.maxFiles ?? undefined, clock, artworkId: input.artworkId });
     expect(load.calls[0]).toEqual({ postId: input.postId });
     const lastNotice = () => notices.at(-1) as Notice;
     /** The post as the server last answered it: what a refresh is compared with. */
@@ -139,9 +166,12 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       expect(screen.getAllByRole('alert').filter((a) => a.textContent === title)).toHaveLength(1);
     };
     /** The body of the last save: the form and the files of the state it led to. */
+    // A new post names the artwork it is shared from (unless that artwork could not be read); an update leaves it out.
     const expectSaved = (s: Snapshot, postId: string | null) =>
       expect(savePost.calls.at(-1)).toEqual(
-        toSavePost(s.context.form.values, postId, postId ? savedFilesOf(s.context.files) : { mediaIds: [], altTexts: {} }),
+        postId
+          ? toSavePost(s.context.form.values, postId, savedFilesOf(s.context.files))
+          : toSavePost(s.context.form.values, null, { mediaIds: [], altTexts: {} }, s.context.artworkId),
       );
 
     const drivers: Record<string, (step: Step) => unknown> = {
@@ -151,6 +181,45 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       },
       'xstate.error.actor.load': (step) => act(() => load.reject(errorOf(step))),
       'post.reload': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+      'xstate.done.actor.loadArtworkToShare': async (step) => {
+        expect(loadArtworkToShare.calls.at(-1)).toEqual({ artworkId: SHARED_ARTWORK_ID });
+        const share = outputOf<ArtworkToShare>(step);
+        await act(() => loadArtworkToShare.resolve(share));
+        if (share.hasImage) return;
+        // No image to wait for: the form shows the title and the link (the long title cut to fit 280), every account ticked.
+        expect(share).toBe(SHARED_LONG);
+        const text = (screen.getByLabelText('Content') as HTMLTextAreaElement).value;
+        const link = `https://studio.test/p/abcdefghij/artworks/${SHARED_ARTWORK_ID}`;
+        expect(text).toHaveLength(280);
+        expect(text.endsWith(`…\n\n${link}`)).toBe(true);
+        expect(SHARED_LONG.title.startsWith(text.slice(0, text.indexOf('…')))).toBe(true);
+        expect(screen.getByTestId('share-hint')).toHaveTextContent('the link works once you publish your portfolio again');
+      },
+      'xstate.error.actor.loadArtworkToShare': async (step) => {
+        await act(() => loadArtworkToShare.reject(errorOf(step)));
+        // The post starts empty, with the reason; it no longer claims the artwork.
+        expect(screen.getByRole('alert')).toHaveTextContent(`Could not prefill the post from the artwork: ${errorOf(step).message}`);
+        expect(screen.getByLabelText('Content')).toHaveValue('');
+      },
+      'xstate.done.actor.loadSharedImage': async (step) => {
+        const share = current!.context.shared!;
+        expect(loadSharedImage.calls.at(-1)).toEqual({ artworkId: SHARED_ARTWORK_ID, title: 'Blue Harbour' });
+        await act(() => loadSharedImage.resolve(outputOf<File>(step)));
+        // The image as a picked file, its alt text the title; the text the title and the artwork's public page.
+        expect(screen.getByLabelText('Alt text for blue-harbour.webp')).toHaveValue('Blue Harbour');
+        const link = share.publication ? `\n\nhttps://studio.test/p/abcdefghij/artworks/${SHARED_ARTWORK_ID}` : '';
+        expect(screen.getByLabelText('Content')).toHaveValue(`Blue Harbour${link}`);
+        if (share === SHARED) expect(screen.queryByTestId('share-hint')).toBeNull();
+        else expect(screen.getByTestId('share-hint')).toHaveTextContent('Your portfolio is not published yet');
+        expect(outputOf<File>(step)).toBe(SHARED_IMAGE);
+      },
+      'xstate.error.actor.loadSharedImage': async (step) => {
+        await act(() => loadSharedImage.reject(errorOf(step)));
+        // The text and the accounts stay; only the image is missing, and the artist is told.
+        expect(screen.getByRole('alert')).toHaveTextContent(`Could not add the artwork's image; add it yourself: ${errorOf(step).message}`);
+        expect((screen.getByLabelText('Content') as HTMLTextAreaElement).value.startsWith('Blue Harbour')).toBe(true);
+        expect(screen.queryByRole('list', { name: 'Post files' })).toBeNull();
+      },
       'form.change': async (step) => {
         const change = eventOf<Extract<Event, { type: 'form.change' }>>(step);
         if (change.field === 'content') {
@@ -363,7 +432,7 @@ function expectOutcomeNotice(notice: Notice, post: SocialPost) {
 }
 
 describe('post editor model coverage', () => {
-  it('the four scenarios together cover every state and transition, and every resting state has an assertion', () => {
+  it('the five scenarios together cover every state and transition, and every resting state has an assertion', () => {
     const result = assertFullCoverage(
       postEditorMachine,
       scenarios.flatMap((s) => s.paths),

@@ -54,7 +54,9 @@ export function renderWithFakeApi(
   const location = memoryLocation({ path, record: true });
   const view = render(
     <AppProvider value={runtime}>
-      <Router hook={location.hook}>{ui}</Router>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {ui}
+      </Router>
     </AppProvider>,
   );
   return { ...view, requests, toasts, location };

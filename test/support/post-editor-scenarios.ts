@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { ArtworkToShare } from '../../src/machines/post-editor/post-editor.share';
 import { ServiceError } from '../../src/services/api-error';
 import type { AccountRef, PostMedia, SocialPost } from '../../src/schemas/social.schema';
 import type { ModelEvent } from '../model/harness';
@@ -15,6 +16,9 @@ const failure = (message: string, status?: number, fieldErrors: Record<string, s
   new ServiceError(message, status, undefined, fieldErrors);
 export const UNREACHABLE = failure('The server cannot be reached. Check your connection and try again.');
 const NOT_FOUND = failure('Post not found.', 404);
+/** The id in the address is not a UUID: the server answers 400. */
+const BAD_ID = failure('Post ID must be a valid UUID', 400);
+const FORBIDDEN = failure('Forbidden.', 403);
 const PAST_SCHEDULE = failure('Please correct the highlighted fields.', 400, { dateScheduled: ['Choose a time in the future.'] });
 const NOT_AN_IMAGE = failure('The file is not an image it claims to be.', 400);
 /** The server's answer to changing a post it has published meanwhile. */
@@ -130,6 +134,8 @@ export function draftEvents(s: Snapshot): Event[] {
     return [
       loaded({ accounts: [ALICE, BOB], post: DRAFT }),
       { type: 'xstate.error.actor.load', error: NOT_FOUND },
+      { type: 'xstate.error.actor.load', error: BAD_ID },
+      { type: 'xstate.error.actor.load', error: FORBIDDEN },
       { type: 'xstate.error.actor.load', error: UNREACHABLE },
     ];
   }
@@ -228,5 +234,72 @@ export function scheduledEvents(s: Snapshot): Event[] {
       { type: 'xstate.error.actor.rereadPost', error: UNREACHABLE },
     ];
   }
+  return [];
+}
+
+/** The artwork shared in the share scenario, and what the post editor reads of it. */
+export const SHARED_ARTWORK_ID = '3c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const PORTFOLIO = { url: 'https://studio.test/p/abcdefghij', publishedAt: '2026-11-10T10:00:00.000Z' };
+export const SHARED: ArtworkToShare = {
+  artworkId: SHARED_ARTWORK_ID,
+  title: 'Blue Harbour',
+  hasImage: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  publication: PORTFOLIO,
+};
+/** Never published: no link to give, and a hint saying so. */
+const SHARED_UNPUBLISHED: ArtworkToShare = { ...SHARED, publication: null };
+/** A title too long for the text with its link, no image, made after the last publish. */
+export const SHARED_LONG: ArtworkToShare = {
+  ...SHARED,
+  title: `The harbour at dawn ${'and the boats '.repeat(16)}`.trim(),
+  hasImage: false,
+  createdAt: '2026-11-15T10:00:00.000Z',
+};
+export const SHARED_IMAGE = fileOf('blue-harbour.webp', 'image/webp', 180 * 1024);
+const SHARED_MEDIA = mediaFixture(4, { fileName: 'blue-harbour.webp', contentType: 'image/webp', altText: 'Blue Harbour' });
+const ARTWORK_GONE = failure('Artwork not found.', 404);
+
+/**
+ * A new post shared from an artwork: read with two accounts connected (or none), prefilled from an artwork with an
+ * image (published, or never) or from one with a long title and no image; the artwork or its image failing to load.
+ * Then saved: created with the artwork it came from, its image uploaded, saved again.
+ */
+export function shareEvents(s: Snapshot): Event[] {
+  if (s.matches('loading'))
+    return [
+      loaded({ accounts: [ALICE, BOB], post: null }),
+      loaded({ accounts: [], post: null }),
+      { type: 'xstate.error.actor.load', error: UNREACHABLE },
+    ];
+  if (s.matches('loadFailed')) return [{ type: 'post.reload' }];
+  if (s.matches({ sharing: 'readingArtwork' })) {
+    const outputs = s.context.accounts.length ? [SHARED, SHARED_UNPUBLISHED, SHARED_LONG] : [SHARED];
+    return [
+      ...outputs.map((output): Event => ({ type: 'xstate.done.actor.loadArtworkToShare', output })),
+      { type: 'xstate.error.actor.loadArtworkToShare', error: ARTWORK_GONE },
+    ];
+  }
+  if (s.matches({ sharing: 'readingImage' }))
+    return [
+      { type: 'xstate.done.actor.loadSharedImage', output: SHARED_IMAGE },
+      { type: 'xstate.error.actor.loadSharedImage', error: UNREACHABLE },
+    ];
+  // With no account connected the prefilled post is looked at only (Save without one is the new-post scenario's).
+  if (s.matches({ unsaved: 'editing' })) return s.context.accounts.length ? [{ type: 'post.save' }] : [];
+  if (s.matches({ unsaved: 'creating' }))
+    return [
+      {
+        type: 'xstate.done.actor.createPost',
+        output: postFixture({
+          content: s.context.form.values.content,
+          accounts: s.context.form.values.accounts,
+          artworkId: SHARED_ARTWORK_ID,
+        }),
+      },
+    ];
+  if (s.matches({ draft: 'uploading' })) return [{ type: 'xstate.done.actor.uploadFile', output: SHARED_MEDIA }];
+  if (s.matches({ draft: 'saving' }))
+    return [{ type: 'xstate.done.actor.savePost', output: postFixture({ media: [SHARED_MEDIA], mediaIds: [SHARED_MEDIA.mediaId] }) }];
   return [];
 }

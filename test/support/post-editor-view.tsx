@@ -11,7 +11,7 @@ import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/s
 export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
 export { FILE_NAMES } from './post-editor-scenarios';
 
-const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled'];
+const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled', 'location'];
 
 /**
  * The failure of the last attempt (save, upload, publish, status check) is shown above the form, and a failed check
@@ -78,8 +78,11 @@ function expectForm(s: Snapshot, enabled: boolean) {
   expect(content).toHaveValue(values.content);
   expect(content).toHaveAttribute('maxlength', '280');
   expect(content.hasAttribute('disabled')).toBe(!enabled);
+  expect(screen.getByLabelText('Location')).toHaveValue(values.location);
   expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
-  for (const box of screen.getAllByRole('checkbox')) {
+  // With no account connected there is no box to tick, and the editor says so.
+  if (!s.context.accounts.length) expect(screen.getByText('No social media account is connected yet.')).toBeInTheDocument();
+  for (const box of screen.queryAllByRole('checkbox')) {
     const label = box.closest('label')!.textContent!;
     expect((box as HTMLInputElement).checked).toBe(values.accounts.some((a) => label.startsWith(`Bluesky @${a.handle}`)));
   }
@@ -101,6 +104,12 @@ function expectForm(s: Snapshot, enabled: boolean) {
   expectScheduleCheck(s);
 }
 
+function expectErrorPage(title: string) {
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  expect(screen.queryByRole('heading', { name: 'Post not found' })).toBeNull();
+}
+
 const heading = (s: Snapshot) => (s.matches('unsaved') ? 'New Post' : 'Edit Post');
 
 export const expectView = {
@@ -108,6 +117,14 @@ export const expectView = {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByRole('heading')).toBeNull();
   },
+  /** Sharing an artwork: the artwork, then its image, are read before the form shows. */
+  sharing: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing a post from the artwork...');
+    expect(screen.queryByRole('form')).toBeNull();
+  },
+  /** The error page of the answer's status (400: the id in the address is not one; 403), not the editor's not-found page. */
+  badRequest: () => expectErrorPage('400 Bad Request'),
+  forbidden: () => expectErrorPage('403 Forbidden'),
   notFound: () => {
     expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the calendar' })).toHaveAttribute('href', '/social-media');

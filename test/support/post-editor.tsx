@@ -84,6 +84,8 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
     uploadFile: pendingForever,
     publishPost: pendingForever,
     refreshPost: pendingForever,
+    loadArtworkToShare: pendingForever,
+    loadSharedImage: pendingForever,
     notify: (n) => void notices.push(n),
     navigate: (to) => void navigations.push(to),
     leave: (to) => void leaves.push(to),
@@ -99,9 +101,9 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
 export function renderPostEditor(
   parts: PostEditorParts,
   postId: string | null,
-  options: { maxFiles?: number; clock?: SimulatedClock } = {},
+  options: { maxFiles?: number; clock?: SimulatedClock; artworkId?: string | null } = {},
 ) {
-  const { clock } = options;
+  const { clock, artworkId = null } = options;
   const location = memoryLocation({ path: `/social-media/post/${postId ?? 'new'}`, record: true });
   const view = render(
     <Router hook={location.hook}>
@@ -109,7 +111,7 @@ export function renderPostEditor(
         <Link href="/journal">Elsewhere</Link>
         <PostEditor
           logic={providePostEditor(parts)}
-          input={{ postId }}
+          input={{ postId, artworkId }}
           maxFiles={options.maxFiles}
           clock={clock}
           now={clock ? () => clock.now() : undefined}

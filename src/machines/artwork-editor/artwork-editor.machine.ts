@@ -126,7 +126,10 @@ export const artworkEditorMachine = setup({
     isNew: ({ context }) => context.artworkId === null,
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     formValid: ({ context }) => isFormValid(context.form, artworkFormSchema),
-    notFound: ({ event }) => [400, 404].includes(failureStatus(errorOf(event)) ?? 0),
+    notFound: ({ event }) => failureStatus(errorOf(event)) === 404,
+    /** The id in the address is not one (the server answers 400): the 400 page. */
+    badRequest: ({ event }) => failureStatus(errorOf(event)) === 400,
+    forbidden: ({ event }) => failureStatus(errorOf(event)) === 403,
   },
 }).createMachine({
   id: 'artworkEditor',
@@ -151,11 +154,15 @@ export const artworkEditorMachine = setup({
         onDone: { target: 'saved', actions: { type: 'useArtwork', params: ({ event }) => event.output } },
         onError: [
           { guard: 'notFound', target: 'notFound' },
+          { guard: 'badRequest', target: 'badRequest' },
+          { guard: 'forbidden', target: 'forbidden' },
           { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error, ARTWORK_MESSAGES.fetchFailed) }) },
         ],
       },
     },
     notFound: {},
+    badRequest: { description: 'The address names no valid artwork id (400): the 400 page.' },
+    forbidden: { description: 'The server refused to show it (403): the 403 page.' },
     loadFailed: { on: { 'artwork.retry': 'loading' } },
     creating: {
       description: 'A new artwork: media can be added only once it is saved.',

@@ -6,12 +6,15 @@ import type { artworkEditorMachine } from './artwork-editor.machine';
 
 type ArtworkEditorSnapshot = SnapshotFrom<typeof artworkEditorMachine>;
 
-export type ArtworkEditorView = 'loading' | 'notFound' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
-const VIEWS: ArtworkEditorView[] = ['loading', 'notFound', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
+export type ArtworkEditorView =
+  'loading' | 'notFound' | 'badRequest' | 'forbidden' | 'loadFailed' | 'creating' | 'saved' | 'deleted' | 'left';
+const VIEWS: ArtworkEditorView[] = ['loading', 'notFound', 'badRequest', 'forbidden', 'loadFailed', 'creating', 'saved', 'deleted', 'left'];
 
 /** Which screen the editor shows: the chart's top state (its first step, choosing new or saved, shows as loading). */
 export const selectView = (s: ArtworkEditorSnapshot): ArtworkEditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
 export const selectError = (s: ArtworkEditorSnapshot) => s.context.error;
+/** The saved artwork's id (none while it is new): Share opens a post from it. */
+export const selectArtworkId = (s: ArtworkEditorSnapshot) => s.context.artworkId;
 export const selectForm = (s: ArtworkEditorSnapshot) => s.context.form;
 /** The saved artwork's media chart; none while the artwork is new. */
 export const selectMedia = (s: ArtworkEditorSnapshot) => s.children.media as ArtworkMediaRef | undefined;

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { composePostText } from '../../schemas/post-text';
 import {
   accountsRule,
+  LOCATION_TOO_LONG,
+  POST_LOCATION_MAX_LENGTH,
   savePostSchema,
   type AccountRef,
   type SavePost,
@@ -17,6 +19,8 @@ export interface PostFormValues {
   mentions: string[];
   accounts: AccountRef[];
   dateScheduled: number | null;
+  /** Where the post was made ('Studio 4, Lisbon'), or ''; kept with the post, not sent to Bluesky. */
+  location: string;
   /** Derived: length of the text the post goes out with (content plus the hashtags and mentions it lacks): the counter's n. */
   textLength: number;
 }
@@ -26,7 +30,8 @@ export type PostFieldChange =
   | { field: 'content'; value: string }
   | { field: 'hashtags' | 'mentions'; value: string[] }
   | { field: 'accounts'; value: AccountRef[] }
-  | { field: 'dateScheduled'; value: number | null };
+  | { field: 'dateScheduled'; value: number | null }
+  | { field: 'location'; value: string };
 
 export type PostFormState = FormContext<PostFormValues>;
 
@@ -42,6 +47,7 @@ const schema = z
     hashtags: savePostSchema.shape.hashtags,
     mentions: savePostSchema.shape.mentions,
     accounts: accountsRule,
+    location: z.string().check(z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })),
   })
   .check(
     z.superRefine(
@@ -68,6 +74,7 @@ export const emptyPostValues = (accounts: SocialAccount[]): PostFormValues =>
     mentions: [],
     accounts: accounts.length === 1 ? [{ platform: accounts[0].platform, handle: accounts[0].handle }] : [],
     dateScheduled: null,
+    location: '',
     textLength: 0,
   });
 
@@ -78,6 +85,7 @@ export const postValuesOf = (post: SocialPost): PostFormValues =>
     mentions: post.mentions ?? [],
     accounts: post.accounts,
     dateScheduled: post.dateScheduled ?? null,
+    location: post.location ?? '',
     textLength: 0,
   });
 
@@ -90,28 +98,35 @@ export const sameAccount = (a: AccountRef, b: AccountRef) => a.platform === b.pl
 const tagsKey = (tags: string[]) => JSON.stringify(tags.map((t) => t.trim()));
 const accountsKey = (accounts: AccountRef[]) => JSON.stringify(accounts.map((a) => `${a.platform}:${a.handle.toLowerCase()}`).sort());
 
-/** The same post as the server keeps it: text, tags (trimmed), accounts (in any order) and schedule. */
+/** The same post as the server keeps it: text, tags and location (trimmed), accounts (in any order) and schedule. */
 export const samePostValues = (a: PostFormValues, b: PostFormValues) =>
   a.content === b.content &&
   tagsKey(a.hashtags) === tagsKey(b.hashtags) &&
   tagsKey(a.mentions) === tagsKey(b.mentions) &&
   accountsKey(a.accounts) === accountsKey(b.accounts) &&
-  a.dateScheduled === b.dateScheduled;
+  a.dateScheduled === b.dateScheduled &&
+  a.location.trim() === b.location.trim();
 
-/** The body of POST /social-media/post: a draft, its files in order with their alt texts. */
+/**
+ * The body of POST /social-media/post: a draft, its files in order with their alt texts; a blank location is none.
+ * `artworkId` names the artwork a new post is shared from; an update leaves it out and the post keeps its own.
+ */
 export function toSavePost(
   values: PostFormValues,
   postId: string | null,
   files: { mediaIds: string[]; altTexts: Record<string, string> },
+  artworkId: string | null = null,
 ): SavePost {
   return {
     ...(postId ? { postId } : {}),
+    ...(artworkId ? { artworkId } : {}),
     content: values.content,
     accounts: values.accounts,
     isDraft: true,
     dateScheduled: values.dateScheduled,
     hashtags: values.hashtags,
     mentions: values.mentions,
+    location: values.location.trim() || null,
     mediaIds: files.mediaIds,
     altTexts: files.altTexts,
   };

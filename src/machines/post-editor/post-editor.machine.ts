@@ -63,6 +63,9 @@ export const postEditorMachine = postEditorSetup.createMachine({
     checkError: null,
     now: input.now ?? Date.now,
     leaveTo: null,
+    artworkId: input.artworkId ?? null,
+    shared: null,
+    shareHint: null,
   }),
   initial: 'loading',
   states: {
@@ -74,18 +77,58 @@ export const postEditorMachine = postEditorSetup.createMachine({
         src: 'load',
         input: ({ context }) => ({ postId: context.postId }),
         onDone: [
+          { guard: 'isSharing', target: 'sharing', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
           { guard: 'isNewPost', target: 'unsaved', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
           { guard: 'isDraftPost', target: 'draft', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
           { target: 'published', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
         ],
         onError: [
           { guard: 'notFound', target: 'notFound' },
+          { guard: 'badRequest', target: 'badRequest' },
+          { guard: 'forbidden', target: 'forbidden' },
           { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },
     },
     notFound: {},
+    badRequest: { description: 'The address names no valid post id (400): the 400 page.' },
+    forbidden: { description: 'The server refused to show it (403): the 403 page.' },
     loadFailed: { on: { 'post.reload': 'loading' } },
+    sharing: {
+      description:
+        "A new post shared from an artwork: its title and link become the text, every connected account is ticked, and its primary image's large size is added as a picked file with the title as alt text. A failure leaves what was prefilled, with the reason.",
+      tags: ['busy'],
+      initial: 'readingArtwork',
+      states: {
+        readingArtwork: {
+          description: 'Reading the artwork and where the portfolio is published.',
+          invoke: {
+            id: 'loadArtworkToShare',
+            src: 'loadArtworkToShare',
+            input: ({ context }) => ({ artworkId: context.artworkId! }),
+            onDone: [
+              {
+                guard: 'sharedHasImage',
+                target: 'readingImage',
+                actions: { type: 'prefillFromArtwork', params: ({ event }) => event.output },
+              },
+              { target: '#postEditor.unsaved', actions: { type: 'prefillFromArtwork', params: ({ event }) => event.output } },
+            ],
+            onError: { target: '#postEditor.unsaved', actions: 'shareFailed' },
+          },
+        },
+        readingImage: {
+          description: "Reading the artwork's image (large size) as a file the post holds.",
+          invoke: {
+            id: 'loadSharedImage',
+            src: 'loadSharedImage',
+            input: ({ context }) => ({ artworkId: context.shared!.artworkId, title: context.shared!.title }),
+            onDone: { target: '#postEditor.unsaved', actions: { type: 'addSharedImage', params: ({ event }) => event.output } },
+            onError: { target: '#postEditor.unsaved', actions: 'shareImageFailed' },
+          },
+        },
+      },
+    },
     unsaved: {
       description: 'A new post with no postId yet: its files stay on this device until it is saved.',
       initial: 'editing',
@@ -111,7 +154,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
           invoke: {
             id: 'createPost',
             src: 'savePost',
-            input: ({ context }) => toSavePost(context.form.values, null, { mediaIds: [], altTexts: {} }),
+            input: ({ context }) => toSavePost(context.form.values, null, { mediaIds: [], altTexts: {} }, context.artworkId),
             onDone: {
               target: '#postEditor.draft.created',
               actions: [

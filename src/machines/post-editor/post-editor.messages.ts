@@ -19,6 +19,11 @@ export const POST_EDITOR_MESSAGES = {
   /** Deliveries that failed, each with its reason. */
   deliveryFailed: (responses: Pick<PostResponse, 'handle' | 'postError'>[]) =>
     `Post failed on ${responses.map((r) => `@${r.handle}: ${r.postError ?? 'unknown error'}`).join('; ')}`,
+  /** Sharing an artwork: the artwork (or the portfolio's address) could not be read; the post starts empty. */
+  shareFailed: (message: string) => failed('Could not prefill the post from the artwork', message),
+  /** Its image could not be read; the post has its text and accounts. */
+  shareImageFailed: (message: string) => failed("Could not add the artwork's image; add it yourself", message),
+  sharing: 'Preparing a post from the artwork...',
   notFound: 'Post not found',
   noAccounts: 'No social media account is connected yet.',
   connectBluesky: 'Connect a Bluesky account',

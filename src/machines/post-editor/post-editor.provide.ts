@@ -1,9 +1,12 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import { postEditorMachine } from './post-editor.machine';
-import type { PostEditorData, UploadFileInput } from './post-editor.types';
+import type { PostEditorData, SharedImageInput, UploadFileInput } from './post-editor.types';
+import { sharedImageName, type ArtworkToShare } from './post-editor.share';
 import type { Notice } from '../toasts/notice';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
 import type { SocialService } from '../../services/social.service';
+import type { ArtworksService } from '../../services/artworks.service';
+import type { PublishService } from '../../services/publish.service';
 
 /** The I/O the post editor needs, as actor logic: postEditorActors makes it from the social service, tests control it. */
 export interface PostEditorParts {
@@ -12,6 +15,8 @@ export interface PostEditorParts {
   uploadFile: PromiseActorLogic<PostMedia, UploadFileInput>;
   publishPost: PromiseActorLogic<SocialPost, { postId: string }>;
   refreshPost: PromiseActorLogic<SocialPost, { postId: string }>;
+  loadArtworkToShare: PromiseActorLogic<ArtworkToShare, { artworkId: string }>;
+  loadSharedImage: PromiseActorLogic<File, SharedImageInput>;
   notify: (notice: Notice) => void;
   /** Replaces the current address (after a new post is created), keeping the same editor. */
   navigate: (to: string) => void;
@@ -27,6 +32,8 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
       uploadFile: parts.uploadFile,
       publishPost: parts.publishPost,
       refreshPost: parts.refreshPost,
+      loadArtworkToShare: parts.loadArtworkToShare,
+      loadSharedImage: parts.loadSharedImage,
     },
     actions: {
       notify: (_, notice) => parts.notify(notice),
@@ -39,6 +46,8 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
 /** The editor's actors from the app's social service (tests give their own). */
 export const postEditorActors = (
   social: Pick<SocialService, 'listAccounts' | 'getPost' | 'savePost' | 'uploadFile' | 'publish'>,
+  artworks: Pick<ArtworksService, 'get' | 'primaryImage'>,
+  publish: Pick<PublishService, 'last'>,
 ): Omit<PostEditorParts, 'notify' | 'navigate' | 'leave'> => ({
   // Fresh: the scheduler may have published the draft since it was last read.
   load: fromPromise(async ({ input }) => {
@@ -52,4 +61,19 @@ export const postEditorActors = (
   uploadFile: fromPromise(({ input, signal }) => social.uploadFile(input.postId, input.file, input.onProgress, signal)),
   publishPost: fromPromise(({ input }) => social.publish(input.postId)),
   refreshPost: fromPromise(({ input }) => social.getPost(input.postId, { fresh: true })),
+  loadArtworkToShare: fromPromise(async ({ input }) => {
+    const [artwork, publication] = await Promise.all([artworks.get(input.artworkId), publish.last()]);
+    return {
+      artworkId: artwork.artworkId,
+      title: artwork.title,
+      hasImage: artwork.primaryImageMediaId !== null,
+      createdAt: artwork.createdAt,
+      publication,
+    };
+  }),
+  // The large size (WebP, within 1600 px): what the public page shows, and small enough for Bluesky once recompressed.
+  loadSharedImage: fromPromise(async ({ input, signal }) => {
+    const blob = await artworks.primaryImage(input.artworkId, 'large', signal);
+    return new File([blob], sharedImageName(input.title), { type: blob.type || 'image/webp' });
+  }),
 });

@@ -5,8 +5,20 @@ import type { PostEditorSnapshot } from './post-editor.machine';
 // What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
 // shared empty array), so a part re-renders only when the answer changes.
 
-export type EditorView = 'loading' | 'notFound' | 'loadFailed' | 'unsaved' | 'draft' | 'published' | 'left';
-const VIEWS: EditorView[] = ['loading', 'notFound', 'loadFailed', 'unsaved', 'draft', 'published', 'left'];
+export type EditorView =
+  'loading' | 'notFound' | 'badRequest' | 'forbidden' | 'loadFailed' | 'sharing' | 'unsaved' | 'draft' | 'published' | 'left';
+const VIEWS: EditorView[] = [
+  'loading',
+  'notFound',
+  'badRequest',
+  'forbidden',
+  'loadFailed',
+  'sharing',
+  'unsaved',
+  'draft',
+  'published',
+  'left',
+];
 
 export const viewOf = (s: PostEditorSnapshot): EditorView => VIEWS.find((v) => s.matches(v)) ?? 'loading';
 /** Behind the (modal) leave dialog the form looks as it was: Stay returns to it unchanged. */
@@ -34,6 +46,8 @@ export const scheduleCheckOf = (s: PostEditorSnapshot): ScheduleCheck => CHECKS.
 
 export const selectError = (s: PostEditorSnapshot) => s.context.error;
 export const selectCheckError = (s: PostEditorSnapshot) => s.context.checkError;
+/** Why a shared artwork's link may not work yet, or null. */
+export const selectShareHint = (s: PostEditorSnapshot) => s.context.shareHint;
 export const selectPost = (s: PostEditorSnapshot) => s.context.post;
 /** The connected accounts a post can go to. */
 export const selectAccounts = (s: PostEditorSnapshot) => s.context.accounts;
@@ -57,6 +71,8 @@ export const selectChosenAccounts = (s: PostEditorSnapshot): PostFormValues['acc
 export const selectAccountsError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'accounts');
 export const selectSchedule = (s: PostEditorSnapshot) => s.context.form.values.dateScheduled;
 export const selectScheduleError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'dateScheduled');
+export const selectLocation = (s: PostEditorSnapshot) => s.context.form.values.location;
+export const selectLocationError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'location');
 /** The files' message: too many or of a refused kind first, then a missing alt text. */
 export const selectFilesError = (s: PostEditorSnapshot) =>
   visiblePostError(s.context.form, 'mediaIds') ?? visiblePostError(s.context.form, 'altTexts');

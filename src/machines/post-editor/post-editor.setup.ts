@@ -4,7 +4,15 @@ import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } fro
 import { emptyPostValues, postFormRules, postValuesOf, samePostValues } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice } from '../toasts/notice';
-import type { PostEditorContext, PostEditorData, PostEditorEvent, PostEditorInput, UploadFileInput } from './post-editor.types';
+import type {
+  PostEditorContext,
+  PostEditorData,
+  PostEditorEvent,
+  PostEditorInput,
+  SharedImageInput,
+  UploadFileInput,
+} from './post-editor.types';
+import { allAccounts, shareHintOf, shareText, shareTitleOf, type ArtworkToShare } from './post-editor.share';
 import * as files from './post-editor.files';
 import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
 
@@ -88,6 +96,12 @@ export const postEditorSetup = setup({
     refreshPost: fromPromise<SocialPost, { postId: string }>(async () => {
       throw new Error('refreshPost not provided');
     }),
+    loadArtworkToShare: fromPromise<ArtworkToShare, { artworkId: string }>(async () => {
+      throw new Error('loadArtworkToShare not provided');
+    }),
+    loadSharedImage: fromPromise<File, SharedImageInput>(async () => {
+      throw new Error('loadSharedImage not provided');
+    }),
   },
   delays: {
     pollInterval: POST_POLL_MS,
@@ -110,6 +124,24 @@ export const postEditorSetup = setup({
         : { accounts: data.accounts, error: null, form: emptyForm(emptyPostValues(data.accounts), postFormRules) },
     ),
     adoptPost: assign((_, post: SocialPost) => adopt(post)),
+    /** A shared artwork: its title and link as the text, every connected account ticked; its image follows. */
+    prefillFromArtwork: assign(({ context }, share: ArtworkToShare) => ({
+      shared: share,
+      shareHint: shareHintOf(share),
+      form: emptyForm(
+        { ...emptyPostValues(context.accounts), content: shareText(share), accounts: allAccounts(context.accounts) },
+        postFormRules,
+      ),
+    })),
+    /** The shared image joins the post as a picked file would, its alt text the artwork's title. */
+    addSharedImage: assign(({ context }, file: File) => {
+      const added = files.addFiles(context.files, [file], context.maxFiles, context.seq);
+      const id = `file-${added.seq}`;
+      return { ...added, files: files.setAltText(added.files, id, shareTitleOf(context.shared!)), shared: null };
+    }),
+    // The post no longer claims the artwork: it may not exist, or not be the artist's (the server would refuse it).
+    shareFailed: assign(({ event }) => ({ error: M.shareFailed(failureMessage(errorOf(event))), artworkId: null })),
+    shareImageFailed: assign(({ event }) => ({ error: M.shareImageFailed(failureMessage(errorOf(event))), shared: null })),
     /** Published meanwhile: the editor shows the post as the server has it; the failure that revealed it is moot. */
     adoptPublished: assign(({ event }) => ({ ...adopt(outputOf<SocialPost>(event)), error: null, checkError: null })),
     /** Saved as typed (or read again while a draft): the form and the files stay as they are. */
@@ -166,8 +198,14 @@ export const postEditorSetup = setup({
     })),
   },
   guards: {
-    notFound: ({ event }) => [400, 404].includes(failureStatus(errorOf(event)) ?? 0),
+    notFound: ({ event }) => failureStatus(errorOf(event)) === 404,
+    /** The id in the address is not one (the server answers 400): the 400 page. */
+    badRequest: ({ event }) => failureStatus(errorOf(event)) === 400,
+    forbidden: ({ event }) => failureStatus(errorOf(event)) === 403,
     isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
+    /** A new post asked to share an artwork. */
+    isSharing: ({ context, event }) => outputOf<PostEditorData>(event).post === null && context.artworkId !== null,
+    sharedHasImage: ({ event }) => outputOf<ArtworkToShare>(event).hasImage,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
     formValid: ({ context }) => isFormValid(context.form, postFormRules),
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),

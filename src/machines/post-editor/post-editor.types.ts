@@ -1,6 +1,7 @@
 import type { PostMedia, SavePost, SocialAccount, SocialPost } from '../../schemas/social.schema';
 import type { PostFieldChange, PostFormState } from './post-editor.form';
 import type { PostFile, RefusedFile } from './post-editor.files';
+import type { ArtworkToShare } from './post-editor.share';
 
 export interface PostEditorInput {
   /** null starts a new post; otherwise the post to load. */
@@ -9,12 +10,20 @@ export interface PostEditorInput {
   maxFiles?: number | null;
   /** The current time (epoch ms) for a scheduled draft's checks; the browser's clock unless given (tests pass theirs). */
   now?: () => number;
+  /** A new post shared from this artwork (/social-media/post/new?artwork=<id>): prefilled from it, and it records it. */
+  artworkId?: string | null;
 }
 
 /** What the editor reads first: the connected accounts, and the post unless it is new. */
 export interface PostEditorData {
   accounts: SocialAccount[];
   post: SocialPost | null;
+}
+
+/** The shared artwork's image, read as a file the editor holds as if the artist had picked it. */
+export interface SharedImageInput {
+  artworkId: string;
+  title: string;
 }
 
 export interface UploadFileInput {
@@ -48,6 +57,12 @@ export interface PostEditorContext {
   now: () => number;
   /** Where the artist asked to go while the post had unsaved changes. */
   leaveTo: string | null;
+  /** The artwork a new post is shared from: sent when the post is created. */
+  artworkId: string | null;
+  /** The shared artwork as read, while its image is read. */
+  shared: ArtworkToShare | null;
+  /** Why the shared artwork's link may not work yet (not published, or not since the artwork was made). */
+  shareHint: string | null;
 }
 
 export type PostEditorEvent =

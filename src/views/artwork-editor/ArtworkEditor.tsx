@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import {
   hasUnsavedChanges,
@@ -8,6 +9,7 @@ import {
   type artworkEditorMachine,
 } from '../../machines/artwork-editor/artwork-editor.machine';
 import {
+  selectArtworkId,
   selectError,
   selectForm,
   selectIsConfirmingDelete,
@@ -17,6 +19,7 @@ import {
   selectView,
 } from '../../machines/artwork-editor/artwork-editor.selectors';
 import { mediaTypeLabel } from '../../schemas/media-type.schema';
+import { ErrorPage } from '../errors/ErrorPage';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
@@ -31,6 +34,8 @@ import { qaInspect } from '../../qa/qa-mode';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
+/** Share: a new post prefilled from the saved artwork. */
+export const shareAddress = (artworkId: string) => `/social-media/post/new?artwork=${encodeURIComponent(artworkId)}`;
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '6xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -45,6 +50,7 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
   const confirming = useSelector(editor, selectIsConfirmingDelete);
   const deleting = useSelector(editor, selectIsDeleting);
   const confirmingLeave = useSelector(editor, selectIsConfirmingLeave);
+  const artworkId = useSelector(editor, selectArtworkId);
   // An in-app navigation asks the chart; it holds it (and asks) only when the form has unsaved changes.
   useChartLeaveGuard(editor, hasUnsavedChanges, selectIsConfirmingLeave);
 
@@ -63,6 +69,8 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
       </section>
     );
   }
+  if (view === 'badRequest') return <ErrorPage status={400} />;
+  if (view === 'forbidden') return <ErrorPage status={403} />;
   if (view === 'loadFailed') {
     return (
       <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
@@ -99,9 +107,15 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
           </p>
         </div>
         {isNew ? null : (
-          <Button variant="danger" onClick={() => editor.send({ type: 'artwork.delete' })} disabled={deleting}>
-            Delete Artwork
-          </Button>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            {/* A link: it goes to the post editor, which reads the artwork itself (the leave guard asks if the form has changes). */}
+            <Link href={shareAddress(artworkId!)} className={button({ variant: 'outline' })}>
+              Share
+            </Link>
+            <Button variant="danger" onClick={() => editor.send({ type: 'artwork.delete' })} disabled={deleting}>
+              Delete Artwork
+            </Button>
+          </div>
         )}
       </header>
       <div

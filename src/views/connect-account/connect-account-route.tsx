@@ -18,6 +18,7 @@ export default function SocialConnectRoute({ params }: { params: { platform: str
       }),
     [http, cache, toasts, setLocation],
   );
-  // Another platform in the address is another screen.
-  return <ConnectAccountPage key={params.platform} logic={logic} platform={params.platform} />;
+  // The platform is matched in any letter case (/connect/Bluesky is Bluesky's form); another one is another screen.
+  const platform = params.platform.toLowerCase();
+  return <ConnectAccountPage key={platform} logic={logic} platform={platform} />;
 }

@@ -8,6 +8,7 @@ import type { PostEditorRef, postEditorMachine } from '../../machines/post-edito
 import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
+import { ErrorPage } from '../errors/ErrorPage';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -22,8 +23,9 @@ import { PublishedPost } from './PublishedPost';
 import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
-import { isConfirmingLeave, labelOf, selectError, viewOf } from '../../machines/post-editor/post-editor.selectors';
+import { isConfirmingLeave, labelOf, selectError, selectShareHint, viewOf } from '../../machines/post-editor/post-editor.selectors';
 import { qaInspect } from '../../qa/qa-mode';
+import { LocationField } from './LocationField';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -36,9 +38,19 @@ function FailureAlert({ editor }: { editor: PostEditorRef }) {
   return error ? <Alert status="danger">{error}</Alert> : null;
 }
 
+/** Why a shared artwork's link may not work yet (the portfolio not published, or not since the artwork was made). */
+function ShareHint({ editor }: { editor: PostEditorRef }) {
+  const hint = useSelector(editor, selectShareHint);
+  return hint ? (
+    <Alert status="info">
+      <span data-testid="share-hint">{hint}</span>
+    </Alert>
+  ) : null;
+}
+
 export interface PostEditorProps {
   logic: typeof postEditorMachine;
-  input: Pick<PostEditorInput, 'postId'>;
+  input: Pick<PostEditorInput, 'postId' | 'artworkId'>;
   /** At most this many files (the app passes MAX_POST_FILES); absent means no limit. */
   maxFiles?: number;
   /** The timers' clock (polling); tests pass a SimulatedClock. */
@@ -52,7 +64,7 @@ export interface PostEditorProps {
  * shows; each part subscribes to its own slice, so typing re-renders the text field alone.
  */
 export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorProps) {
-  const actorInput = { postId: input.postId, maxFiles: maxFiles ?? null, now };
+  const actorInput = { postId: input.postId, artworkId: input.artworkId ?? null, maxFiles: maxFiles ?? null, now };
   // An explicit `clock: undefined` would replace XState's own clock (and break every timer).
   const editor = useActorRef(logic, clock ? { input: actorInput, clock, ...qaInspect } : { input: actorInput, ...qaInspect });
   const view = useSelector(editor, viewOf);
@@ -64,6 +76,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
+  if (view === 'sharing') return <Spinner label={M.sharing} />;
   if (view === 'notFound') {
     return (
       <section className={page} aria-labelledby="post-editor-title" data-view={view}>
@@ -77,6 +90,8 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
       </section>
     );
   }
+  if (view === 'badRequest') return <ErrorPage status={400} />;
+  if (view === 'forbidden') return <ErrorPage status={403} />;
   if (view === 'loadFailed') {
     return (
       <section className={page} aria-labelledby="post-editor-title" data-view={view}>
@@ -106,6 +121,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
         ) : null}
       </header>
       <FailureAlert editor={editor} />
+      {view === 'published' ? null : <ShareHint editor={editor} />}
       <div className={card()}>
         {view === 'published' ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
@@ -124,6 +140,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
             <PostFiles editor={editor} />
             <TagList editor={editor} field="hashtags" />
             <TagList editor={editor} field="mentions" />
+            <LocationField editor={editor} />
             <AccountsField editor={editor} />
             <ScheduleField editor={editor} />
             <ScheduleCheck editor={editor} />

@@ -27,6 +27,12 @@ export function PublishedPost({ editor }: { editor: PostEditorRef }) {
       <dd>{post.hashtags?.length ? post.hashtags.join(' ') : 'None'}</dd>
       <dt className={term}>Mentions</dt>
       <dd>{post.mentions?.length ? post.mentions.join(' ') : 'None'}</dd>
+      {post.location ? (
+        <>
+          <dt className={term}>Location</dt>
+          <dd data-testid="published-location">{post.location}</dd>
+        </>
+      ) : null}
       <dt className={term}>Accounts</dt>
       <dd>{post.accounts.map(accountLabel).join(', ')}</dd>
       {post.dateScheduled ? (

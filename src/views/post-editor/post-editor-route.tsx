@@ -1,17 +1,27 @@
+import { useSearch } from 'wouter';
 import type { AppRuntime } from '../../app';
 import { postEditorActors, providePostEditor } from '../../machines/post-editor/post-editor.provide';
 import { MAX_POST_FILES } from '../../schemas/social.schema';
+import { createArtworksService } from '../../services/artworks.service';
+import { createPublishService } from '../../services/publish.service';
 import { createSocialService } from '../../services/social.service';
 import { useEditorIdentity, type EditorMoves } from '../shell/editor-identity';
 import { PostEditor } from './PostEditor';
 
 const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) =>
-  providePostEditor({ ...postEditorActors(createSocialService(http, cache)), ...moves });
+  providePostEditor({
+    ...postEditorActors(createSocialService(http, cache), createArtworksService(http, cache), createPublishService(http)),
+    ...moves,
+  });
 
-/** /social-media/post/:postId — 'new' starts a new post; any other id edits (or shows) that post. */
+/**
+ * /social-media/post/:postId — 'new' starts a new post (`?artwork=<id>` shares that artwork: the post starts from it);
+ * any other id edits (or shows) that post.
+ */
 export default function PostEditorRoute({ params }: { params: { postId: string } }) {
-  const { key, logic } = useEditorIdentity(params.postId, makeLogic);
-  return (
-    <PostEditor key={key} logic={logic} input={{ postId: params.postId === 'new' ? null : params.postId }} maxFiles={MAX_POST_FILES} />
-  );
+  const search = useSearch();
+  const isNew = params.postId === 'new';
+  const artworkId = (isNew && new URLSearchParams(search).get('artwork')) || null;
+  const { key, logic } = useEditorIdentity(artworkId ? `new?artwork=${artworkId}` : params.postId, makeLogic);
+  return <PostEditor key={key} logic={logic} input={{ postId: isNew ? null : params.postId, artworkId }} maxFiles={MAX_POST_FILES} />;
 }

@@ -95,14 +95,18 @@ function guardedHook(parentHook: BaseLocationHook, core: GuardCore): BaseLocatio
  * browser's Back and Forward the same way (browser-back-guard.ts).
  */
 export function LeaveGuardRouter({ children }: { children: ReactNode }) {
-  const parentHook = useRouter().hook as BaseLocationHook;
+  const parent = useRouter();
+  const parentHook = parent.hook as BaseLocationHook;
   const followsBrowser = parentHook === useBrowserLocation;
   const core = useMemo(() => new GuardCore(followsBrowser), [followsBrowser]);
   const hook = useMemo(() => guardedHook(parentHook, core), [parentHook, core]);
 
   return (
     <LeaveGuardContext.Provider value={core}>
-      <Router hook={hook}>{children}</Router>
+      {/* A router given its own hook starts from wouter's defaults: the parent's search (?artwork=) is kept by hand. */}
+      <Router hook={hook} searchHook={parent.searchHook}>
+        {children}
+      </Router>
     </LeaveGuardContext.Provider>
   );
 }
