@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
@@ -200,10 +200,11 @@ const states = {
     expectDomain(s);
     expect(screen.getByRole('button', { name: 'Change domain', hidden: true })).toBeInTheDocument();
   },
-  'showing.idle': () => {
+  'showing.idle': async () => {
+    // A closed dialog leaves after its exit animation.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(button('Check now')).toBeEnabled();
     expect(button('Remove domain')).toBeEnabled();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
   },
   'showing.checking': () => {
     expect(button('Checking...')).toBeDisabled();
