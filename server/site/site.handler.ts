@@ -1,0 +1,137 @@
+import { type Context, Hono } from 'hono';
+import type { AppDeps } from '../context';
+import type { SiteArtwork, SiteSnapshot } from '../publish/snapshot';
+import { renderArtistPage } from './artist.page';
+import { renderArtworkPage } from './artwork.page';
+import { renderCollectionPage } from './collection.page';
+import { toSiteSnapshot } from './legacy-snapshot';
+import { Lru } from './lru';
+import { renderPageNotFound, renderPortfolioNotFound } from './not-found.page';
+import { servePublishedImage } from './site-image';
+import type { SiteContext } from './site.context';
+import { findLiveSnapshot, findLiveVersion } from './site.repo';
+import { type Site, siteUrls } from './site.urls';
+import { renderRobots, renderSitemap } from './sitemap';
+import { PAGE_CSP } from './styles';
+
+export type { Site } from './site.urls';
+
+/** Serves one published site; `request`'s path is relative to the site's root (its host is the visitor's). */
+export type SiteHandler = (site: Site, request: Request) => Promise<Response>;
+
+export interface SiteHandlerOptions {
+  /**
+   * The inquiry form drawn in an artwork page's section id="inquiry", or nothing. Pages are kept rendered per
+   * published version, so it may depend on the site and the artwork only.
+   */
+  inquiryHtml?: (site: Site, artwork: SiteArtwork) => string | undefined;
+}
+
+/** Rendered pages kept per slug, version, address and path: 200 of the largest collections' pages. */
+const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
+const SNAPSHOT_CACHE_ENTRIES = 32;
+
+const PAGE_HEADERS = {
+  'Content-Security-Policy': PAGE_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+type SiteEnv = { Bindings: { site: Site; origin: string } };
+type Rendered = { body: string; type: string } | null;
+
+const matches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+
+/**
+ * The public site of one artist, for two mounts: /p/<slug> on the app's address (base '/p/<slug>', canonical URLs on
+ * APP_URL) and the root of a verified custom domain (base '', canonical URLs on https://<host>). Pages are
+ * revalidated by an ETag of slug and version (304 while unchanged) and rendered once per published version.
+ */
+export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {}): SiteHandler {
+  const pages = new Lru<{ body: string; type: string }>(PAGE_CACHE_CHARS, (p) => p.body.length);
+  const snapshots = new Lru<{ snapshot: SiteSnapshot; publishedAt: Date }>(SNAPSHOT_CACHE_ENTRIES);
+  const app = new Hono<SiteEnv>();
+  // Failures (the database restarting...) are answered by the app around the mount, as every other route's.
+  app.onError((err) => {
+    throw err;
+  });
+
+  async function load(slug: string, version: number | null) {
+    const cached = version === null ? undefined : snapshots.get(`${slug}|${version}`);
+    if (cached) return cached;
+    const found = await findLiveSnapshot(deps.db, slug);
+    if (!found) return null;
+    const loaded = { snapshot: toSiteSnapshot(found.snapshot), publishedAt: found.publishedAt };
+    snapshots.set(`${slug}|${loaded.snapshot.version}`, loaded);
+    return loaded;
+  }
+
+  const portfolioNotFound = (c: Context<SiteEnv>) =>
+    c.html(renderPortfolioNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
+  const pageNotFound = (c: Context<SiteEnv>, artist: string) =>
+    c.html(renderPageNotFound(siteUrls(c.env.site.base, c.env.origin).home, artist), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
+
+  /** A page of the live snapshot: 304 when the visitor has this version, else from the cache or rendered. */
+  const page = (render: (ctx: SiteContext, c: Context<SiteEnv>) => Rendered) => async (c: Context<SiteEnv>) => {
+    const { site, origin } = c.env;
+    const version = await findLiveVersion(deps.db, site.slug);
+    if (version === null) return portfolioNotFound(c);
+    // The address stays; its content changes with each publish, so browsers revalidate.
+    const etagOf = (v: number) => `"${site.slug}-${v}"`;
+    const headers = (v: number) => ({ ...PAGE_HEADERS, ETag: etagOf(v), 'Cache-Control': 'public, no-cache' });
+    if (matches(c.req.header('if-none-match'), etagOf(version))) return c.body(null, 304, headers(version));
+    const key = (v: number) => `${site.slug}|${v}|${origin}${site.base}|${c.req.path}`;
+    let rendered = pages.get(key(version));
+    if (!rendered) {
+      const loaded = await load(site.slug, version);
+      if (!loaded) return portfolioNotFound(c);
+      const ctx: SiteContext = { ...loaded, urls: siteUrls(site.base, origin) };
+      const fresh = render(ctx, c);
+      if (!fresh) return pageNotFound(c, loaded.snapshot.artist.trim());
+      rendered = fresh;
+      pages.set(key(loaded.snapshot.version), fresh);
+      return c.body(fresh.body, 200, { ...headers(loaded.snapshot.version), 'Content-Type': fresh.type });
+    }
+    return c.body(rendered.body, 200, { ...headers(version), 'Content-Type': rendered.type });
+  };
+  const html = (body: string | null): Rendered => (body === null ? null : { body, type: 'text/html; charset=UTF-8' });
+
+  app.get(
+    '/',
+    page((ctx) => html(renderArtistPage(ctx))),
+  );
+  app.get(
+    '/artworks/:id',
+    page((ctx, c) => {
+      const artwork = ctx.snapshot.artworks.find((a) => a.id === c.req.param('id'));
+      return html(artwork ? renderArtworkPage(ctx, artwork, options.inquiryHtml?.(c.env.site, artwork)) : null);
+    }),
+  );
+  app.get(
+    '/collections/:id',
+    // Unlisted ones open by their address; private ones are never in a snapshot.
+    page((ctx, c) => {
+      const collection = ctx.snapshot.collections.find((k) => k.id === c.req.param('id'));
+      return html(collection ? renderCollectionPage(ctx, collection) : null);
+    }),
+  );
+  app.get(
+    '/sitemap.xml',
+    page((ctx) => ({ body: renderSitemap(ctx), type: 'application/xml; charset=UTF-8' })),
+  );
+  app.get(
+    '/robots.txt',
+    page((ctx) => ({ body: renderRobots(ctx), type: 'text/plain; charset=UTF-8' })),
+  );
+  app.get('/images/:file', (c) => servePublishedImage(deps, c, c.env.site.slug, c.req.param('file')));
+  app.all('*', async (c) => {
+    const loaded = await load(c.env.site.slug, await findLiveVersion(deps.db, c.env.site.slug));
+    return loaded ? pageNotFound(c, loaded.snapshot.artist.trim()) : portfolioNotFound(c);
+  });
+
+  return async (site, request) => {
+    const origin = site.base ? deps.config.appUrl : `https://${new URL(request.url).host}`;
+    return app.fetch(request, { site, origin });
+  };
+}

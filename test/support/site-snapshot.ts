@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Db } from '../../server/db/database';
+import { publications, users } from '../../server/db/schema';
+import type { PublishedSnapshot, SiteArtwork, SiteCollection, SiteImage, SiteSnapshot } from '../../server/publish/snapshot';
+import type { BlobStore } from '../../server/storage/blob-store';
+
+/** The published sizes every fixture image has (its longer side), smallest first. */
+export const SIDES = [400, 800, 1600];
+
+/** An image published in three sizes of one shape, fit inside 400, 800 and 1600 px: files '<name>-<side>.webp'. */
+export function siteImage(name: string, alt: string, shape: { width: number; height: number } = { width: 4, height: 3 }): SiteImage {
+  const long = Math.max(shape.width, shape.height);
+  return {
+    alt,
+    files: SIDES.map((side) => ({
+      file: `${name}-${side}.webp`,
+      width: Math.round((side * shape.width) / long),
+      height: Math.round((side * shape.height) / long),
+    })),
+  };
+}
+
+export function siteArtwork(n: number, overrides: Partial<SiteArtwork> = {}): SiteArtwork {
+  const title = overrides.title ?? `Study ${n}`;
+  return {
+    id: randomUUID(),
+    title,
+    year: 2000 + (n % 25),
+    medium: ['Oil on canvas', 'Watercolour', 'Ink on paper'][n % 3],
+    description: `Study number ${n}.`,
+    tags: [],
+    dimensions: '50 × 70 cm',
+    saleStatus: ['Available', 'Sold', 'Not For Sale'][n % 3],
+    image: siteImage(`a${n}`, title, n % 2 ? { width: 3, height: 4 } : { width: 4, height: 3 }),
+    posts: [],
+    ...overrides,
+  };
+}
+
+export function siteCollection(artworks: SiteArtwork[], overrides: Partial<SiteCollection> = {}): SiteCollection {
+  return {
+    id: randomUUID(),
+    title: 'Harbours',
+    description: '',
+    visibility: 'public',
+    tags: [],
+    coverArtworkId: null,
+    artworkIds: artworks.map((a) => a.id),
+    ...overrides,
+  };
+}
+
+export function siteSnapshot(overrides: Partial<SiteSnapshot> = {}): SiteSnapshot {
+  return { format: 2, version: 1, artist: 'Ada Lovelace', copyright: '© 2026 Ada Lovelace', artworks: [], collections: [], ...overrides };
+}
+
+/** A slug of the publishing alphabet ([a-z2-7]{10}). */
+export const newSlug = () => Array.from({ length: 10 }, () => 'abcdefghijklmnopqrstuvwxyz234567'[Math.floor(Math.random() * 32)]).join('');
+
+/** Publishes a snapshot as publishing would leave it: an artist (made when none is given) and their live snapshot. */
+export async function storeSnapshot(
+  db: Db,
+  snapshot: SiteSnapshot | PublishedSnapshot,
+  o: { slug?: string; userId?: string; publishedAt?: Date } = {},
+): Promise<{ slug: string; userId: string }> {
+  const slug = o.slug ?? newSlug();
+  let userId = o.userId;
+  if (!userId) {
+    [{ id: userId }] = await db
+      .insert(users)
+      .values({ email: `${slug}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+  }
+  const row = { slug, version: snapshot.version, snapshot: snapshot as PublishedSnapshot, publishedAt: o.publishedAt ?? new Date() };
+  await db
+    .insert(publications)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: publications.userId, set: row });
+  return { slug, userId };
+}
+
+/** A picture of the given size: a painterly gradient (so WebP sizes are like a real picture's, not a flat fill's). */
+export async function fixtureWebp(width: number, height: number, hue = 0): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},45%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},55%,75%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${width / 5}" fill="hsl(${(hue + 180) % 360},40%,55%)" opacity=".7"/></svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}
+
+/** Writes every image file of a snapshot where the site serves it from (published/<slug>/<version>/<file>). */
+export async function storeImages(storage: BlobStore, slug: string, snapshot: SiteSnapshot): Promise<void> {
+  const made = new Map<string, Buffer>();
+  for (const [i, artwork] of snapshot.artworks.entries()) {
+    for (const f of artwork.image?.files ?? []) {
+      // One picture per shape and size, shared by the artworks of that shape (a few hues for variety).
+      const key = `${f.width}x${f.height}-${i % 4}`;
+      if (!made.has(key)) made.set(key, await fixtureWebp(f.width, f.height, (i % 4) * 90));
+      await storage.put(`published/${slug}/${snapshot.version}/${f.file}`, made.get(key)!, 'image/webp');
+    }
+  }
+}
