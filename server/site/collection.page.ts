@@ -56,7 +56,7 @@ export function renderCollectionPage(ctx: SiteContext, collection: SiteCollectio
 <h1>${escapeHtml(title)}</h1>
 <p class="lead">${escapeHtml(countOf(works.length))}</p>
 ${about ? `<p class="desc">${escapeHtml(about)}</p>\n` : ''}${tags}</div>
-${works.length ? `<h2 class="sr">Works</h2>\n${artworkTiles(ctx, works)}` : '<p>No works in this collection yet.</p>'}
+${works.length ? `<h2>Works</h2>\n${artworkTiles(ctx, works)}` : '<p>No works in this collection yet.</p>'}
 </main>`,
   });
 }

@@ -19,7 +19,8 @@ a:focus-visible{outline:3px solid var(--accent);outline-offset:3px;border-radius
 p{margin:0 0 .75rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .wrap{max-width:1200px;margin:0 auto;padding:0 1rem}
-.top{padding:1.25rem 0 0;font-size:.95rem}
+.top{padding:.75rem 0 0;font-size:.95rem}
+.top a{display:inline-flex;align-items:center;min-height:44px}
 .intro{padding:2.5rem 0 .5rem}
 .lead{color:var(--muted);max-width:65ch}
 .grid{list-style:none;margin:0;padding:0;display:grid;gap:1.5rem 1rem;grid-template-columns:repeat(2,minmax(0,1fr))}
