@@ -36,6 +36,7 @@ export function renderArtistPage(ctx: SiteContext): string {
 
   return renderLayout({
     meta,
+    icon: urls.icon,
     artist,
     copyright: snapshot.copyright,
     main: `<main class="wrap">

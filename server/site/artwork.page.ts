@@ -104,6 +104,7 @@ export function renderArtworkPage(ctx: SiteContext, artwork: SiteArtwork, inquir
 
   return renderLayout({
     meta,
+    icon: urls.icon,
     artist,
     copyright: snapshot.copyright,
     home: urls.home,

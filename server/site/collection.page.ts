@@ -48,6 +48,7 @@ export function renderCollectionPage(ctx: SiteContext, collection: SiteCollectio
     : '';
   return renderLayout({
     meta,
+    icon: urls.icon,
     artist,
     copyright: snapshot.copyright,
     home: urls.home,

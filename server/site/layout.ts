@@ -12,6 +12,8 @@ export interface LayoutParts {
   main: string;
   /** Drawn over the page (the lightbox), outside main. */
   overlay?: string;
+  /** The site's icon (else browsers ask the host's /favicon.ico, a 404 logged to the console). */
+  icon: string;
 }
 
 /** A whole page: self-contained HTML, one inline stylesheet (hashed in the CSP), no script to run. */
@@ -24,6 +26,7 @@ export function renderLayout(p: LayoutParts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="${escapeHtml(p.icon)}" type="image/svg+xml">
 ${renderSeoHead(p.meta, name)}
 <style>${STYLE}</style>
 </head>

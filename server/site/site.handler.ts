@@ -37,6 +37,10 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/** The site's icon: a dab of the studio's ultramarine on its paper. */
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2f45a0"/><circle cx="16" cy="16" r="7" fill="#f6f1e8"/></svg>';
+
 type SiteEnv = { Bindings: { site: Site; origin: string } };
 type Rendered = { body: string; type: string } | null;
 
@@ -123,6 +127,13 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
   app.get(
     '/robots.txt',
     page((ctx) => ({ body: renderRobots(ctx), type: 'text/plain; charset=UTF-8' })),
+  );
+  app.get('/favicon.svg', (c) =>
+    c.body(FAVICON, 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=86400',
+      'Content-Security-Policy': "default-src 'none'",
+    }),
   );
   app.get('/images/:file', (c) => servePublishedImage(deps, c, c.env.site.slug, c.req.param('file')));
   app.all('*', async (c) => {

@@ -12,6 +12,7 @@ export interface SiteUrls {
   collection(id: string): string;
   image(version: number, file: string): string;
   sitemap: string;
+  icon: string;
   absolute(path: string): string;
 }
 
@@ -23,6 +24,7 @@ export function siteUrls(base: string, origin: string): SiteUrls {
     // The version is in the name, so each address always holds the same bytes.
     image: (version, file) => `${base}/images/${version}-${file}`,
     sitemap: `${base}/sitemap.xml`,
+    icon: `${base}/favicon.svg`,
     absolute: (path) => `${origin}${path}`,
   };
 }

@@ -62,5 +62,7 @@ export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('
 /**
  * Only the page's own stylesheet and its images: no scripts at all (JSON-LD is a data block, which browsers never run
  * and so never check against script-src), no other origins. Forms may post back to the site only (the inquiry form).
+ * connect-src 'self' lets nothing new happen without a script, but lets Lighthouse read /robots.txt from the page, as
+ * it does (with 'none' it reports the file as not valid and SEO loses 8 points).
  */
-export const PAGE_CSP = `default-src 'none'; img-src 'self'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+export const PAGE_CSP = `default-src 'none'; img-src 'self'; style-src ${STYLE_HASH}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;

@@ -93,8 +93,8 @@ describe(`the public site (${dbLabel()})`, () => {
     );
     expect(imgs.slice(1, 4).every((i) => i.endsWith(' decoding="async">') && !i.includes('loading='))).toBe(true);
     expect(imgs.slice(4).every((i) => i.includes(' loading="lazy" decoding="async"'))).toBe(true);
-    expect(imgs[1]).toContain(`src="/p/${s}/images/1-a11-800.webp" srcset="/p/${s}/images/1-a11-400.webp 300w, `);
-    expect(imgs[1]).toContain('width="600" height="800"');
+    expect(imgs[1]).toContain(`src="/p/${s}/images/1-a11-800.webp" srcset="/p/${s}/images/1-a11-400.webp 400w, `);
+    expect(imgs[1]).toContain('width="800" height="1067"');
   });
 
   it('SEO of the artist page: description, canonical on APP_URL, OpenGraph and Twitter card with the picture, a Person', async () => {
@@ -103,7 +103,7 @@ describe(`the public site (${dbLabel()})`, () => {
     expect(html).toContain(`<link rel="canonical" href="${APP}/p/${slug}">`);
     expect(metaOf(html, 'og:url')).toBe(`${APP}/p/${slug}`);
     expect(metaOf(html, 'og:image')).toBe(`${APP}/p/${slug}/images/3-a1-1600.webp`);
-    expect([metaOf(html, 'og:image:width'), metaOf(html, 'og:image:height')]).toEqual(['1200', '1600']);
+    expect([metaOf(html, 'og:image:width'), metaOf(html, 'og:image:height')]).toEqual(['1600', '2133']);
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
     expect(jsonLd(html)).toEqual([{ '@context': 'https://schema.org', '@type': 'Person', name: 'Ada Lovelace', url: `${APP}/p/${slug}` }]);
   });
@@ -148,7 +148,7 @@ describe(`the public site (${dbLabel()})`, () => {
         name: 'Blue Harbour',
         url: `${APP}/p/${slug}/artworks/${harbour.id}`,
         creator: { '@type': 'Person', name: 'Ada Lovelace', url: `${APP}/p/${slug}` },
-        image: { '@type': 'ImageObject', url: `${APP}/p/${slug}/images/3-a1-1600.webp`, width: 1200, height: 1600 },
+        image: { '@type': 'ImageObject', url: `${APP}/p/${slug}/images/3-a1-1600.webp`, width: 1600, height: 2133 },
         dateCreated: '2021',
         artMedium: 'Oil on canvas',
         description: 'Morning light.\nSecond line.',
@@ -248,7 +248,7 @@ describe(`the public site (${dbLabel()})`, () => {
       const csp = res.headers.get('content-security-policy')!;
       const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
       expect(csp).toBe(
-        `default-src 'none'; img-src 'self'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+        `default-src 'none'; img-src 'self'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
       );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('public, no-cache');
@@ -287,6 +287,15 @@ describe(`the public site (${dbLabel()})`, () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     for (const file of ['2-a2-800.webp', '3-a2-800.png', 'x.webp', '3-a2-800.webp.meta.json', '..%2F3%2Fa2-800.webp'])
       expect((await open(`/p/${slug}/images/${file}`)).status, file).toBe(404);
+  });
+
+  it("the site has its own icon (no request for the host's /favicon.ico)", async () => {
+    const html = await page(`/p/${slug}/artworks/${bird.id}`);
+    expect(html).toContain(`<link rel="icon" href="/p/${slug}/favicon.svg" type="image/svg+xml">`);
+    const res = await open(`/p/${slug}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toMatch(/^<svg /);
   });
 
   it('HEAD answers the headers of a page', async () => {
