@@ -4,8 +4,11 @@ import type { SiteUrls } from './site.urls';
 
 /** How wide a grid tile is drawn (styles.ts: 2 columns, 3 from 600 px, 4 from 1000 px in at most 1200 px). */
 export const TILE_SIZES = '(min-width: 1000px) 280px, (min-width: 600px) 31vw, 46vw';
-/** The artwork page's picture: 3/5 of at most 1200 px from 900 px, the whole width below. */
-export const STAGE_SIZES = '(min-width: 900px) 680px, calc(100vw - 2rem)';
+/**
+ * The artwork page's picture, inside its mat (92% of the column): from 900 px the column is 3/5 of the page less the
+ * gap (620 px at most), below it the page's width less its margins.
+ */
+export const STAGE_SIZES = '(min-width: 1232px) 620px, (min-width: 900px) calc(55vw - 3.5rem), calc(92vw - 2rem)';
 
 /** eager + fetchpriority=high for the page's largest paint, eager for the rest of the first screen, lazy below. */
 export type Loading = 'lcp' | 'eager' | 'lazy';

@@ -4,6 +4,7 @@ import type { SiteArtwork, SiteSnapshot } from '../publish/snapshot';
 import { renderArtistPage } from './artist.page';
 import { renderArtworkPage } from './artwork.page';
 import { renderCollectionPage } from './collection.page';
+import { chooseEncoding, encodePage, type EncodedPage } from './encoded';
 import { toSiteSnapshot } from './legacy-snapshot';
 import { Lru } from './lru';
 import { renderPageNotFound, renderPortfolioNotFound } from './not-found.page';
@@ -27,8 +28,8 @@ export interface SiteHandlerOptions {
   inquiryHtml?: (site: Site, artwork: SiteArtwork) => string | undefined;
 }
 
-/** Rendered pages kept per slug, version, address and path: 200 of the largest collections' pages. */
-const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
+/** Rendered pages (with their compressed forms) kept per slug, version, address and path: about 200 pages of 200 works. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const SNAPSHOT_CACHE_ENTRIES = 32;
 
 const PAGE_HEADERS = {
@@ -53,7 +54,7 @@ const matches = (header: string | undefined, etag: string) =>
  * revalidated by an ETag of slug and version (304 while unchanged) and rendered once per published version.
  */
 export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {}): SiteHandler {
-  const pages = new Lru<{ body: string; type: string }>(PAGE_CACHE_CHARS, (p) => p.body.length);
+  const pages = new Lru<EncodedPage>(PAGE_CACHE_BYTES, (p) => p.size);
   const snapshots = new Lru<{ snapshot: SiteSnapshot; publishedAt: Date }>(SNAPSHOT_CACHE_ENTRIES);
   const app = new Hono<SiteEnv>();
   // Failures (the database restarting...) are answered by the app around the mount, as every other route's.
@@ -86,18 +87,24 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
     const headers = (v: number) => ({ ...PAGE_HEADERS, ETag: etagOf(v), 'Cache-Control': 'public, no-cache' });
     if (matches(c.req.header('if-none-match'), etagOf(version))) return c.body(null, 304, headers(version));
     const key = (v: number) => `${site.slug}|${v}|${origin}${site.base}|${c.req.path}`;
-    let rendered = pages.get(key(version));
-    if (!rendered) {
+    let entry = pages.get(key(version));
+    let live = version;
+    if (!entry) {
       const loaded = await load(site.slug, version);
       if (!loaded) return portfolioNotFound(c);
       const ctx: SiteContext = { ...loaded, urls: siteUrls(site.base, origin) };
       const fresh = render(ctx, c);
       if (!fresh) return pageNotFound(c, loaded.snapshot.artist.trim());
-      rendered = fresh;
-      pages.set(key(loaded.snapshot.version), fresh);
-      return c.body(fresh.body, 200, { ...headers(loaded.snapshot.version), 'Content-Type': fresh.type });
+      live = loaded.snapshot.version;
+      entry = encodePage(fresh.body, fresh.type);
+      pages.set(key(live), entry);
     }
-    return c.body(rendered.body, 200, { ...headers(version), 'Content-Type': rendered.type });
+    // Compressed here, once per version, rather than by the app's compression for every visitor.
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    const answer = { ...headers(live), 'Content-Type': entry.type, Vary: 'Accept-Encoding' };
+    if (!encoding) return c.body(entry.body, 200, answer);
+    // Weak, as one validator stands for the same page in each encoding.
+    return c.body(new Uint8Array(entry[encoding]), 200, { ...answer, ETag: `W/${etagOf(live)}`, 'Content-Encoding': encoding });
   };
   const html = (body: string | null): Rendered => (body === null ? null : { body, type: 'text/html; charset=UTF-8' });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteSnapshot } from '../../server/publish/snapshot';
 import { renderArtworkPage } from '../../server/site/artwork.page';
@@ -76,7 +77,7 @@ describe(`the public site (${dbLabel()})`, () => {
     expect(html).not.toContain('For the gallery');
     // The cover is the chosen artwork's picture, the first paint's image.
     expect(html).toMatch(new RegExp(`Coast</h3><span class="meta">2 works</span>`));
-    expect(html.indexOf(`/p/${slug}/images/3-a1-800.webp`)).toBeLessThan(html.indexOf('Coast'));
+    expect(html.indexOf(`/p/${slug}/images/3-a1-640.webp`)).toBeLessThan(html.indexOf('Coast'));
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Song&#39;');
     expect(html).toContain('No image');
     expect(html).toContain('© 2026 Ada Lovelace');
@@ -88,13 +89,14 @@ describe(`the public site (${dbLabel()})`, () => {
     const imgs = [...(await page(`/p/${s}`)).matchAll(/<img [^>]+>/g)].map((m) => m[0]);
     expect(imgs).toHaveLength(8);
     expect(imgs[0]).toBe(
-      `<img src="/p/${s}/images/1-a10-800.webp" srcset="/p/${s}/images/1-a10-400.webp 400w, /p/${s}/images/1-a10-800.webp 800w, ` +
-        `/p/${s}/images/1-a10-1600.webp 1600w" sizes="(min-width: 1000px) 280px, (min-width: 600px) 31vw, 46vw" width="800" height="600" alt="" fetchpriority="high">`,
+      `<img src="/p/${s}/images/1-a10-640.webp" srcset="/p/${s}/images/1-a10-400.webp 400w, /p/${s}/images/1-a10-640.webp 640w, ` +
+        `/p/${s}/images/1-a10-960.webp 960w, /p/${s}/images/1-a10-1600.webp 1600w" ` +
+        `sizes="(min-width: 1000px) 280px, (min-width: 600px) 31vw, 46vw" width="640" height="480" alt="" fetchpriority="high">`,
     );
     expect(imgs.slice(1, 4).every((i) => i.endsWith(' decoding="async">') && !i.includes('loading='))).toBe(true);
     expect(imgs.slice(4).every((i) => i.includes(' loading="lazy" decoding="async"'))).toBe(true);
-    expect(imgs[1]).toContain(`src="/p/${s}/images/1-a11-800.webp" srcset="/p/${s}/images/1-a11-400.webp 400w, `);
-    expect(imgs[1]).toContain('width="800" height="1067"');
+    expect(imgs[1]).toContain(`src="/p/${s}/images/1-a11-640.webp" srcset="/p/${s}/images/1-a11-400.webp 400w, `);
+    expect(imgs[1]).toContain('width="640" height="853"');
   });
 
   it('SEO of the artist page: description, canonical on APP_URL, OpenGraph and Twitter card with the picture, a Person', async () => {
@@ -123,7 +125,7 @@ describe(`the public site (${dbLabel()})`, () => {
     expect(html).toContain('<p class="desc">Morning light.\nSecond line.</p>');
     // The picture is the page's largest paint: loaded first; the lightbox's copy only once opened.
     expect(html).toMatch(
-      /<a id="picture" href="#view"><img [^>]*sizes="\(min-width: 900px\) 680px, calc\(100vw - 2rem\)"[^>]*alt="Blue Harbour" fetchpriority="high">/,
+      /<a id="picture" href="#view"><img [^>]*sizes="\(min-width: 1232px\) 620px, \(min-width: 900px\) calc\(55vw - 3.5rem\), calc\(92vw - 2rem\)"[^>]*alt="Blue Harbour" fetchpriority="high">/,
     );
     expect(html).toMatch(
       /<div id="view" class="lightbox" role="dialog" aria-label="Blue Harbour, full size"><a class="close" href="#picture">Close<\/a><img [^>]*sizes="100vw"[^>]* loading="lazy"/,
@@ -281,11 +283,11 @@ describe(`the public site (${dbLabel()})`, () => {
   });
 
   it('images: the live version only, a long cache, nothing outside the folder', async () => {
-    const res = await open(`/p/${slug}/images/3-a2-800.webp`);
+    const res = await open(`/p/${slug}/images/3-a2-640.webp`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const file of ['2-a2-800.webp', '3-a2-800.png', 'x.webp', '3-a2-800.webp.meta.json', '..%2F3%2Fa2-800.webp'])
+    for (const file of ['2-a2-800.webp', '3-a2-640.png', 'x.webp', '3-a2-640.webp.meta.json', '..%2F3%2Fa2-800.webp'])
       expect((await open(`/p/${slug}/images/${file}`)).status, file).toBe(404);
   });
 
@@ -296,6 +298,25 @@ describe(`the public site (${dbLabel()})`, () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(await res.text()).toMatch(/^<svg /);
+  });
+
+  it('compressed once per version: br or gzip as the browser accepts, the same page, a weak ETag', async () => {
+    const path = `/p/${slug}/collections/${publicOne.id}`;
+    const plain = await open(path);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const text = await plain.text();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.request(path, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('etag')).toBe(`W/"${slug}-3"`);
+      expect(decode(Buffer.from(await res.arrayBuffer())).toString()).toBe(text);
+      expect((await open(path, { 'accept-encoding': accept, 'if-none-match': `W/"${slug}-3"` })).status).toBe(304);
+    }
   });
 
   it('HEAD answers the headers of a page', async () => {
@@ -334,7 +355,7 @@ describe(`the public site (${dbLabel()})`, () => {
     const home = await (await at('/')).text();
     expect(home).toContain('<link rel="canonical" href="https://art.example/">');
     expect(hrefs(home)).toContain(`/artworks/${harbour.id}`);
-    expect(home).toContain(`src="/images/3-a1-800.webp"`);
+    expect(home).toContain(`src="/images/3-a1-640.webp"`);
     const work = await (await at(`/artworks/${harbour.id}`)).text();
     expect(work).toContain('<header class="wrap top"><a href="/">Ada Lovelace</a></header>');
     expect(metaOf(work, 'og:image')).toBe('https://art.example/images/3-a1-1600.webp');

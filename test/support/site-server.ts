@@ -22,7 +22,7 @@ export interface SiteServer {
  */
 export async function startSiteServer(
   snapshot: SiteSnapshot,
-  { compiled = false, env = {} as Record<string, string> } = {},
+  { compiled = false, grain = 0, env = {} as Record<string, string> } = {},
 ): Promise<SiteServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-site-'));
   const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') }, createLogger('silent'));
@@ -32,7 +32,7 @@ export async function startSiteServer(
   } finally {
     await database.close();
   }
-  await storeImages(new LocalBlobStore({ dir: path.join(dataDir, 'files'), secret: 'unused' }), slug, snapshot);
+  await storeImages(new LocalBlobStore({ dir: path.join(dataDir, 'files'), secret: 'unused' }), slug, snapshot, { grain });
   const server = await startServer({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env }, { compiled });
   return {
     server,

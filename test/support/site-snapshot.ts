@@ -5,10 +5,14 @@ import { publications, users } from '../../server/db/schema';
 import type { PublishedSnapshot, SiteArtwork, SiteCollection, SiteImage, SiteSnapshot } from '../../server/publish/snapshot';
 import type { BlobStore } from '../../server/storage/blob-store';
 
-/** The published widths every fixture image has, narrowest first (what `w` descriptors name). */
-export const WIDTHS = [400, 800, 1600];
+/**
+ * The published widths every fixture image has, narrowest first (what `w` descriptors name): a tile on a phone or a
+ * laptop (400), the artwork's picture on a phone (640, for about 350 px at 1.75x) and on a laptop (960), and the
+ * lightbox and link previews (1600).
+ */
+export const WIDTHS = [400, 640, 960, 1600];
 
-/** An image published in three widths of one shape: files '<name>-400.webp', '<name>-800.webp', '<name>-1600.webp'. */
+/** An image published in each width of one shape: files '<name>-400.webp' ... '<name>-1600.webp'. */
 export function siteImage(name: string, alt: string, shape: { width: number; height: number } = { width: 4, height: 3 }): SiteImage {
   return {
     alt,
