@@ -12,6 +12,7 @@ import { lighthouseSuite } from './lighthouse.bench';
 import { memorySuite } from './memory.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
+import { publicSiteSuite } from './public-site.bench';
 import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
 import { soakSuite } from './soak.bench';
@@ -26,6 +27,7 @@ const suites: Suite[] = [
   avatarUploadSuite,
   exportSuite,
   portfolioSuite,
+  publicSiteSuite,
   schedulerSuite,
   postEditorSuite,
   scaleOutSuite,

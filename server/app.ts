@@ -13,11 +13,11 @@ import { HttpError, toHttpError } from './http/errors';
 import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
-import { inquiryRoutes, inquirySiteRoutes } from './inquiries/inquiry.routes';
+import { inquiryRoutes } from './inquiries/inquiry.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { serveCustomDomains } from './domains/custom-host';
 import { domainRoutes } from './domains/domain.routes';
-import { createPublicationSite } from './domains/publication-site';
+import { createPublicSite } from './site/public-site';
 import { mediaFileRoutes } from './media/media-file.routes';
 import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
 import { mediaRoutes } from './media/media.routes';
@@ -66,7 +66,9 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // and stored files (images, video, audio) are compressed already.
   app.use('*', compress({ contentTypeFilter: /^\s*(application\/json|text\/html)/i }));
   // A verified custom domain is the artist's public site and nothing else; every other host goes on to the app.
-  app.use('*', serveCustomDomains({ config: deps.config, hosts: deps.domains.hosts }, createPublicationSite(deps)));
+  // One public site (and its page cache) for both mounts: a verified custom domain's root and /p/<slug>.
+  const publicSite = createPublicSite(deps);
+  app.use('*', serveCustomDomains({ config: deps.config, hosts: deps.domains.hosts }, publicSite));
   app.use('/api/*', measureJson);
 
   app.use('/api/*', async (c, next) => {
@@ -157,8 +159,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   });
 
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
-  app.route('/', publicPortfolioRoutes(deps));
-  app.route('/', inquirySiteRoutes(deps));
+  app.route('/', publicPortfolioRoutes(deps, publicSite));
   serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;
 }

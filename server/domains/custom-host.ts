@@ -2,17 +2,13 @@ import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config';
 import type { AppEnv } from '../context';
+import { clientAddress } from '../http/router';
+import type { Site } from '../site/site.urls';
 import { appHostOf } from './domain.service';
 import type { VerifiedHosts } from './verified-hosts';
 
-/** Where a public site lives: the artist's publication slug, and the path its links start with ('' on a custom domain). */
-export interface SiteAddress {
-  slug: string;
-  base: string;
-}
-
-/** Answers a request for one artist's public site (server/site's createSiteHandler(deps) makes the real one). */
-export type SiteHandler = (site: SiteAddress, request: Request) => Promise<Response>;
+/** Answers a request for one artist's public site (server/site's createPublicSite(deps)); `client` is the visitor's address. */
+export type SiteHandler = (site: Site, request: Request, client: string) => Promise<Response>;
 
 /**
  * The name a request was sent to: the Host header (the URL's host when a test calls the app without one), port
@@ -33,7 +29,7 @@ export function requestHost(request: Request): string {
  * and the app's fallback.
  */
 export function serveCustomDomains(
-  deps: { config: Pick<Config, 'appUrl' | 'apiUrl'>; hosts: VerifiedHosts },
+  deps: { config: Pick<Config, 'appUrl' | 'apiUrl' | 'trustProxyHops'>; hosts: VerifiedHosts },
   site: SiteHandler,
 ): MiddlewareHandler<AppEnv> {
   const own = new Set([appHostOf(deps.config), ...(deps.config.apiUrl ? [new URL(deps.config.apiUrl).hostname.toLowerCase()] : [])]);
@@ -45,6 +41,14 @@ export function serveCustomDomains(
     if (!found) return next();
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return c.json({ message: 'Not found.' }, 404);
     if (!found.slug) return c.text('This portfolio has not been published yet.', 404, { 'Cache-Control': 'no-cache' });
-    return site({ slug: found.slug, base: '' }, c.req.raw);
+    // The site's canonical addresses are https://<the domain>: TLS is done in front (README, Custom domains).
+    const url = new URL(c.req.url);
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const request = new Request(`https://${host}${url.pathname}${url.search}`, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
+    } as RequestInit);
+    return site({ slug: found.slug, base: '' }, request, clientAddress(c, deps.config.trustProxyHops));
   };
 }

@@ -3,10 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod/mini';
 import { inquiryPageSchema, inquiryQuerySchema, inquirySchema } from '../../src/schemas/inquiry.schema';
 import { requireUser } from '../auth/require-user';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps } from '../context';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
 import { ApiRouter } from '../http/api-router';
-import { clientAddress, errorDoc } from '../http/router';
+import { errorDoc } from '../http/router';
+import type { Site } from '../site/site.urls';
 import { findPublishedArtwork } from '../publish/published-artwork';
 import { findPublication } from '../publish/publish.service';
 import { toInquiryDto } from './inquiry.dto';
@@ -68,33 +69,41 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-/** The form's own page, where a sent message comes back to (until the artwork pages carry the form themselves). */
-const formPage = (slug: string, artworkId: string) => `/p/${slug}/artworks/${encodeURIComponent(artworkId)}/inquiry`;
+/** Where an artwork's inquiry form posts, and where the buyer reads the answer: <site>/artworks/<id>/inquiry. */
+export const inquiryPath = (site: Site, artworkId: string) => `${site.base}/artworks/${encodeURIComponent(artworkId)}/inquiry`;
+/** The site addresses inquiryRoutes answers (relative to the site's root). */
+export const INQUIRY_ROUTE = /^\/artworks\/[^/]+\/inquiry$/;
+
+type InquiryEnv = { Bindings: { site: Site; client: string } };
 
 /**
- * The public side: an artwork's inquiry form posts to POST /p/:slug/artworks/:artworkId/inquiry (form-encoded, no
- * script needed). Sent: 303 back to the page with the confirmation; refused: the form again with the buyer's text
- * and the messages. Registered before the app's fallback.
+ * The public side, relative to a site's root (/p/<slug> or a custom domain): the artwork page's form posts to
+ * POST <site>/artworks/:artworkId/inquiry (form-encoded, no script needed). Sent: 303 to GET of the same address,
+ * which shows the confirmation; refused: that page with the buyer's text and the messages (never cached).
  */
 export function inquirySiteRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
-  const page = (c: Context<AppEnv>, status: 200 | 400 | 404 | 413 | 415 | 429, p: Parameters<typeof renderInquiryPage>[0]) =>
+  const app = new Hono<InquiryEnv>();
+  const page = (c: Context<InquiryEnv>, status: 200 | 400 | 404 | 413 | 415 | 429, p: Parameters<typeof renderInquiryPage>[0]) =>
     c.html(renderInquiryPage(p), status, PAGE_HEADERS);
-  const refused = (c: Context<AppEnv>, status: 400 | 413 | 415, message: string) =>
-    page(c, status, {
-      portfolio: `/p/${c.req.param('slug')}`,
+  const home = (c: Context<InquiryEnv>) => c.env.site.base || '/';
+  const refused = (c: Context<InquiryEnv>, status: 400 | 413 | 415, message: string) =>
+    page(c, status, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: `<p class="inquiry-alert" role="alert">${message}</p>` });
+  const notFound = (c: Context<InquiryEnv>) =>
+    page(c, 404, {
+      portfolio: home(c),
       artist: '',
       artworkTitle: '',
-      formHtml: `<p class="inquiry-alert" role="alert">${message}</p>`,
+      formHtml: `<p class="inquiry-alert" role="alert">${INQUIRY_FAILURES.notFound}</p>`,
     });
 
   const limit = bodyLimit({
     maxSize: INQUIRY_BODY_LIMIT,
-    onError: (c) => refused(c, 413, 'This message is too long to send. Please shorten it and try again.'),
+    onError: (c) => refused(c as Context<InquiryEnv>, 413, 'This message is too long to send. Please shorten it and try again.'),
   });
 
-  app.post('/p/:slug/artworks/:artworkId/inquiry', limit, async (c) => {
-    const { slug, artworkId } = c.req.param();
+  app.post('/artworks/:artworkId/inquiry', limit, async (c) => {
+    const { site, client } = c.env;
+    const artworkId = c.req.param('artworkId');
     if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c.req.header('content-type') ?? '')) {
       return refused(c, 415, 'Please send the form from the artwork’s page.');
     }
@@ -104,32 +113,24 @@ export function inquirySiteRoutes(deps: AppDeps) {
     } catch {
       return refused(c, 400, 'The form could not be read. Please send it again from the artwork’s page.');
     }
-    const ip = clientAddress(c, deps.config.trustProxyHops);
-    const out = await handleInquiry(deps, { slug, artworkId, form, ip, page: formPage(slug, artworkId) });
+    const action = inquiryPath(site, artworkId);
+    const out = await handleInquiry(deps, { slug: site.slug, artworkId, form, ip: client, page: action });
     if (out.status === 303) return c.redirect(out.location!, 303);
+    if (out.status === 404) return notFound(c);
     if (out.retryAfterSeconds) c.header('Retry-After', String(out.retryAfterSeconds));
-    const formHtml =
-      out.status === 404
-        ? `<p class="inquiry-alert" role="alert">${INQUIRY_FAILURES.notFound}</p>`
-        : renderInquiryForm({ action: formPage(slug, artworkId), artist: out.artist, values: out.values, errors: out.errors });
-    return page(c, out.status, { portfolio: `/p/${slug}`, artist: out.artist, artworkTitle: out.artworkTitle, formHtml });
+    const formHtml = renderInquiryForm({ action, artist: out.artist, values: out.values, errors: out.errors });
+    return page(c, out.status, { portfolio: home(c), artist: out.artist, artworkTitle: out.artworkTitle, formHtml });
   });
 
-  app.get('/p/:slug/artworks/:artworkId/inquiry', async (c) => {
-    const { slug, artworkId } = c.req.param();
-    const found = await findPublication(deps.db, slug);
+  app.get('/artworks/:artworkId/inquiry', async (c) => {
+    const { site } = c.env;
+    const artworkId = c.req.param('artworkId');
+    const found = await findPublication(deps.db, site.slug);
     const artwork = found ? findPublishedArtwork(found.snapshot, artworkId) : null;
-    if (!found || !artwork) {
-      return page(c, 404, {
-        portfolio: `/p/${slug}`,
-        artist: '',
-        artworkTitle: '',
-        formHtml: `<p class="inquiry-alert" role="alert">${INQUIRY_FAILURES.notFound}</p>`,
-      });
-    }
+    if (!found || !artwork) return notFound(c);
     const sent = c.req.query('inquiry') === 'sent';
-    const formHtml = renderInquiryForm({ action: formPage(slug, artworkId), artist: found.snapshot.artist, sent });
-    return page(c, 200, { portfolio: `/p/${slug}`, artist: found.snapshot.artist, artworkTitle: artwork.title, formHtml });
+    const formHtml = renderInquiryForm({ action: inquiryPath(site, artworkId), artist: found.snapshot.artist, sent });
+    return page(c, 200, { portfolio: home(c), artist: found.snapshot.artist, artworkTitle: artwork.title, formHtml });
   });
   return app;
 }

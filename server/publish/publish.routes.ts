@@ -3,16 +3,9 @@ import { publicationSchema, publishResultSchema } from '../../src/schemas/publis
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
-import { errorDoc } from '../http/router';
-import { sendBlob } from '../http/send-blob';
-import { PAGE_CSP, renderNotFound, renderPortfolio } from './portfolio.page';
-import { findPublication, findPublishedVersion, imageKey, lastPublication, publishPortfolio } from './publish.service';
-
-const PAGE_HEADERS = {
-  'Content-Security-Policy': PAGE_CSP,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
+import { clientAddress, errorDoc } from '../http/router';
+import type { PublicSite } from '../site/public-site';
+import { lastPublication, publishPortfolio } from './publish.service';
 
 /** POST /api/publish: the Home page's Publish button; GET /api/publish: where it was last published. */
 export function publishRoutes(deps: AppDeps) {
@@ -42,32 +35,27 @@ export function publishRoutes(deps: AppDeps) {
   return api;
 }
 
-/** The published portfolios, open to anyone: /p/<slug> and its images. Registered before the app's fallback. */
-export function publicPortfolioRoutes(deps: AppDeps) {
+/**
+ * The published sites, open to anyone, at /p/<slug> on the app's own address (a verified custom domain mounts the same
+ * handler at its root). Registered before the app's fallback.
+ */
+export function publicPortfolioRoutes(deps: AppDeps, site: PublicSite) {
   const app = new Hono<AppEnv>();
-  const missing = (c: Context<AppEnv>) => c.html(renderNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
-
-  app.get('/p/:slug', async (c) => {
-    const found = await findPublication(deps.db, c.req.param('slug'));
-    if (!found) return missing(c);
-    // The address stays; its content changes with each publish, so browsers revalidate (304 while unchanged).
-    const etag = `"${c.req.param('slug')}-${found.snapshot.version}"`;
-    const headers = { ...PAGE_HEADERS, ETag: etag, 'Cache-Control': 'public, no-cache' };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    return c.html(renderPortfolio(c.req.param('slug'), found.snapshot, found.publishedAt), 200, headers);
-  });
-
-  app.get('/p/:slug/images/:file', async (c) => {
-    const { slug, file } = c.req.param();
-    // <version>-<n>-sm.webp and <version>-<n>-lg.webp; <version>-<n>.webp is a format 1 snapshot's only size.
-    const match = /^(\d{1,9})-(\d{1,6}(?:-sm|-lg)?\.webp)$/.exec(file);
-    // Only the live snapshot's folder is served; earlier versions' files are deleted once a newer one is live.
-    if (!match || (await findPublishedVersion(deps.db, slug)) !== Number(match[1])) return c.text('Not found.', 404);
-    return sendBlob(c, deps.storage, imageKey(slug, Number(match[1]), match[2]), {
-      etag: `"${slug}-${file}"`,
-      // Each address names its version: the bytes behind it never change.
-      cacheControl: 'public, max-age=31536000, immutable',
-    });
-  });
+  const serve = (c: Context<AppEnv>) => {
+    const url = new URL(c.req.url);
+    // The slug as written in the address (a slug is [a-z2-7] only; anything else finds no portfolio).
+    const [, slug, rest] = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname)!;
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const request = new Request(new URL(`${rest ?? '/'}${url.search}`, url.origin), {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
+    } as RequestInit);
+    return site({ slug, base: `/p/${slug}` }, request, clientAddress(c, deps.config.trustProxyHops));
+  };
+  app.get('/p/:slug', serve);
+  app.get('/p/:slug/*', serve);
+  // An artwork's inquiry form posts here; the site's other addresses take GET and HEAD only.
+  app.post('/p/:slug/artworks/:artworkId/inquiry', serve);
   return app;
 }

@@ -70,7 +70,8 @@ describe('qaCharts: the studio charts list follows the chart', () => {
     );
     await path.test({
       events: {
-        'xstate.done.actor.loadCharts': ({ event }) => act(() => loadCharts.resolve((event as unknown as { output: QaChartsLoaded }).output)),
+        'xstate.done.actor.loadCharts': ({ event }) =>
+          act(() => loadCharts.resolve((event as unknown as { output: QaChartsLoaded }).output)),
         'xstate.error.actor.loadCharts': () => act(() => loadCharts.reject(new Error(FAILURE))),
         'charts.retry': () => user.click(screen.getByRole('button', { name: 'Retry' })),
       },

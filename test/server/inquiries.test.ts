@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryPageSchema, inquirySchema, type InquiryPage } from '../../src/schemas/inquiry.schema';
 import { inquiries, mailOutbox, publications } from '../../server/db/schema';
 import { INQUIRY_LIMITS } from '../../server/inquiries/inquiry.handler';
+import { readSnapshot, type PublishedSnapshot } from '../../server/publish/snapshot';
 import { artworkInput, createArtwork } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -253,7 +254,22 @@ describe(`inquiries: a buyer's message from the public site reaches the artist (
 
   it('a portfolio published before artworks carried their id takes no message until it is published again', async () => {
     const [row] = await t.deps.db.select({ snapshot: publications.snapshot }).from(publications).where(eq(publications.slug, slug));
-    const withoutIds = { ...row.snapshot!, artworks: row.snapshot!.artworks.map(({ id: _id, ...a }) => a) };
+    const live = readSnapshot(row.snapshot);
+    // Format 1: one page, artworks without ids or collections.
+    const withoutIds: PublishedSnapshot = {
+      version: live.version,
+      artist: live.artist,
+      artworks: live.artworks.map(({ title, year, medium, description, tags, dimensions, saleStatus }) => ({
+        title,
+        year,
+        medium,
+        description,
+        tags,
+        dimensions,
+        saleStatus,
+        image: null,
+      })),
+    };
     await t.deps.db.update(publications).set({ snapshot: withoutIds }).where(eq(publications.slug, slug));
     expect((await send(formPath(slug, harbourId), BUYER)).status).toBe(404);
     await publish(ada);

@@ -24,6 +24,9 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
   };
   const open = (path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
   const imageSources = (html: string) => [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+  /** The pages of the artworks the artist's page links to (each work's facts are on its own page), in its order. */
+  const artworkPages = async (html: string) =>
+    Promise.all([...html.matchAll(/<a class="card" href="([^"]+)"/g)].map(async (m) => (await open(m[1])).text()));
 
   beforeAll(async () => {
     t = await createTestApp({ APP_URL: 'https://studio.example' });
@@ -77,6 +80,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
 
   it('the page opens without signing in: self-contained HTML with the artist, every artwork and its facts', async () => {
     const res = await open(`/p/${slug}`);
+    const everyPage = [page, ...(await artworkPages(page))].join('\n');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/i);
     expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
@@ -97,21 +101,23 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
       '3:25',
       'Not For Sale',
     ]) {
-      expect(page, text).toContain(text);
+      expect(everyPage, text).toContain(text);
     }
     // Newest first; each artwork is a heading of its own.
-    expect([...page.matchAll(/<h2 id="artwork-\d+">([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+    expect([...page.matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1])).toEqual([
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Song&#39;',
       'Stone Bird',
       'Blue Harbour',
     ]);
-    expect(page).not.toMatch(/<script/i);
+    // No script to run (JSON-LD is data).
+    expect(page.replace(/<script type="application\/ld\+json">/g, '')).not.toMatch(/<script/i);
     expect(page).toContain('No image');
   });
 
   it('images have alt texts and sizes, and are served publicly with a long cache', async () => {
-    expect(page).toContain('alt="Blue Harbour, Oil on canvas"');
-    expect(page).toContain('alt="Stone Bird, Bronze"');
+    const [, bird, harbour] = await artworkPages(page);
+    expect(harbour).toContain('alt="Blue Harbour"');
+    expect(bird).toContain('alt="Stone Bird"');
     const sources = imageSources(page);
     expect(sources).toEqual([`/p/${slug}/images/1-2-sm.webp`, `/p/${slug}/images/1-3-lg.webp`]);
     expect(page).toMatch(/width="1200" height="1600"/);
@@ -123,8 +129,9 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
   });
 
-  it('leaks nothing private: no email, no ids, no originals, no camera metadata or GPS', async () => {
-    for (const secret of ['ada.private@example.com', adaId, ...ids, ...mediaIds, '/api/', 'original', 'IMG_0001']) {
+  it('leaks nothing private: no email, no user or media ids, no originals, no camera metadata or GPS', async () => {
+    // Artwork ids are public: each names its work's page (<site>/artworks/<id>), the same across publishes.
+    for (const secret of ['ada.private@example.com', adaId, ...mediaIds, '/api/', 'original', 'IMG_0001']) {
       expect(page, secret).not.toContain(secret);
     }
     for (const src of imageSources(page)) {
@@ -204,7 +211,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(hisSlug).not.toBe(slug);
     const html = await (await open(`/p/${hisSlug}`)).text();
     expect(html).toContain('Pixel Sea');
-    expect(html).toContain('1920 × 1080 px');
+    expect((await artworkPages(html)).join('')).toContain('1920 × 1080 px');
     expect(html).toContain('<h1>Portfolio</h1>');
     expect(html).toContain('<title>Portfolio</title>');
     for (const other of ['Ada', 'Harbour', bob.email]) expect(html).not.toContain(other);
@@ -268,7 +275,7 @@ describe('formatting for the public page', () => {
   });
 
   it('escapes every character that matters in HTML', async () => {
-    const { escapeHtml } = await import('../../server/publish/portfolio.page');
+    const { escapeHtml } = await import('../../server/site/html');
     expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
   });
 });

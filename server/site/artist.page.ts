@@ -1,0 +1,50 @@
+import { escapeHtml } from './html';
+import { shareImage } from './images';
+import { renderLayout } from './layout';
+import type { PageMeta } from './seo';
+import { artworksById, imageOf, type SiteContext } from './site.context';
+import { artworkTiles, collectionTiles, countOf, coverOf } from './tiles';
+
+/** The artist's page: their public collections with covers (never the unlisted ones), then all their works. */
+export function renderArtistPage(ctx: SiteContext): string {
+  const { snapshot, urls } = ctx;
+  const artist = snapshot.artist.trim();
+  const byId = artworksById(snapshot);
+  const collections = snapshot.collections.filter((c) => c.visibility === 'public');
+  const works = snapshot.artworks;
+  const lead = [artist ? 'Portfolio' : '', countOf(works.length)].filter(Boolean).join(' · ');
+
+  const firstPicture = imageOf(collections.map((c) => coverOf(c, byId)).find(Boolean)) ?? imageOf(works.find((a) => imageOf(a)));
+  const canonical = urls.absolute(urls.home);
+  const meta: PageMeta = {
+    title: artist ? `${artist} – Portfolio` : 'Portfolio',
+    description: artist ? `Portfolio of ${artist}: ${countOf(works.length)}.` : `Portfolio: ${countOf(works.length)}.`,
+    canonical,
+    type: 'profile',
+    image: firstPicture ? shareImage(urls, snapshot.version, firstPicture) : undefined,
+    jsonLd: artist ? { '@type': 'Person', name: artist, url: canonical } : { '@type': 'ProfilePage', url: canonical, name: 'Portfolio' },
+  };
+
+  const sections = [
+    collections.length
+      ? `<section aria-labelledby="collections">\n<h2 id="collections">Collections</h2>\n${collectionTiles(ctx, collections, byId)}\n</section>`
+      : '',
+    works.length
+      ? `<section aria-labelledby="works">\n<h2 id="works">Works</h2>\n${artworkTiles(ctx, works, collections.length)}\n</section>`
+      : '<p>No artworks yet.</p>',
+  ].filter(Boolean);
+
+  return renderLayout({
+    meta,
+    icon: urls.icon,
+    artist,
+    copyright: snapshot.copyright,
+    main: `<main class="wrap">
+<div class="intro">
+<h1>${escapeHtml(artist || 'Portfolio')}</h1>
+<p class="lead">${escapeHtml(lead)}</p>
+</div>
+${sections.join('\n')}
+</main>`,
+  });
+}

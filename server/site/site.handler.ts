@@ -1,0 +1,155 @@
+import { type Context, Hono } from 'hono';
+import type { AppDeps } from '../context';
+import { findPublication, findPublishedVersion } from '../publish/publish.service';
+import type { SiteArtwork, SiteSnapshot } from '../publish/snapshot';
+import { renderArtistPage } from './artist.page';
+import { renderArtworkPage } from './artwork.page';
+import { renderCollectionPage } from './collection.page';
+import { chooseEncoding, encodePage, type EncodedPage } from './encoded';
+import { Lru } from './lru';
+import { renderPageNotFound, renderPortfolioNotFound } from './not-found.page';
+import { servePublishedImage } from './site-image';
+import type { SiteContext } from './site.context';
+import { type Site, siteUrls } from './site.urls';
+import { renderRobots, renderSitemap } from './sitemap';
+import { PAGE_CSP } from './styles';
+
+export type { Site } from './site.urls';
+
+/** Serves one published site; `request`'s path is relative to the site's root (its host is the visitor's). */
+export type SiteHandler = (site: Site, request: Request) => Promise<Response>;
+
+export interface SiteHandlerOptions {
+  /**
+   * The inquiry form drawn in an artwork page's section id="inquiry", or nothing. Pages are kept rendered per
+   * published version, so it may depend on the site and the artwork only.
+   */
+  inquiryHtml?: (site: Site, artwork: SiteArtwork) => string | undefined;
+}
+
+/** Rendered pages (with their compressed forms) kept per slug, version, address and path: about 200 pages of 200 works. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const SNAPSHOT_CACHE_ENTRIES = 32;
+
+const PAGE_HEADERS = {
+  'Content-Security-Policy': PAGE_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The site's icon: a dab of the studio's ultramarine on its paper. */
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2f45a0"/><circle cx="16" cy="16" r="7" fill="#f6f1e8"/></svg>';
+
+type SiteEnv = { Bindings: { site: Site; origin: string } };
+type Rendered = { body: string; type: string } | null;
+
+const matches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+
+/**
+ * The public site of one artist, for two mounts: /p/<slug> on the app's address (base '/p/<slug>', canonical URLs on
+ * APP_URL) and the root of a verified custom domain (base '', canonical URLs on https://<host>). Pages are
+ * revalidated by an ETag of slug and version (304 while unchanged) and rendered once per published version.
+ */
+export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {}): SiteHandler {
+  const pages = new Lru<EncodedPage>(PAGE_CACHE_BYTES, (p) => p.size);
+  const snapshots = new Lru<{ snapshot: SiteSnapshot; publishedAt: Date }>(SNAPSHOT_CACHE_ENTRIES);
+  const app = new Hono<SiteEnv>();
+  // Failures (the database restarting...) are answered by the app around the mount, as every other route's.
+  app.onError((err) => {
+    throw err;
+  });
+
+  async function load(slug: string, version: number | null) {
+    const cached = version === null ? undefined : snapshots.get(`${slug}|${version}`);
+    if (cached) return cached;
+    // Read as format 2 whatever it was stored as (readSnapshot upgrades an earlier publish's format 1).
+    const found = await findPublication(deps.db, slug);
+    if (!found) return null;
+    const loaded = { snapshot: found.snapshot, publishedAt: found.publishedAt };
+    snapshots.set(`${slug}|${loaded.snapshot.version}`, loaded);
+    return loaded;
+  }
+
+  const portfolioNotFound = (c: Context<SiteEnv>) =>
+    c.html(renderPortfolioNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
+  const pageNotFound = (c: Context<SiteEnv>, artist: string) =>
+    c.html(renderPageNotFound(siteUrls(c.env.site.base, c.env.origin).home, artist), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
+
+  /** A page of the live snapshot: 304 when the visitor has this version, else from the cache or rendered. */
+  const page = (render: (ctx: SiteContext, c: Context<SiteEnv>) => Rendered) => async (c: Context<SiteEnv>) => {
+    const { site, origin } = c.env;
+    const version = await findPublishedVersion(deps.db, site.slug);
+    if (version === null) return portfolioNotFound(c);
+    // The address stays; its content changes with each publish, so browsers revalidate.
+    const etagOf = (v: number) => `"${site.slug}-${v}"`;
+    const headers = (v: number) => ({ ...PAGE_HEADERS, ETag: etagOf(v), 'Cache-Control': 'public, no-cache' });
+    if (matches(c.req.header('if-none-match'), etagOf(version))) return c.body(null, 304, headers(version));
+    const key = (v: number) => `${site.slug}|${v}|${origin}${site.base}|${c.req.path}`;
+    let entry = pages.get(key(version));
+    let live = version;
+    if (!entry) {
+      const loaded = await load(site.slug, version);
+      if (!loaded) return portfolioNotFound(c);
+      const ctx: SiteContext = { ...loaded, urls: siteUrls(site.base, origin) };
+      const fresh = render(ctx, c);
+      if (!fresh) return pageNotFound(c, loaded.snapshot.artist.trim());
+      live = loaded.snapshot.version;
+      entry = encodePage(fresh.body, fresh.type);
+      pages.set(key(live), entry);
+    }
+    // Compressed here, once per version, rather than by the app's compression for every visitor.
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    const answer = { ...headers(live), 'Content-Type': entry.type, Vary: 'Accept-Encoding' };
+    if (!encoding) return c.body(entry.body, 200, answer);
+    // Weak, as one validator stands for the same page in each encoding.
+    return c.body(new Uint8Array(entry[encoding]), 200, { ...answer, ETag: `W/${etagOf(live)}`, 'Content-Encoding': encoding });
+  };
+  const html = (body: string | null): Rendered => (body === null ? null : { body, type: 'text/html; charset=UTF-8' });
+
+  app.get(
+    '/',
+    page((ctx) => html(renderArtistPage(ctx))),
+  );
+  app.get(
+    '/artworks/:id',
+    page((ctx, c) => {
+      const artwork = ctx.snapshot.artworks.find((a) => a.id === c.req.param('id'));
+      return html(artwork ? renderArtworkPage(ctx, artwork, options.inquiryHtml?.(c.env.site, artwork)) : null);
+    }),
+  );
+  app.get(
+    '/collections/:id',
+    // Unlisted ones open by their address; private ones are never in a snapshot.
+    page((ctx, c) => {
+      const collection = ctx.snapshot.collections.find((k) => k.id === c.req.param('id'));
+      return html(collection ? renderCollectionPage(ctx, collection) : null);
+    }),
+  );
+  app.get(
+    '/sitemap.xml',
+    page((ctx) => ({ body: renderSitemap(ctx), type: 'application/xml; charset=UTF-8' })),
+  );
+  app.get(
+    '/robots.txt',
+    page((ctx) => ({ body: renderRobots(ctx), type: 'text/plain; charset=UTF-8' })),
+  );
+  app.get('/favicon.svg', (c) =>
+    c.body(FAVICON, 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=86400',
+      'Content-Security-Policy': "default-src 'none'",
+    }),
+  );
+  app.get('/images/:file', (c) => servePublishedImage(deps, c, c.env.site.slug, c.req.param('file')));
+  app.all('*', async (c) => {
+    const loaded = await load(c.env.site.slug, await findPublishedVersion(deps.db, c.env.site.slug));
+    return loaded ? pageNotFound(c, loaded.snapshot.artist.trim()) : portfolioNotFound(c);
+  });
+
+  return async (site, request) => {
+    const origin = site.base ? deps.config.appUrl : `https://${new URL(request.url).host}`;
+    return app.fetch(request, { site, origin });
+  };
+}

@@ -1,0 +1,47 @@
+import type { SiteArtwork, SiteCollection } from '../publish/snapshot';
+import { escapeHtml } from './html';
+import { type Loading, renderImg, TILE_SIZES } from './images';
+import { imageOf, type SiteContext, titleOf, yearAndMedium } from './site.context';
+
+/** The first screen's tiles load at once (the first with high priority), the rest as they scroll near. */
+export const loadingAt = (index: number): Loading => (index === 0 ? 'lcp' : index < 4 ? 'eager' : 'lazy');
+
+function tile(ctx: SiteContext, href: string, heading: string, meta: string, artwork: SiteArtwork | undefined, loading: Loading) {
+  const image = imageOf(artwork);
+  // The link's text names the work: the picture inside it is not read out twice (alt="").
+  const picture = image
+    ? `<span class="mat">${renderImg(ctx.urls, ctx.snapshot.version, image, { sizes: TILE_SIZES, loading, alt: '' })}</span>`
+    : `<span class="mat none">No image</span>`;
+  return `<li><a class="card" href="${escapeHtml(href)}">${picture}<h3>${escapeHtml(heading)}</h3>${
+    meta ? `<span class="meta">${escapeHtml(meta)}</span>` : ''
+  }</a></li>`;
+}
+
+export function artworkTiles(ctx: SiteContext, artworks: SiteArtwork[], firstIndex = 0): string {
+  return `<ul class="grid">\n${artworks
+    .map((a, i) => tile(ctx, ctx.urls.artwork(a.id), titleOf(a), yearAndMedium(a), a, loadingAt(firstIndex + i)))
+    .join('\n')}\n</ul>`;
+}
+
+/** The collection's cover, or its first artwork with an image standing in. */
+export function coverOf(c: SiteCollection, byId: Map<string, SiteArtwork>): SiteArtwork | undefined {
+  const cover = c.coverArtworkId ? byId.get(c.coverArtworkId) : undefined;
+  return imageOf(cover) ? cover : c.artworkIds.map((id) => byId.get(id)).find((a) => imageOf(a));
+}
+
+export const countOf = (n: number) => `${n} ${n === 1 ? 'work' : 'works'}`;
+
+export function collectionTiles(ctx: SiteContext, collections: SiteCollection[], byId: Map<string, SiteArtwork>): string {
+  return `<ul class="grid">\n${collections
+    .map((c, i) =>
+      tile(
+        ctx,
+        ctx.urls.collection(c.id),
+        c.title.trim() || 'Untitled collection',
+        countOf(c.artworkIds.filter((id) => byId.has(id)).length),
+        coverOf(c, byId),
+        loadingAt(i),
+      ),
+    )
+    .join('\n')}\n</ul>`;
+}

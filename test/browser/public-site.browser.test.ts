@@ -1,0 +1,146 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchContentSecurity } from '../support/browser';
+import { checkScreen } from '../support/layout-check';
+import { startSiteServer, type SiteServer } from '../support/site-server';
+import { siteArtwork, siteCollection, siteSnapshot } from '../support/site-snapshot';
+
+const works = Array.from({ length: 24 }, (_, i) =>
+  siteArtwork(i + 1, {
+    title: i === 0 ? 'Blue Harbour' : `Study of the Quay ${i + 1}`,
+    description: 'Morning light on the water.',
+    tags: ['sea', 'oil'],
+    posts:
+      i === 0
+        ? [
+            {
+              platform: 'Bluesky',
+              handle: 'hilma.bsky.social',
+              url: 'https://bsky.app/profile/hilma.bsky.social/post/3k',
+              postedAt: '2026-03-01T10:00:00Z',
+            },
+          ]
+        : [],
+  }),
+);
+const coast = siteCollection(works, { title: 'The Coast', description: 'Twenty-four studies of the harbour.' });
+const hidden = siteCollection(works.slice(0, 3), { title: 'For the gallery', visibility: 'unlisted' });
+const snapshot = siteSnapshot({
+  artist: 'Hilma af Klint',
+  copyright: '© 2026 Hilma af Klint',
+  artworks: works,
+  collections: [coast, hidden],
+});
+
+const PAGES = [
+  { screen: 'site artist', path: '', heading: 'Hilma af Klint' },
+  { screen: 'site collection', path: `/collections/${coast.id}`, heading: 'The Coast' },
+  { screen: 'site unlisted collection', path: `/collections/${hidden.id}`, heading: 'For the gallery' },
+  { screen: 'site artwork', path: `/artworks/${works[0].id}`, heading: 'Blue Harbour' },
+];
+
+describe('the public site in Chromium', () => {
+  let site: SiteServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSiteServer(snapshot);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  /** Every image in view has loaded (the lazy ones below are left alone). */
+  const imagesInViewLoaded = (page: Page) =>
+    page.evaluate(() =>
+      [...document.images]
+        .filter((img) => img.getBoundingClientRect().top < innerHeight && img.getClientRects().length)
+        .every((img) => img.complete && img.naturalWidth > 0),
+    );
+
+  it('reads fine with JavaScript disabled: headings, text, links and the first pictures', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      for (const p of PAGES) {
+        const res = await page.goto(site.url(p.path));
+        expect(res?.status()).toBe(200);
+        await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
+        await expect.poll(() => imagesInViewLoaded(page)).toBe(true);
+      }
+      // The artist's page lists the public collection, never the unlisted one, then every work.
+      await page.goto(site.url());
+      expect(await page.getByRole('region', { name: 'Collections' }).getByRole('link').allTextContents()).toEqual(['The Coast24 works']);
+      expect(await page.getByRole('region', { name: 'Works' }).getByRole('link').count()).toBe(24);
+      await page.getByRole('link', { name: /^Blue Harbour/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Blue Harbour' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Where it was posted' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Bluesky · @hilma.bsky.social' }).getAttribute('rel')).toBe('noopener');
+      await page.getByRole('link', { name: 'Hilma af Klint' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Hilma af Klint' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    it(`at ${width} px: no console message, no CSP violation, no layout problem, axe-clean in both schemes`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
+      await watchContentSecurity(context);
+      const logged: string[] = [];
+      try {
+        const page = await context.newPage();
+        page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+        page.on('pageerror', (e) => logged.push(`error: ${e.message}`));
+        for (const p of PAGES) {
+          await page.goto(site.url(p.path));
+          await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
+          await expect.poll(() => imagesInViewLoaded(page)).toBe(true);
+          await checkScreen(page, p.screen);
+        }
+        expect(logged).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('the lightbox opens and closes by keyboard, its focus visible, with no script', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url(`/artworks/${works[0].id}`));
+      const open = page.getByRole('link', { name: /^Blue Harbour.*view full size$/ });
+      const dialog = page.getByRole('dialog', { name: 'Blue Harbour, full size' });
+      expect(await dialog.isVisible()).toBe(false);
+      // Tab from the top of the page: the artist's link, then the picture.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await open.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      expect(new URL(page.url()).hash).toBe('#view');
+      await expect
+        .poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      // The next Tab reaches the Close link, drawn with its focus ring.
+      await page.keyboard.press('Tab');
+      const close = dialog.getByRole('link', { name: 'Close' });
+      expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await close.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).hash).toBe('#picture');
+      // Back opens it again and Back once more closes it: each state is an address.
+      await page.goBack();
+      await dialog.waitFor();
+      await page.goBack();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  });
+});
