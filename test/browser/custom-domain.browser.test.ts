@@ -111,7 +111,9 @@ describe('a custom domain in a real browser', () => {
     const res = await site.goto(`http://${DOMAIN}:${port}/`);
     expect(res?.status()).toBe(200);
     await site.getByRole('heading', { name: 'Sonia Delaunay' }).first().waitFor();
-    expect(await site.locator('script').count()).toBe(0);
+    // No script to run: the only one is JSON-LD, a data block.
+    expect(await site.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+    expect(await site.locator('script[type="application/ld+json"]').count()).toBe(1);
 
     const api = await site.goto(`http://${DOMAIN}:${port}/api/ping`);
     expect(api?.status()).toBe(404);
