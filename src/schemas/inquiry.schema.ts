@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField } from './fields.schema';
+import { pageQueryFields } from './page-query.schema';
 import { text } from './text.schema';
 
 export const INQUIRY_NAME_MAX = 100;
@@ -55,22 +56,7 @@ export const inquiryPageSchema = z.object({
 export type InquiryPage = z.infer<typeof inquiryPageSchema>;
 
 export const inquiryQuerySchema = z.object({
-  limit: z._default(
-    z.pipe(
-      text('Limit'),
-      z.transform((v, ctx) => {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1 || n > 100) {
-          ctx.issues.push({ code: 'custom', input: v, message: 'Limit must be a whole number from 1 to 100' });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    ),
-    INQUIRY_PAGE_SIZE,
-  ),
-  /** Opaque: the nextCursor of the previous page. */
-  cursor: z.optional(text('Cursor', [z.maxLength(200)])),
+  ...pageQueryFields(INQUIRY_PAGE_SIZE),
 });
 export type InquiryQuery = z.output<typeof inquiryQuerySchema>;
 

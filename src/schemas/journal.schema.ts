@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { text } from './text.schema';
+import { pageQueryFields } from './page-query.schema';
 
 export const JOURNAL_TYPES = ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
@@ -40,22 +40,7 @@ export const journalQuerySchema = z.object({
     false,
   ),
   type: z.optional(z.enum(JOURNAL_TYPES, { error: `Type must be one of ${JOURNAL_TYPES.join(', ')}` })),
-  limit: z._default(
-    z.pipe(
-      text('Limit'),
-      z.transform((v, ctx) => {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1 || n > 100) {
-          ctx.issues.push({ code: 'custom', input: v, message: 'Limit must be a whole number from 1 to 100' });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    ),
-    JOURNAL_PAGE_SIZE,
-  ),
-  /** Opaque: the nextCursor of the previous page, for 'Load more entries'. */
-  cursor: z.optional(text('Cursor', [z.maxLength(200)])),
+  ...pageQueryFields(JOURNAL_PAGE_SIZE),
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 
