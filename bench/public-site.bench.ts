@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSiteServer, type SiteServer } from '../test/support/site-server';
-import { siteArtwork, siteCollection, siteSnapshot } from '../test/support/site-snapshot';
+import { publishedImage, siteArtwork, siteCollection, siteSnapshot } from '../test/support/site-snapshot';
 import { launchBrowser } from '../test/support/browser';
 import { CATEGORIES, type Category, lighthouse, type LighthouseReport } from './lighthouse.bench';
 import { kb, median, percentile, type BudgetResult, type Suite } from './support';
@@ -15,10 +15,14 @@ const HTML_BUDGET_BYTES = 30 * 1024;
 const WARM_UP = 40;
 const REQUESTS = 300;
 
-/** 200 works with descriptions, tags and a post each; a collection of all 200 and one of 24. */
+/**
+ * 200 works with descriptions, tags and a post each; a collection of all 200 and one of 24. Images in the sizes
+ * publishing writes (fitted in 400, 600 and 1600 px), landscape and portrait in turn.
+ */
 function benchSnapshot() {
   const works = Array.from({ length: 200 }, (_, i) =>
     siteArtwork(i + 1, {
+      image: publishedImage(`a${i + 1}`, `Study of the Harbour ${i + 1}`, i % 2 ? { width: 4, height: 3 } : { width: 3, height: 4 }),
       title: `Study of the Harbour ${i + 1}`,
       description: 'Morning light on the water, painted from the quay in the first hour after dawn.',
       tags: ['sea', 'harbour', 'oil'],

@@ -53,8 +53,12 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-/** The two published sizes of a primary image (for srcset), narrowest first: `<n>-sm.webp` and `<n>-lg.webp`. */
+/**
+ * The published sizes of a primary image (for srcset), narrowest first: `<n>-xs.webp` (within 400 px: a grid tile on a
+ * phone), `<n>-sm.webp` (600) and `<n>-lg.webp` (1600).
+ */
 const PUBLISHED_SIZES = [
+  { suffix: 'xs', variant: 'preview' },
   { suffix: 'sm', variant: 'sm' },
   { suffix: 'lg', variant: 'large' },
 ] as const;
@@ -133,13 +137,13 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
   const byId = new Map(rows.map((r) => [r.artwork.id, r.artwork]));
 
   const jobs: ImageJob[] = [];
-  const published = rows.map(({ artwork, sm, large }, i) => {
+  const published = rows.map(({ artwork, preview, sm, large }, i) => {
     const posts = posted
       .filter((p) => p.artworkId === artwork.id)
       .map((p) => ({ platform: p.platform, handle: p.handle, url: p.url, postedAt: p.postedAt.toISOString() }));
     const entry = siteArtwork(artwork, posts);
-    const keys = { sm, large };
-    if (sm && large)
+    const keys = { preview, sm, large };
+    if (preview && sm && large)
       jobs.push({ artwork: entry, n: i + 1, sources: PUBLISHED_SIZES.map((s) => ({ suffix: s.suffix, key: keys[s.variant]! })) });
     return entry;
   });

@@ -10,6 +10,7 @@ export async function publishedArtworks(db: Db, userId: string) {
   const rows = await db
     .select({
       artwork: artworks,
+      preview: sql<string | null>`${artworkMedia.variants}->>'preview'`,
       sm: sql<string | null>`${artworkMedia.variants}->>'sm'`,
       large: sql<string | null>`${artworkMedia.variants}->>'large'`,
     })

@@ -165,11 +165,12 @@ describe(`publishing the public site (${dbLabel()})`, () => {
     expect(posts(art.c)).toEqual([]);
   });
 
-  it('publishes each primary image in two sizes, <n>-sm.webp and <n>-lg.webp, served for the live version only', async () => {
+  it('publishes each primary image in three sizes, <n>-xs.webp, <n>-sm.webp and <n>-lg.webp, served for the live version only', async () => {
     const a = snapshot.artworks.find((x) => x.id === art.a)!;
     expect(a.image).toEqual({
       alt: 'banana',
       files: [
+        { file: '3-xs.webp', width: 300, height: 400 },
         { file: '3-sm.webp', width: 450, height: 600 },
         { file: '3-lg.webp', width: 1200, height: 1600 },
       ],
@@ -198,6 +199,7 @@ describe(`publishing the public site (${dbLabel()})`, () => {
   it('every published image carries the artist and the notice (EXIF and XMP), nothing else, and the picture unchanged', async () => {
     const [media] = await t.deps.db.select({ variants: artworkMedia.variants }).from(artworkMedia).where(eq(artworkMedia.id, photoId));
     for (const [file, variant] of [
+      ['3-xs.webp', 'preview'],
       ['3-sm.webp', 'sm'],
       ['3-lg.webp', 'large'],
     ]) {
@@ -228,7 +230,7 @@ describe(`publishing the public site (${dbLabel()})`, () => {
     const s = await live(hers);
     expect([s.artist, s.copyright]).toEqual(['', `© ${year}`]);
     const files = s.artworks[0].image!.files;
-    expect(files.map((f) => f.file)).toEqual(['1-sm.webp', '1-lg.webp']);
+    expect(files.map((f) => f.file)).toEqual(['1-xs.webp', '1-sm.webp', '1-lg.webp']);
     for (const f of files) {
       const bytes = await readBody(await image(hers, s.version, f.file));
       const meta = await sharp(bytes).metadata();

@@ -119,7 +119,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(harbour).toContain('alt="Blue Harbour"');
     expect(bird).toContain('alt="Stone Bird"');
     const sources = imageSources(page);
-    expect(sources).toEqual([`/p/${slug}/images/1-2-sm.webp`, `/p/${slug}/images/1-3-lg.webp`]);
+    expect(sources).toEqual([`/p/${slug}/images/1-2-xs.webp`, `/p/${slug}/images/1-3-lg.webp`]);
     expect(page).toMatch(/width="1200" height="1600"/);
     const res = await open(sources[1]);
     expect(res.status).toBe(200);
@@ -145,8 +145,13 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     }
     // The page's files are copies under published/<slug>/: never the private media files.
     const published = (await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`));
-    // The small bird is published in one size (its large variant is no larger); the harbour in two.
-    expect(published.sort()).toEqual([`published/${slug}/1/2-sm.webp`, `published/${slug}/1/3-lg.webp`, `published/${slug}/1/3-sm.webp`]);
+    // The small bird is published in one size (its larger variants are no larger); the harbour in three.
+    expect(published.sort()).toEqual([
+      `published/${slug}/1/2-xs.webp`,
+      `published/${slug}/1/3-lg.webp`,
+      `published/${slug}/1/3-sm.webp`,
+      `published/${slug}/1/3-xs.webp`,
+    ]);
   });
 
   it('headers: a strict CSP matching the inline style, nosniff, revalidation with an ETag', async () => {
@@ -174,7 +179,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(unchanged).not.toContain('Harbour at Dusk');
     expect(unchanged).toContain('Stone Bird');
     // The deleted artwork's published image is a copy: it stays until the next publish.
-    expect((await open(`/p/${slug}/images/1-2-sm.webp`)).status).toBe(200);
+    expect((await open(`/p/${slug}/images/1-2-xs.webp`)).status).toBe(200);
 
     const second = await publish();
     expect(second.url).toBe(first.url);
@@ -184,12 +189,14 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(updated).not.toContain('Blue Harbour');
     expect(updated).not.toContain('Stone Bird');
     expect(imageSources(updated)).toEqual([`/p/${slug}/images/2-2-lg.webp`]);
-    for (const old of ['1-2-sm', '1-3-sm', '1-3-lg']) expect((await open(`/p/${slug}/images/${old}.webp`)).status, old).toBe(404);
+    for (const old of ['1-2-xs', '1-3-xs', '1-3-sm', '1-3-lg']) expect((await open(`/p/${slug}/images/${old}.webp`)).status, old).toBe(404);
     expect((await open(`/p/${slug}/images/2-2-lg.webp`)).status).toBe(200);
     expect((await open(`/p/${slug}/images/2-2-sm.webp`)).status).toBe(200);
+    expect((await open(`/p/${slug}/images/2-2-xs.webp`)).status).toBe(200);
     expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`))).toEqual([
       `published/${slug}/2/2-lg.webp`,
       `published/${slug}/2/2-sm.webp`,
+      `published/${slug}/2/2-xs.webp`,
     ]);
   });
 

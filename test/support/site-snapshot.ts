@@ -20,6 +20,22 @@ export function siteImage(name: string, alt: string, shape: { width: number; hei
   };
 }
 
+/** The boxes publishing fits each image into (server/publish: preview, sm and large variants), narrowest first. */
+export const PUBLISHED_BOXES = [
+  { suffix: 'xs', box: 400 },
+  { suffix: 'sm', box: 600 },
+  { suffix: 'lg', box: 1600 },
+];
+
+/** An image as publishing writes it: each size fitted inside its box, named '<name>-xs.webp' ... '<name>-lg.webp'. */
+export function publishedImage(name: string, alt: string, shape: { width: number; height: number } = { width: 4, height: 3 }): SiteImage {
+  const fit = (box: number) =>
+    shape.width >= shape.height
+      ? { width: box, height: Math.round((box * shape.height) / shape.width) }
+      : { width: Math.round((box * shape.width) / shape.height), height: box };
+  return { alt, files: PUBLISHED_BOXES.map(({ suffix, box }) => ({ file: `${name}-${suffix}.webp`, ...fit(box) })) };
+}
+
 export function siteArtwork(n: number, overrides: Partial<SiteArtwork> = {}): SiteArtwork {
   const title = overrides.title ?? `Study ${n}`;
   return {
