@@ -15,10 +15,17 @@ describe('collections in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let idToken: string;
+  const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
 
   beforeAll(async () => {
     server = await startServer();
-    const { idToken } = await createVerifiedAccount(server, EMAIL, PASSWORD);
+    ({ idToken } = await createVerifiedAccount(server, EMAIL, PASSWORD));
     for (const title of TITLES) {
       const res = await fetch(`${server.url}/api/artwork`, {
         method: 'POST',
@@ -128,5 +135,46 @@ describe('collections in a real browser', () => {
     await main().getByRole('button', { name: 'Publish', exact: true }).click();
     await main().getByText('Your portfolio is published').waitFor({ timeout: 30_000 });
     expect(await main().getByRole('alert').count()).toBe(0);
+  });
+
+  it('the published site lists the public collection, its works in the saved order', async () => {
+    const { url } = (await (await api('/api/publish')).json()) as { url: string };
+    await page.goto(url);
+    await page
+      .getByRole('link', { name: /Summer studies/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Summer studies', level: 1 }).waitFor();
+    expect(await page.locator('main h3').allTextContents()).toEqual(['Cedar', 'Alder', 'Birch']);
+    await checkScreen(page, 'public collection');
+  });
+
+  it('an unlisted collection opens by its link only: never listed on the artist page or in the sitemap', async () => {
+    const [birch] = ((await (await api('/api/artwork')).json()) as { items: Array<{ artworkId: string; title: string }> }).items.filter(
+      (a) => a.title === 'Birch',
+    );
+    const made = await api('/api/collection', {
+      method: 'POST',
+      json: { title: 'Sketchbook', visibility: 'unlisted', artworkIds: [birch.artworkId], tags: [] },
+    });
+    expect(made.status).toBe(201);
+    const { collectionId } = (await made.json()) as { collectionId: string };
+    expect((await api('/api/publish', { method: 'POST' })).status).toBe(200);
+    const { url } = (await (await api('/api/publish')).json()) as { url: string };
+
+    await page.goto(url);
+    await page
+      .getByRole('link', { name: /Summer studies/ })
+      .first()
+      .waitFor();
+    expect(await page.getByText('Sketchbook').count()).toBe(0);
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/collections/');
+    expect(sitemap).not.toContain(collectionId);
+
+    const res = await page.goto(`${url}/collections/${collectionId}`);
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Sketchbook', level: 1 }).waitFor();
+    expect(await page.locator('main h3').allTextContents()).toEqual(['Birch']);
   });
 });
