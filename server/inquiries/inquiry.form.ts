@@ -1,4 +1,5 @@
 import { INQUIRY_MESSAGE_MAX, INQUIRY_NAME_MAX, INQUIRY_TRAP_FIELD, type InquiryField } from '../../src/schemas/inquiry.schema';
+import { escapeHtml } from '../site/html';
 
 /*
  * The inquiry form of an artwork's public page, as HTML with no script (the public site's policy allows none).
@@ -41,32 +42,31 @@ export interface InquiryFormProps {
 
 export const EMPTY_INQUIRY: InquiryValues = { name: '', email: '', message: '' };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
-
 const FIELDS: Array<{ name: InquiryField; label: string; control: (attrs: string, value: string) => string }> = [
   {
     name: 'name',
     label: 'Your name',
-    control: (attrs, value) => `<input${attrs} type="text" autocomplete="name" maxlength="${INQUIRY_NAME_MAX}" value="${esc(value)}">`,
+    control: (attrs, value) =>
+      `<input${attrs} type="text" autocomplete="name" maxlength="${INQUIRY_NAME_MAX}" value="${escapeHtml(value)}">`,
   },
   {
     name: 'email',
     label: 'Your e-mail address',
-    control: (attrs, value) => `<input${attrs} type="email" autocomplete="email" spellcheck="false" maxlength="254" value="${esc(value)}">`,
+    control: (attrs, value) =>
+      `<input${attrs} type="email" autocomplete="email" spellcheck="false" maxlength="254" value="${escapeHtml(value)}">`,
   },
   {
     name: 'message',
     label: 'Message',
     // A newline right after <textarea> is dropped by the parser, so a message that starts with one keeps it.
-    control: (attrs, value) => `<textarea${attrs} rows="6" maxlength="${INQUIRY_MESSAGE_MAX}">\n${esc(value)}</textarea>`,
+    control: (attrs, value) => `<textarea${attrs} rows="6" maxlength="${INQUIRY_MESSAGE_MAX}">\n${escapeHtml(value)}</textarea>`,
   },
 ];
 
 function confirmation(artist: string, sent: { email?: string } | true) {
   const email = sent !== true && sent.email ? sent.email : '';
-  const answer = email ? `They will answer at ${esc(email)}.` : 'They will answer you by e-mail.';
-  return `<div class="inquiry inquiry-sent" role="status"><p><strong>Thank you — your message was sent to ${esc(artist)}.</strong> ${answer}</p></div>`;
+  const answer = email ? `They will answer at ${escapeHtml(email)}.` : 'They will answer you by e-mail.';
+  return `<div class="inquiry inquiry-sent" role="status"><p><strong>Thank you — your message was sent to ${escapeHtml(artist)}.</strong> ${answer}</p></div>`;
 }
 
 /** The form (with what was typed and each refused field's message), or the confirmation once it was sent. */
@@ -85,14 +85,14 @@ export function renderInquiryForm({ action, artist = '', values = {}, errors = {
     return (
       `<div class="inquiry-field"><label class="inquiry-label" for="${id}">${label}</label>` +
       control(attrs, values[name] ?? '') +
-      (error ? `<p class="inquiry-error" id="${id}-error">${esc(error)}</p>` : '') +
+      (error ? `<p class="inquiry-error" id="${id}-error">${escapeHtml(error)}</p>` : '') +
       `</div>`
     );
   }).join('');
   return (
-    `<form class="inquiry" method="post" action="${esc(action)}" accept-charset="utf-8">` +
-    `<p class="inquiry-intro">Your message goes to ${esc(who)} by e-mail, with your address so they can answer you.</p>` +
-    (errors.form ? `<p class="inquiry-alert" role="alert">${esc(errors.form)}</p>` : '') +
+    `<form class="inquiry" method="post" action="${escapeHtml(action)}" accept-charset="utf-8">` +
+    `<p class="inquiry-intro">Your message goes to ${escapeHtml(who)} by e-mail, with your address so they can answer you.</p>` +
+    (errors.form ? `<p class="inquiry-alert" role="alert">${escapeHtml(errors.form)}</p>` : '') +
     fields +
     // Hidden from sight and from assistive tech, and out of the tab order: only a robot fills it in.
     `<div class="inquiry-trap" aria-hidden="true"><label for="inquiry-${INQUIRY_TRAP_FIELD}">Leave this field empty</label>` +

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { INQUIRY_STYLE } from './inquiry.form';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+import { escapeHtml } from '../site/html';
 
 // Contrast of at least 7:1 against the page; controls' edges at 3:1 or more.
 const STYLE = `
@@ -41,17 +39,17 @@ export function renderInquiryPage(p: { portfolio: string; artist: string; artwor
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(heading + by)}</title>
+<title>${escapeHtml(heading + by)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<h1>${esc(heading)}${esc(by)}</h1>
+<h1>${escapeHtml(heading)}${escapeHtml(by)}</h1>
 <section id="inquiry" aria-labelledby="inquiry-title">
 <h2 id="inquiry-title">Send a message to the artist</h2>
 ${p.formHtml}
 </section>
-<p><a href="${esc(p.portfolio)}">Back to the portfolio</a></p>
+<p><a href="${escapeHtml(p.portfolio)}">Back to the portfolio</a></p>
 </main>
 </body>
 </html>
