@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config';
 import type { AppEnv } from '../context';
 import { clientAddress } from '../http/router';
-import type { Site } from '../site/site.urls';
+import { readdressed, type Site } from '../site/site.urls';
 import { appHostOf } from './domain.service';
 import type { VerifiedHosts } from './verified-hosts';
 
@@ -43,12 +43,7 @@ export function serveCustomDomains(
     if (!found.slug) return c.text('This portfolio has not been published yet.', 404, { 'Cache-Control': 'no-cache' });
     // The site's canonical addresses are https://<the domain>: TLS is done in front (README, Custom domains).
     const url = new URL(c.req.url);
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    const request = new Request(`https://${host}${url.pathname}${url.search}`, {
-      method: c.req.method,
-      headers: c.req.raw.headers,
-      ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
-    } as RequestInit);
+    const request = readdressed(c.req.raw, `https://${host}${url.pathname}${url.search}`);
     return site({ slug: found.slug, base: '' }, request, clientAddress(c, deps.config.trustProxyHops));
   };
 }

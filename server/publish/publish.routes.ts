@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import type { PublicSite } from '../site/public-site';
+import { readdressed } from '../site/site.urls';
 import { lastPublication, publishPortfolio } from './publish.service';
 
 /** POST /api/publish: the Home page's Publish button; GET /api/publish: where it was last published. */
@@ -45,12 +46,7 @@ export function publicPortfolioRoutes(deps: AppDeps, site: PublicSite) {
     const url = new URL(c.req.url);
     // The slug as written in the address (a slug is [a-z2-7] only; anything else finds no portfolio).
     const [, slug, rest] = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname)!;
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    const request = new Request(new URL(`${rest ?? '/'}${url.search}`, url.origin), {
-      method: c.req.method,
-      headers: c.req.raw.headers,
-      ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
-    } as RequestInit);
+    const request = readdressed(c.req.raw, new URL(`${rest ?? '/'}${url.search}`, url.origin).href);
     return site({ slug, base: `/p/${slug}` }, request, clientAddress(c, deps.config.trustProxyHops));
   };
   app.get('/p/:slug', serve);

@@ -28,3 +28,13 @@ export function siteUrls(base: string, origin: string): SiteUrls {
     absolute: (path) => `${origin}${path}`,
   };
 }
+
+/** The same request at another address (the site's own path, or the domain's https origin), its body carried along. */
+export function readdressed(request: Request, url: string): Request {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+}
