@@ -46,8 +46,9 @@ export default defineConfig({
     // dist-sourcemaps/, which nothing serves (scripts/private-source-maps.ts; the server refuses *.map as well).
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
-    // The QA studio's chunks (QA mode only) are not preloaded: their file lists would ride in the sign-in entry.
-    modulePreload: { resolveDependencies: (file, deps) => (/(^|\/)(qa-routes|LivePanel)-/.test(file) ? [] : deps) },
+    // QA mode's boot (src/qa/qa-boot.tsx, the one QA import in the entry) is not preloaded: its file list would ride
+    // in the sign-in entry. The studio's own chunks are imported from it, so their lists travel there.
+    modulePreload: { resolveDependencies: (file, deps) => (/(^|\/)qa-boot-/.test(file) ? [] : deps) },
     rolldownOptions: {
       // Panda's generated prop check carries a purity comment the bundler cannot place; it changes nothing in
       // the output, so the build says nothing about it. Plugin timings are for profiling, not for every build.
