@@ -41,9 +41,9 @@ const activeIds = (snapshot: AnyMachineSnapshot) => snapshot._nodes.map((n) => n
 const leaves = (snapshot: AnyMachineSnapshot) => snapshot._nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.id);
 
 /**
- * The actors running in this tab as XState's inspection reports them to `receive` (src/qa/qa-boot.tsx makes it every
- * actor's observer): each machine's active states and an event log. Told to the live panel by subscription, and to
- * /qa/live windows over a BroadcastChannel.
+ * The actors running in this tab as XState's inspection reports them to `receive` (src/qa/live-inspection.ts makes it
+ * every actor's observer): each machine's active states and an event log. Told to the live panel by subscription, and
+ * to /qa/live windows over a BroadcastChannel.
  */
 export function createLiveFeed(tabId = crypto.randomUUID()) {
   const actors = new Map<string, LiveActor & { leaves: string[] }>();
