@@ -33,4 +33,17 @@ export class Lru<V> {
       this.total -= entry.weight;
     }
   }
+
+  /** Drops every entry whose key passes the test (a superseded version's pages). */
+  deleteWhere(test: (key: string) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (!test(key)) continue;
+      this.entries.delete(key);
+      this.total -= entry.weight;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }

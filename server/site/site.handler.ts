@@ -41,6 +41,12 @@ const PAGE_HEADERS = {
 const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2f45a0"/><circle cx="16" cy="16" r="7" fill="#f6f1e8"/></svg>';
 
+/** Cache keys start with `<slug>|<version>|`: this tells the slug's keys of versions before `version`. */
+export const supersededBy = (slug: string, version: number) => (key: string) => {
+  const [s, v] = key.split('|', 2);
+  return s === slug && Number(v) < version;
+};
+
 type SiteEnv = { Bindings: { site: Site; origin: string } };
 type Rendered = { body: string; type: string } | null;
 
@@ -55,6 +61,18 @@ const matches = (header: string | undefined, etag: string) =>
 export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {}): SiteHandler {
   const pages = new Lru<EncodedPage>(PAGE_CACHE_BYTES, (p) => p.size);
   const snapshots = new Lru<{ snapshot: SiteSnapshot; publishedAt: Date }>(SNAPSHOT_CACHE_ENTRIES);
+  // The newest version seen per slug. Only the live version is ever served, so once a newer one is rendered the older
+  // one's pages and snapshot are dropped at once: the caches hold what visitors can get, not every publish since start
+  // (an artist publishing often would otherwise fill them with pages nobody can be served).
+  const newest = new Map<string, number>();
+  function supersede(slug: string, version: number) {
+    const known = newest.get(slug);
+    if (known !== undefined && known >= version) return;
+    newest.set(slug, version);
+    if (known === undefined) return;
+    pages.deleteWhere(supersededBy(slug, version));
+    snapshots.deleteWhere(supersededBy(slug, version));
+  }
   const app = new Hono<SiteEnv>();
   // Failures (the database restarting...) are answered by the app around the mount, as every other route's.
   app.onError((err) => {
@@ -68,6 +86,7 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
     const found = await findPublication(deps.db, slug);
     if (!found) return null;
     const loaded = { snapshot: found.snapshot, publishedAt: found.publishedAt };
+    supersede(slug, loaded.snapshot.version);
     snapshots.set(`${slug}|${loaded.snapshot.version}`, loaded);
     return loaded;
   }
