@@ -51,7 +51,12 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
       hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
     },
-    social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch, oauth), oauth, worker: undefined as unknown as DeliveryWorker },
+    social: {
+      box,
+      agents: createBlueskyAgents(database.db, box, log, outbound.fetch, oauth),
+      oauth,
+      worker: undefined as unknown as DeliveryWorker,
+    },
     ...overrides,
   };
   if (!overrides.social) deps.social.worker = createDeliveryWorker(deps);

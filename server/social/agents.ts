@@ -84,7 +84,10 @@ export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: 
     } catch (err) {
       // The grant is gone (revoked, refresh refused, deleted by another process); anything else may pass.
       if (grantGone(err)) {
-        log.warn({ accountId: account.id, handle: account.handle, err: String(err) }, 'Bluesky OAuth grant gone: the account needs reconnecting');
+        log.warn(
+          { accountId: account.id, handle: account.handle, err: String(err) },
+          'Bluesky OAuth grant gone: the account needs reconnecting',
+        );
         await markNeedsReconnect(db, account.id);
         throw reconnect(account.handle);
       }

@@ -19,7 +19,10 @@ function sealedStore<V>(db: Db, box: SecretBox, kind: Kind, ttlMs?: number) {
   const where = (key: string) => and(eq(blueskyOAuthStore.kind, kind), eq(blueskyOAuthStore.key, key));
   return {
     async get(key: string): Promise<V | undefined> {
-      const [row] = await db.select({ sealed: blueskyOAuthStore.sealed }).from(blueskyOAuthStore).where(and(where(key), notExpired));
+      const [row] = await db
+        .select({ sealed: blueskyOAuthStore.sealed })
+        .from(blueskyOAuthStore)
+        .where(and(where(key), notExpired));
       return row ? (JSON.parse(box.open(row.sealed)) as V) : undefined;
     },
     async set(key: string, value: V): Promise<void> {
@@ -39,7 +42,8 @@ function sealedStore<V>(db: Db, box: SecretBox, kind: Kind, ttlMs?: number) {
   };
 }
 
-export const createStateStore = (db: Db, box: SecretBox): NodeSavedStateStore => sealedStore<NodeSavedState>(db, box, 'state', STATE_TTL_MS);
+export const createStateStore = (db: Db, box: SecretBox): NodeSavedStateStore =>
+  sealedStore<NodeSavedState>(db, box, 'state', STATE_TTL_MS);
 export const createSessionStore = (db: Db, box: SecretBox): NodeSavedSessionStore => sealedStore<NodeSavedSession>(db, box, 'session');
 
 /**

@@ -21,7 +21,8 @@ const invalidIdentifier = (message: string, code: string) => new Invalid(message
 
 /** What the connect screen shows when the artist's server cannot be found or asked; nothing is stored. */
 function startFailure(err: unknown, identifier: string): DomainError {
-  for (let c = err; c instanceof Error; c = c.cause) if (c instanceof OutboundRefused) return invalidIdentifier(c.message, 'BLUESKY_ADDRESS_REFUSED');
+  for (let c = err; c instanceof Error; c = c.cause)
+    if (c instanceof OutboundRefused) return invalidIdentifier(c.message, 'BLUESKY_ADDRESS_REFUSED');
   if (err instanceof OAuthResolverError && err.message.startsWith('Failed to resolve identity'))
     return invalidIdentifier(`No Bluesky account @${identifier} was found. Check the handle.`, 'BLUESKY_UNKNOWN_HANDLE');
   return new UpstreamFailed(`The Bluesky server for ${identifier} cannot be reached. Check the address, or try again later.`, {
@@ -84,8 +85,9 @@ export function oauthRoutes(deps: AppDeps) {
 /** Why a callback failed, in the words of the query the accounts page reads. */
 function callbackFailure(err: unknown): OAuthFailure {
   if (err instanceof OAuthCallbackError) {
+    // A state this server does not hold (never began, used already, or too old) comes first: its error is no one's.
+    if (/^(Unknown authorization session|Missing "state")/.test(err.message)) return 'expired';
     if (err.params.get('error') === 'access_denied') return 'denied';
-    if (/state|authorization session/i.test(err.message)) return 'expired';
   }
   return 'error';
 }
