@@ -122,7 +122,7 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
         iss: pds.url,
         sub: alice.did as `did:plc:${string}`,
         aud: pds.url,
-        scope: 'atproto transition:generic',
+        scope: 'atproto transition:generic' as const,
         access_token: 'access-token-secret',
         refresh_token: 'refresh-token-secret',
         token_type: 'DPoP' as const,
@@ -135,7 +135,7 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
       .where(and(eq(blueskyOAuthStore.kind, 'session'), eq(blueskyOAuthStore.key, alice.did)));
     expect(row.sealed).not.toContain('refresh-token-secret');
     expect(row.sealed).not.toContain('access-token-secret');
-    expect(row.sealed).not.toContain(key.privateJwk!.d as string);
+    expect(row.sealed).not.toContain((key.privateJwk as { d: string }).d);
     expect(await store.get(alice.did)).toEqual(session);
     await store.del(alice.did);
     expect(await store.get(alice.did)).toBeUndefined();
