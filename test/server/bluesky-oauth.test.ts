@@ -96,7 +96,7 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
   it('a callback with a state nobody began goes back to the accounts page as expired, and connects nothing', async () => {
     const res = await callback({ state: 'forged-state', code: 'x', iss: pds.url });
     expect(res.status).toBe(303);
-    expect(resultOf(res)).toEqual({ path: '/social-media/accounts', bluesky: 'failed', reason: 'expired' });
+    expect(resultOf(res)).toEqual({ path: '/social-media/accounts/connect/bluesky', bluesky: 'failed', reason: 'expired' });
     const none = await callback({});
     expect(resultOf(none)).toMatchObject({ bluesky: 'failed', reason: 'expired' });
     expect(await t.deps.db.select().from(socialAccounts)).toEqual([]);
@@ -106,7 +106,11 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
     await start(alice.handle);
     const [row] = (await states()).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
     const query = { state: row.key, iss: new URL(pds.url).origin, error: 'access_denied', error_description: 'Access denied' };
-    expect(resultOf(await callback(query))).toEqual({ path: '/social-media/accounts', bluesky: 'failed', reason: 'denied' });
+    expect(resultOf(await callback(query))).toEqual({
+      path: '/social-media/accounts/connect/bluesky',
+      bluesky: 'failed',
+      reason: 'denied',
+    });
     // The state is used up: the same answer again is an expired one.
     expect(resultOf(await callback(query))).toMatchObject({ reason: 'expired' });
     expect(await t.deps.db.select().from(socialAccounts)).toEqual([]);

@@ -13,8 +13,11 @@ import { checkServiceUrl } from '../service-url';
 import { confidentialMetadata } from './oauth-client';
 
 const tag = 'Social media';
-/** Where the browser lands after the PDS: the accounts page, which reads the result from the query. */
-const ACCOUNTS_PAGE = '/social-media/accounts';
+/**
+ * Where the browser lands after the PDS: the accounts section's connect screen, whose chart reads the result from the
+ * query (connected: it says so and shows the accounts; failed: why, with both ways to try again).
+ */
+const ACCOUNTS_PAGE = '/social-media/accounts/connect/bluesky';
 const START_TIMEOUT_MS = 15_000;
 
 const invalidIdentifier = (message: string, code: string) => new Invalid(message, { code, fieldErrors: { identifier: [message] } });
