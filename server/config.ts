@@ -81,6 +81,21 @@ const envSchema = z
         });
       }
     }
+    // On https the server is a confidential OAuth client: every instance must sign with the key Bluesky servers read.
+    if (env.DATABASE_URL && env.APP_URL?.startsWith('https:') && !env.OAUTH_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OAUTH_PRIVATE_KEY'],
+        message: 'OAUTH_PRIVATE_KEY is required with DATABASE_URL and an https APP_URL (every instance needs the same one)',
+      });
+    }
+    if (env.OAUTH_PRIVATE_KEY && !isPrivateJwk(env.OAUTH_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OAUTH_PRIVATE_KEY'],
+        message: 'OAUTH_PRIVATE_KEY must be a private JWK (JSON with "kty" and "d")',
+      });
+    }
     for (const ip of list(env.CUSTOM_DOMAIN_IPS)) {
       if (!isIP(ip))
         ctx.addIssue({ code: 'custom', path: ['CUSTOM_DOMAIN_IPS'], message: `CUSTOM_DOMAIN_IPS: ${ip} is not an IP address` });
@@ -91,6 +106,15 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function isPrivateJwk(value: string): boolean {
+  try {
+    const jwk = JSON.parse(value) as { kty?: unknown; d?: unknown };
+    return typeof jwk.kty === 'string' && typeof jwk.d === 'string';
+  } catch {
+    return false;
+  }
+}
 
 /** A comma-separated setting as its entries. */
 const list = (value: string) =>

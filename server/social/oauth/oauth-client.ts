@@ -6,25 +6,15 @@ import { socialAccounts } from '../../db/schema';
 import type { Logger } from '../../log';
 import type { SecretBox } from '../secret-box';
 import { loadOrCreateOAuthKey } from './oauth-key';
+import { oauthModeOf } from './oauth-mode';
+
+export { oauthModeOf };
 import { createDbLock, createSessionStore, createStateStore } from './oauth-store';
 
 export const OAUTH_SCOPE = 'atproto transition:generic';
 export const CALLBACK_PATH = '/oauth/callback';
 export const CLIENT_METADATA_PATH = '/oauth/client-metadata.json';
 export const JWKS_PATH = '/oauth/jwks.json';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Which OAuth client this server is, from APP_URL: on loopback (development, tests) a loopback client, whose client id
- * is `http://localhost?redirect_uri=…&scope=…` and needs no metadata document; on https a confidential web client with
- * private_key_jwt, whose metadata and keys Bluesky servers fetch from APP_URL. Anything else cannot use OAuth.
- */
-export function oauthModeOf(appUrl: string): 'loopback' | 'confidential' | 'unavailable' {
-  const url = new URL(appUrl);
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return 'loopback';
-  return url.protocol === 'https:' ? 'confidential' : 'unavailable';
-}
 
 /** The loopback redirect: the spec wants the IP literal (the PDS refuses 'localhost'), with the server's own port. */
 const loopbackRedirect = (appUrl: string) => {

@@ -10,7 +10,11 @@ const KID = 'studio-oauth-1';
  * what Bluesky servers read at /oauth/jwks.json, and a client assertion signed with another is refused.
  */
 export async function loadOrCreateOAuthKey(dataDir: string, configured?: string): Promise<JoseKey> {
-  if (configured) return JoseKey.fromJWK(configured, KID);
+  if (configured) {
+    // A key of its own may name itself; one without a kid gets ours (servers pick the key by it).
+    const jwk = JSON.parse(configured) as { kid?: string };
+    return JoseKey.fromJWK(jwk, jwk.kid ? undefined : KID);
+  }
   const file = path.join(dataDir, 'keys', 'oauth.jwk');
   try {
     return await JoseKey.fromJWK(fs.readFileSync(file, 'utf8'), KID);
