@@ -1,8 +1,12 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { JoseKey } from '@atproto/oauth-client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueskyOAuthStore, socialAccounts, users } from '../../server/db/schema';
 import { createSessionStore } from '../../server/social/oauth/oauth-store';
+import { loadOrCreateOAuthKey } from '../../server/social/oauth/oauth-key';
 import { confidentialMetadata, oauthModeOf } from '../../server/social/oauth/oauth-client';
 import { startPds, type Pds } from '../support/pds';
 import { newPdsAccount, oauthTestEnv, type PdsAccount } from '../support/social';
@@ -208,6 +212,18 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
       expect(jwks.keys[0].d).toBeUndefined();
     } finally {
       await https.close();
+    }
+    // The key is made once into DATA_DIR/keys and read back on the next start; a configured one is used as given.
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-oauth-key-'));
+    try {
+      const made = await loadOrCreateOAuthKey(dataDir);
+      expect((await loadOrCreateOAuthKey(dataDir)).publicJwk).toEqual(made.publicJwk);
+      expect((await fs.stat(path.join(dataDir, 'keys', 'oauth.jwk'))).mode & 0o777).toBe(0o600);
+      const given = await JoseKey.generate(['ES256'], 'operator-key');
+      const configured = await loadOrCreateOAuthKey(dataDir, JSON.stringify(given.privateJwk));
+      expect(configured.publicJwk).toEqual(given.publicJwk);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
     // The loopback server publishes no metadata: its client id says it all.
     expect((await t.request('/oauth/client-metadata.json')).headers.get('content-type')).not.toContain('application/json');
