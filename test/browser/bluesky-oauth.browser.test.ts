@@ -147,4 +147,49 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     // Written with the grant, not an app password: the studio never had one.
     expect(server.log()).toContain('Bluesky account connected with OAuth');
   });
+
+  it('a grant the artist revokes on their server shows as "Needs reconnection"; Reconnect goes through the PDS again', async () => {
+    // The PDS's own account page, where an artist sees and revokes the apps they gave access to.
+    await page.goto(`${pds.url}/account`);
+    await page.getByRole('textbox', { name: 'Identifier' }).fill(artist.handle);
+    await page.getByRole('textbox', { name: 'Password' }).fill(artist.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Connected apps' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke access' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke access to A local app' }).getByRole('button', { name: 'Revoke access' }).click();
+    await page.getByRole('heading', { name: 'A local app' }).waitFor({ state: 'detached' });
+
+    // The next post finds the grant gone: the account needs reconnecting, and nothing reaches the PDS.
+    const saved = await api<{ post: SocialPost }>('/social-media/post', {
+      method: 'POST',
+      body: JSON.stringify({ content: 'After the grant was revoked', accounts: [{ platform: 'bluesky', handle: artist.handle }] }),
+    });
+    await api<SocialPost>(`/social-media/post/${saved.post.postId}/publish`, {
+      method: 'POST',
+      body: JSON.stringify({ postId: saved.post.postId }),
+    });
+    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnect).toBe(true);
+    expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
+
+    await page.goto(`${appUrl}/social-media/accounts`);
+    const card = main()
+      .getByRole('listitem')
+      .filter({ hasText: `@${artist.handle}` });
+    await card.getByText('Needs reconnection').waitFor();
+    await expectAccessible(page, 'accounts with one needing reconnection');
+    await card.getByRole('link', { name: `Reconnect Bluesky @${artist.handle}` }).click();
+    const form = main().getByRole('form', { name: 'Continue with Bluesky' });
+    expect(await form.getByLabel('Handle or server address').inputValue()).toBe(artist.handle);
+    await form.getByRole('button', { name: 'Continue with Bluesky' }).click();
+    await page.waitForURL((url) => url.origin === new URL(pds.url).origin);
+    // Signed in on this device already (the account page): the PDS asks only for approval.
+    await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/social-media/accounts');
+    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnect).toBe(false);
+    await card.getByRole('link', { name: `@${artist.handle}` }).waitFor();
+    expect(await card.getByText('Needs reconnection').count()).toBe(0);
+    // The post that found the grant gone failed (and can be posted again now); none of it reached the PDS.
+    expect((await api<SocialPost>(`/social-media/post/${saved.post.postId}`)).responses[0].postStatus).toBe('error');
+    expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
+  });
 });
