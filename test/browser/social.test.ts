@@ -151,7 +151,14 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
     const accounts = await api<SocialAccount[]>('/social-media/accounts');
     expect(accounts).toEqual([
-      { platform: 'bluesky', handle: artist.handle, service: new URL(pds.url).origin, connectedAt: expect.any(String) },
+      {
+        platform: 'bluesky',
+        handle: artist.handle,
+        service: new URL(pds.url).origin,
+        connectedAt: expect.any(String),
+        authMethod: 'app-password',
+        needsReconnect: false,
+      },
     ]);
   });
 
