@@ -190,6 +190,22 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
     expect(await store.get(alice.did)).toBeUndefined();
   });
 
+  it('a studio on plain http under another name cannot use OAuth, and says to use an app password', async () => {
+    const lan = await createTestApp({ APP_URL: 'http://studio.lan' });
+    try {
+      const user = await signedInUser(lan);
+      const res = await lan.request('/api/social/oauth/start', { method: 'POST', token: user.idToken, json: { identifier: alice.handle } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'OAUTH_UNAVAILABLE',
+        message: 'Connecting with Bluesky needs the studio to be served on https (APP_URL). Use an app password instead.',
+      });
+      expect(resultOf(await lan.request('/oauth/callback?state=x&code=y'))).toMatchObject({ bluesky: 'failed', reason: 'error' });
+    } finally {
+      await lan.close();
+    }
+  });
+
   it('on https the server is a confidential client: metadata and JWKS at APP_URL, private_key_jwt', async () => {
     expect(oauthModeOf('http://localhost:5173')).toBe('loopback');
     expect(oauthModeOf('https://studio.example')).toBe('confidential');
