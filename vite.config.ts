@@ -39,7 +39,8 @@ const bundleStats = statsDir
 export default defineConfig({
   plugins: [react(), precompress, ...bundleStats, privateSourceMaps(), qaDevTools()],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
-  server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` } },
+  // /oauth: the Bluesky OAuth callback comes back to the dev server's own address (APP_URL) and goes on to the API's.
+  server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}`, '/oauth': `http://localhost:${process.env.PORT ?? 8080}` } },
   build: {
     outDir: 'dist',
     // Source maps are kept for reading error reports, but no script points to them and they leave dist/ for

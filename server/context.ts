@@ -13,6 +13,7 @@ import type { DeliveryWorker } from './social/delivery-worker';
 import type { TxtResolver } from './domains/dns-resolver';
 import type { VerifiedHosts } from './domains/verified-hosts';
 import type { SecretBox } from './social/secret-box';
+import type { BlueskyOAuth } from './social/oauth/oauth-client';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
     box: SecretBox;
     /** Signed-in Bluesky agents of this process, one per account. */
     agents: BlueskyAgents;
+    /** Connecting Bluesky accounts with OAuth: the client, its sealed states and grants. */
+    oauth: BlueskyOAuth;
     /** Publishes due posts and delivers them; main.ts starts it (tests start it when they need it). */
     worker: DeliveryWorker;
   };

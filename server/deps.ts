@@ -18,6 +18,7 @@ import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
+import { createBlueskyOAuth } from './social/oauth/oauth-client';
 import { createBlobStore } from './storage';
 
 /** Opens the database (migrating it), storage and mail, and derives the keys: everything routes depend on. */
@@ -31,6 +32,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const accountMail = composeAccountMail(database.db, config.appUrl);
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
+  const oauth = createBlueskyOAuth({ config, db: database.db, box, log, fetch: outbound.fetch });
   const deps: AppDeps = {
     config,
     database,
@@ -49,7 +51,12 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
       hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
     },
-    social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
+    social: {
+      box,
+      agents: createBlueskyAgents(database.db, box, log, outbound.fetch, oauth),
+      oauth,
+      worker: undefined as unknown as DeliveryWorker,
+    },
     ...overrides,
   };
   if (!overrides.social) deps.social.worker = createDeliveryWorker(deps);

@@ -277,10 +277,31 @@ export const socialAccounts = pgTable(
     appPasswordSealed: text('app_password_sealed'),
     sessionSealed: text('session_sealed'),
     credentialsVersion: integer('credentials_version').notNull().default(1),
+    /** 'app-password' (appPasswordSealed and sessionSealed hold the login) or 'oauth' (the grant is in blueskyOAuthStore by DID). */
+    authMethod: text('auth_method').notNull().default('app-password'),
+    /** Set when Bluesky no longer honours the grant (revoked, refresh refused): the card offers Reconnect. */
+    needsReconnect: boolean('needs_reconnect').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('social_accounts_user_handle_key').on(t.userId, t.platform, t.handle)],
+);
+
+/**
+ * What the Bluesky OAuth client keeps between requests, in the database so any instance can finish what another
+ * began: 'state' (an authorization under way, by its state id, with an expiry), 'session' (a grant, by DID) and
+ * 'lock' (who is refreshing a grant right now, until expiresAt). Values are sealed with the social secret box.
+ */
+export const blueskyOAuthStore = pgTable(
+  'bluesky_oauth_store',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    sealed: text('sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
 
 /** A post: a draft (maybe scheduled) until published; then its deliveries say how each account fared. */

@@ -14,6 +14,7 @@ import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sealTokens } from './agents';
 import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
+import { revokeGrant } from './oauth/revoke-grant';
 import { BlueskyError, blueskyLogin, toBlueskyError } from './bluesky';
 import { checkServiceUrl } from './service-url';
 
@@ -108,7 +109,7 @@ export function accountRoutes(deps: AppDeps) {
     {
       method: 'delete',
       path: '/social-media/accounts',
-      summary: 'Disconnect an account (its saved app password and session are deleted)',
+      summary: 'Disconnect an account (its saved app password and session are deleted; an OAuth grant is revoked at its PDS)',
       tag,
       auth: true,
       body: accountRefSchema,
@@ -118,6 +119,7 @@ export function accountRoutes(deps: AppDeps) {
       const row = await deleteAccount(db, c.var.auth.user.userId, body);
       if (!row) throw new NotFound('Account not found.');
       social.agents.forget(row.id);
+      await revokeGrant(deps, row);
       return c.body(null, 204);
     },
   );

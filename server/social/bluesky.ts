@@ -1,4 +1,4 @@
-import { AtpAgent, RichText, type AtpSessionData } from '@atproto/api';
+import { AtpAgent, RichText, type Agent, type AtpSessionData } from '@atproto/api';
 import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
 import { OutboundRefused } from '../outbound/guarded-fetch';
@@ -166,13 +166,14 @@ export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/pro
  * first look is skipped, a createRecord refused because the key is taken ends in that same check.
  */
 export async function writePost(
-  agent: AtpAgent,
+  agent: Agent,
   input: { text: string; images: PostImage[]; rkey: string; createdAt: string },
   /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
   mayExist = true,
 ) {
-  const did = agent.session!.did;
-  const service = agent.serviceUrl.origin;
+  const did = agent.assertDid;
+  // An OAuth agent names no service of its own; its failures name the PDS it talks to through the session.
+  const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
   const ours = (found: FoundRecord | null) => {
     if (found && found.text !== input.text)
       throw new BlueskyError('conflict', `The record key ${input.rkey} is already used by another post.`);
@@ -212,7 +213,7 @@ interface FoundRecord {
   text: string | undefined;
 }
 
-async function findRecord(agent: AtpAgent, did: string, rkey: string): Promise<FoundRecord | null> {
+async function findRecord(agent: Agent, did: string, rkey: string): Promise<FoundRecord | null> {
   try {
     const res = await agent.com.atproto.repo.getRecord({ repo: did, collection: 'app.bsky.feed.post', rkey });
     return { uri: res.data.uri, cid: res.data.cid ?? '', text: (res.data.value as { text?: string }).text };

@@ -1,3 +1,4 @@
+import { AtpAgent } from '@atproto/api';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
@@ -53,7 +54,7 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
       { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() },
       d.attempts > 1,
     );
-    await markPosted(db, d, postUrlOf(agent.session?.handle ?? account.handle, d.rkey));
+    await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));
     log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
   } catch (err) {
     const failure =

@@ -64,6 +64,10 @@ export const socialAccountSchema = z.object({
   /** The server the account lives on (Bluesky PDS). */
   service: z.nullable(z.string()),
   connectedAt: z.string(),
+  /** How it was connected: OAuth (a grant from the PDS) or an app password. */
+  authMethod: z.optional(z.enum(['app-password', 'oauth'])),
+  /** Bluesky no longer honours the grant: the artist must connect it again. */
+  needsReconnect: z.optional(z.boolean()),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
 

@@ -1,3 +1,4 @@
+import { oauthStartedSchema, type OAuthStart, type OAuthStarted } from '../schemas/bluesky-oauth.schema';
 import type { Http } from './http';
 import * as z from 'zod/mini';
 import {
@@ -46,6 +47,14 @@ export function createSocialService(http: Http, cache: QueryCache) {
         const account = socialAccountSchema.parse((await http.post('/social-media/accounts', input)).data);
         cache.invalidate(['social', 'accounts']);
         return account;
+      }),
+
+    /** Where to send the browser to connect a Bluesky account with OAuth; the accounts change once it is back. */
+    startOAuth: (input: OAuthStart): Promise<OAuthStarted> =>
+      call(async () => {
+        const started = oauthStartedSchema.parse((await http.post('/social/oauth/start', input)).data);
+        cache.invalidate(['social', 'accounts']);
+        return started;
       }),
 
     disconnect: (account: AccountRef): Promise<void> =>

@@ -157,6 +157,7 @@ describe.each([
     await main().getByRole('status').getByRole('link', { name: 'Connect your Bluesky account' }).waitFor();
     await checkScreen(page, 'social accounts, none');
     await main().getByRole('link', { name: 'Connect Bluesky' }).click();
+    await main().getByRole('button', { name: 'Use an app password instead' }).click();
     const form = main().getByRole('form', { name: 'Connect Bluesky' });
     await form.waitFor();
     await checkScreen(page, 'connect account');

@@ -16,6 +16,8 @@ export async function startPds() {
   const url = net.pds.url;
   return {
     url,
+    /** The PLC directory the PDS registers its accounts' DIDs with (OAuth clients resolve identities there). */
+    plcUrl: net.plc.url,
     /** An account with an app password, as an artist would create on bsky.app. */
     async createAccount(handle: string, password = 'account-password-1') {
       const agent = new AtpAgent({ service: url });

@@ -11,6 +11,9 @@ import type { TestApp } from './test-app';
 /** Server env for tests: the PDS runs on loopback, which the server refuses unless told otherwise. */
 export const SOCIAL_TEST_ENV = { SOCIAL_ALLOW_PRIVATE_NETWORK: 'true' };
 
+/** Server env for OAuth against the local PDS: identities resolve at its PLC directory, handles at the PDS itself. */
+export const oauthTestEnv = (pds: Pds) => ({ ...SOCIAL_TEST_ENV, OAUTH_PLC_URL: pds.plcUrl, OAUTH_HANDLE_RESOLVER: pds.url });
+
 export type PdsAccount = Awaited<ReturnType<Pds['createAccount']>>;
 
 let accounts = 0;

@@ -2,12 +2,13 @@ import { format } from 'date-fns';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
+import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import { accountName } from '../../machines/social-accounts/social-accounts.machine';
 import { DATE_FORMAT, DEFAULT_BLUESKY_SERVICE, type SocialAccount } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import { Button } from '../ui/button';
-import { ACCOUNTS_TEXT, socialHomeHref } from './accounts-text';
+import { ACCOUNTS_TEXT, reconnectHref, socialHomeHref } from './accounts-text';
 
 const connectedOn = (iso: string) => {
   const date = new Date(iso);
@@ -41,7 +42,10 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
         }),
       )}
     >
-      <span className={cx(badge({ tone: 'accent' }), css({ alignSelf: 'flex-start' }))}>{PLATFORM_LABELS[account.platform]}</span>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <span className={badge({ tone: 'accent' })}>{PLATFORM_LABELS[account.platform]}</span>
+        {account.needsReconnect ? <span className={badge({ tone: 'warning' })}>{ACCOUNTS_TEXT.needsReconnect}</span> : null}
+      </div>
       <Link href={socialHomeHref(account.handle)} className={stretched}>
         @{account.handle}
       </Link>
@@ -64,6 +68,18 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
           </>
         ) : null}
       </dl>
+      {account.needsReconnect ? (
+        <>
+          <p className={css({ fontSize: 'sm' })}>{ACCOUNTS_TEXT.needsReconnectHint}</p>
+          <Link
+            href={reconnectHref(account.handle)}
+            aria-label={`${ACCOUNTS_TEXT.reconnect} ${accountName(account)}`}
+            className={cx(button({ size: 'sm' }), css({ alignSelf: 'flex-start', position: 'relative', zIndex: 1 }))}
+          >
+            {ACCOUNTS_TEXT.reconnect}
+          </Link>
+        </>
+      ) : null}
       <Button
         variant="outline"
         size="sm"

@@ -14,9 +14,14 @@ export const ACCOUNTS_TEXT = {
   disconnect: 'Disconnect',
   disconnecting: 'Disconnecting...',
   dialogTitle: 'Disconnect account',
+  needsReconnect: 'Needs reconnection',
+  needsReconnectHint: 'Bluesky no longer accepts this connection. Posts for it wait until you reconnect.',
+  reconnect: 'Reconnect',
   confirm: (account: AccountRef) =>
     `Disconnect ${accountName(account)}? Its saved app password is deleted, and scheduled posts for it will fail until you connect it again.`,
 } as const;
 
 export const CONNECT_BLUESKY_PATH = '/social-media/accounts/connect/bluesky';
 export const socialHomeHref = (handle: string) => `/social-media/account/${encodeURIComponent(handle)}`;
+/** Reconnect: the connect screen, with the handle filled in. */
+export const reconnectHref = (handle: string) => `${CONNECT_BLUESKY_PATH}?${new URLSearchParams({ handle })}`;
