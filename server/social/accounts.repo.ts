@@ -12,6 +12,7 @@ export const toAccountDto = (row: SocialAccountRow): SocialAccount => ({
   handle: row.handle,
   service: row.service,
   connectedAt: row.updatedAt.toISOString(),
+  needsReconnectAt: row.needsReconnectAt?.toISOString() ?? null,
 });
 
 export const listAccounts = (db: Db, userId: string) =>

@@ -61,6 +61,8 @@ export const socialAccountSchema = z.object({
   /** The server the account lives on (Bluesky PDS). */
   service: z.nullable(z.string()),
   connectedAt: z.string(),
+  /** Set when Bluesky no longer accepts the account's login: its posts wait until it is connected again. */
+  needsReconnectAt: z.optional(z.nullable(z.string())),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
 
@@ -74,7 +76,12 @@ export const postResponseSchema = z.object({
   postStatus: z.enum(POST_STATUSES),
   datePosted: z.optional(z.nullable(z.number())),
   postError: z.optional(z.nullable(z.string())),
+  /** What Bluesky's AppView last said of the posted record, and when (epoch ms); null until first read. */
+  metrics: z.optional(
+    z.nullable(z.object({ likes: z.number(), reposts: z.number(), replies: z.number(), quotes: z.number(), readAt: z.number() })),
+  ),
 });
+export type PostMetrics = NonNullable<PostResponse['metrics']>;
 export type PostResponse = z.infer<typeof postResponseSchema>;
 
 export const postMediaSchema = z.object({
