@@ -9,6 +9,7 @@ import { DEFAULT_RETRY, attemptDelivery } from './deliver';
 import type { DeliveryWorker } from './delivery-worker';
 import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delivery.repo';
 import { refreshMetrics } from './metrics';
+import { mailPostFailed } from './post-failed.mail';
 import { promoteDueDrafts } from './publishing';
 
 export interface WorkerOptions {
@@ -146,7 +147,9 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     void sendMail();
     readMetrics();
     await upkeep();
-    const promoted = await promoteDueDrafts(db);
+    const promoted = await promoteDueDrafts(db, 50, async (tx, rows) => {
+      for (const d of rows) await mailPostFailed(tx, deps.outbox, d);
+    });
     const free = o.concurrency - inFlight.size;
     if (free <= 0) return promoted > 0;
     const claimed = await claimDue(db, me, free, o.leaseSeconds);
