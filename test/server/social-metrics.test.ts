@@ -66,7 +66,12 @@ describe(`post metrics (${dbLabel()})`, () => {
   it('a new post is first read 10 minutes after posting, then every 10 minutes its first day, hourly to its week, then never', async () => {
     const now = new Date();
     const acc = await accountOf(0);
-    const [fresh, young, older, lastHour, old] = await seedPosted(t.deps.db, acc, [MIN, 2 * HOUR, 3 * DAY, 7 * DAY - 30 * MIN, 8 * DAY], now);
+    const [fresh, young, older, lastHour, old] = await seedPosted(
+      t.deps.db,
+      acc,
+      [MIN, 2 * HOUR, 3 * DAY, 7 * DAY - 30 * MIN, 8 * DAY],
+      now,
+    );
     for (const d of [fresh, young, older, lastHour, old]) appview.set(d.uri, 1);
     const readAt = async (offset: number) => {
       appview.calls.length = 0;

@@ -7,13 +7,24 @@ import { newRecordKey } from '../../server/social/bluesky';
 export async function seedAccount(db: Db, userId: string, handle = `artist-${randomUUID().slice(0, 8)}.test`) {
   const [row] = await db
     .insert(socialAccounts)
-    .values({ userId, platform: 'bluesky', handle, did: `did:plc:${randomUUID().replace(/-/g, '').slice(0, 24)}`, service: 'http://pds.invalid' })
+    .values({
+      userId,
+      platform: 'bluesky',
+      handle,
+      did: `did:plc:${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      service: 'http://pds.invalid',
+    })
     .returning();
   return row;
 }
 
 /** Published posts, one delivery each, posted `ageMs` before `now`; answers their deliveries with their AT-URIs. */
-export async function seedPosted(db: Db, account: { id: string; userId: string; did: string | null; handle: string }, agesMs: number[], now: Date) {
+export async function seedPosted(
+  db: Db,
+  account: { id: string; userId: string; did: string | null; handle: string },
+  agesMs: number[],
+  now: Date,
+) {
   const out: { id: string; postId: string; uri: string; postedAt: Date }[] = [];
   for (let i = 0; i < agesMs.length; i += 200) {
     const chunk = agesMs.slice(i, i + 200);
@@ -45,7 +56,9 @@ export async function seedPosted(db: Db, account: { id: string; userId: string; 
         })),
       )
       .returning();
-    out.push(...rows.map((r) => ({ id: r.id, postId: r.postId, uri: `at://${account.did}/app.bsky.feed.post/${r.rkey}`, postedAt: r.postedAt! })));
+    out.push(
+      ...rows.map((r) => ({ id: r.id, postId: r.postId, uri: `at://${account.did}/app.bsky.feed.post/${r.rkey}`, postedAt: r.postedAt! })),
+    );
   }
   return out;
 }
