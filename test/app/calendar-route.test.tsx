@@ -98,4 +98,20 @@ describe('Social Media Calendar route', () => {
     expect(within(days[0]).getByRole('heading', { level: 3, name: 'Monday, 11/16/2026' })).toBeInTheDocument();
     expect(within(days[0]).getByRole('link', { name: new RegExp(`^${PUBLISHED_NOV.content.slice(0, 20)}`) })).toBeInTheDocument();
   });
+
+  it("shows a published post's likes, reposts, replies and quotes under its account, in the list and in a month cell", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const user = userEvent.setup();
+    const metrics = { likes: 12, reposts: 3, replies: 1, quotes: 0, readAt: NOW - 60_000 };
+    const liked = { ...PUBLISHED_NOV, responses: [{ ...PUBLISHED_NOV.responses[0], metrics }] };
+    renderWithFakeApi(<SocialCalendarRoute />, { path: '/social-media', handler: () => ({ status: 200, body: [liked] }) });
+    const delivery = await screen.findByRole('list', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('12 likes · 3 reposts · 1 reply · 0 quotes');
+    await user.click(screen.getByRole('radio', { name: 'Month' }));
+    const cell = await screen.findByRole('list', { name: 'Delivery' });
+    // Only the numbers show in a cell; the words are there for screen readers and as a tooltip.
+    expect(cell).toHaveTextContent('12 likes · 3 reposts · 1 reply · 0 quotes');
+    expect(cell.querySelector('[data-metrics]')).toHaveAttribute('title', '12 likes · 3 reposts · 1 reply · 0 quotes');
+  });
 });

@@ -50,6 +50,27 @@ describe('Social Media Accounts route', () => {
     expect(toasts).toEqual([{ title: 'Bluesky @alice.bsky.social disconnected', toastType: 'success' }]);
   });
 
+  it('an account whose login Bluesky no longer accepts says so and links to reconnecting it', async () => {
+    renderWithFakeApi(<SocialAccountsRoute />, {
+      path: '/social-media/accounts',
+      handler: () => ({ status: 200, body: [{ ...ALICE, needsReconnectAt: '2026-11-20T08:00:00.000Z' }] }),
+    });
+    const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
+    expect(card).toHaveTextContent('Needs reconnecting');
+    expect(card).toHaveTextContent('Posts for it wait, and go out once you reconnect it.');
+    expect(within(card).getByRole('link', { name: 'Reconnect Bluesky @alice.bsky.social' })).toHaveAttribute(
+      'href',
+      '/social-media/accounts/connect/bluesky?handle=alice.bsky.social',
+    );
+  });
+
+  it('an account that is fine offers no Reconnect', async () => {
+    renderWithFakeApi(<SocialAccountsRoute />, { path: '/social-media/accounts', handler: () => ({ status: 200, body: [ALICE] }) });
+    const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
+    expect(card).not.toHaveTextContent('Needs reconnecting');
+    expect(within(card).queryByRole('link', { name: /^Reconnect/ })).toBeNull();
+  });
+
   it("shows the danger alert 'Error loading social media accounts. Please try again later.' and tries again", async () => {
     const user = userEvent.setup();
     let fail = true;
