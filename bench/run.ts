@@ -10,6 +10,7 @@ import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { lighthouseSuite } from './lighthouse.bench';
 import { memorySuite } from './memory.bench';
+import { metricsSuite } from './metrics.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
 import { scaleOutSuite } from './scale-out.bench';
@@ -27,6 +28,7 @@ const suites: Suite[] = [
   exportSuite,
   portfolioSuite,
   schedulerSuite,
+  metricsSuite,
   postEditorSuite,
   scaleOutSuite,
   fuzzSuite,

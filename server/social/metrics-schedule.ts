@@ -20,10 +20,15 @@ export const METRICS_BATCH = 25;
 /** AppView calls one refresher round may make at most; what is left waits for the next round, oldest due first. */
 export const METRICS_MAX_CALLS = 10;
 
-/** The next read of a post posted at `postedAt`, read at `now`; null when it is old enough to stop. */
+/**
+ * The next read of a post posted at `postedAt`, read at `now`; null when it is old enough to stop. Reads fall on the
+ * post's own beat (posting time plus whole steps), not `now` plus a step: posts read together once (after a restart,
+ * every post being due) then spread out again by their ages instead of staying bunched into one large round.
+ */
 export function nextMetricsRead(postedAt: number, now: number): number | null {
   const s = METRICS_SCHEDULE;
-  const age = now - postedAt;
-  const next = now + (age < s.recentForMs ? s.recentEveryMs : s.olderEveryMs);
-  return next - postedAt <= s.stopAfterMs ? next : null;
+  const age = Math.max(0, now - postedAt);
+  const step = age < s.recentForMs ? s.recentEveryMs : s.olderEveryMs;
+  const next = postedAt + (Math.floor(age / step) + 1) * step;
+  return next - postedAt < s.stopAfterMs ? next : null;
 }

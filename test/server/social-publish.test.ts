@@ -103,6 +103,8 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
         postStatus: 'posted',
         datePosted: expect.any(Number),
         postError: null,
+        // Read from the AppView ten minutes after posting (test/server/social-metrics.test.ts).
+        metrics: null,
       },
     ]);
 
