@@ -104,4 +104,35 @@ describe(`failed posts and accounts to reconnect (${dbLabel()})`, () => {
     const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, account.id));
     expect(row.needsReconnectAt).toBeNull();
   });
+
+  it("the calendar's list of posts that failed: published in the last 30 days with a failed delivery, of this artist only", async () => {
+    const { db } = t.deps;
+    const list = async (token: string) =>
+      ((await (await t.request('/api/social-media/post?failed=true', { token })).json()) as { postId: string }[]).map((p) => p.postId);
+    const published = (content: string, daysAgo: number) =>
+      db
+        .insert(socialPosts)
+        .values({
+          userId: artist.userId,
+          content,
+          accounts: [ref('x.test')],
+          isDraft: false,
+          datePublished: new Date(Date.now() - daysAgo * 86_400_000),
+        })
+        .returning()
+        .then(([p]) => p);
+    const [recent, old, fine] = [await published('Recent', 2), await published('Old', 31), await published('Fine', 1)];
+    await insertDeliveries(db, recent.id, 'Recent', [{ accountId: null, platform: 'bluesky', handle: 'x.test', error: 'Refused.' }]);
+    await insertDeliveries(db, old.id, 'Old', [{ accountId: null, platform: 'bluesky', handle: 'x.test', error: 'Refused.' }]);
+    await insertDeliveries(db, fine.id, 'Fine', [{ accountId: null, platform: 'bluesky', handle: 'x.test' }]);
+
+    const listed = await list(artist.token);
+    expect(listed).toContain(recent.id);
+    expect(listed).not.toContain(old.id);
+    expect(listed).not.toContain(fine.id);
+    expect(await list((await signedInUser(t)).idToken)).toEqual([]);
+    // Posted again: it leaves the list.
+    await db.update(socialDeliveries).set({ status: 'posted' }).where(eq(socialDeliveries.postId, recent.id));
+    expect(await list(artist.token)).not.toContain(recent.id);
+  });
 });
