@@ -93,4 +93,4 @@ export const postponeMetrics = (db: Db, now: Date, ids: string[], delayMs: numbe
       metricsDueAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${delayMs / 1000})`,
       metricsLockedUntil: null,
     })
-    .where(and(inArray(socialDeliveries.id, ids)));
+    .where(inArray(socialDeliveries.id, ids));
