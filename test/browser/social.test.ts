@@ -149,7 +149,13 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
     const accounts = await api<SocialAccount[]>('/social-media/accounts');
     expect(accounts).toEqual([
-      { platform: 'bluesky', handle: artist.handle, service: new URL(pds.url).origin, connectedAt: expect.any(String) },
+      {
+        platform: 'bluesky',
+        handle: artist.handle,
+        service: new URL(pds.url).origin,
+        connectedAt: expect.any(String),
+        needsReconnectAt: null,
+      },
     ]);
   });
 
