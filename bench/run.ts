@@ -10,6 +10,7 @@ import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { lighthouseSuite } from './lighthouse.bench';
 import { memorySuite } from './memory.bench';
+import { metricsSuite } from './metrics.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
 import { publicSiteSuite } from './public-site.bench';
@@ -29,6 +30,7 @@ const suites: Suite[] = [
   portfolioSuite,
   publicSiteSuite,
   schedulerSuite,
+  metricsSuite,
   postEditorSuite,
   scaleOutSuite,
   fuzzSuite,

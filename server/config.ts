@@ -53,6 +53,8 @@ const envSchema = z
     OAUTH_PLC_URL: optionalUrl('OAUTH_PLC_URL'),
     OAUTH_HANDLE_RESOLVER: optionalUrl('OAUTH_HANDLE_RESOLVER'),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
+    BSKY_APPVIEW_URL: optionalUrl('BSKY_APPVIEW_URL'),
+    SOCIAL_METRICS_MS: z.coerce.number({ error: 'SOCIAL_METRICS_MS must be a number' }).int().min(0).max(3_600_000).default(60_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
     QA_TOOLS: bool,
@@ -206,6 +208,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         /** A service answering com.atproto.identity.resolveHandle; none: handles resolve by DNS and https (the standard way). */
         handleResolver: e.OAUTH_HANDLE_RESOLVER,
       },
+      /** The Bluesky AppView that posts' likes, reposts, replies and quotes are read from (public, no sign-in). */
+      appViewUrl: (e.BSKY_APPVIEW_URL ?? 'https://public.api.bsky.app').replace(/\/$/, ''),
+      /** How often the metrics refresher looks for posts due a read (0: never); see server/social/metrics-schedule.ts. */
+      metricsMs: e.SOCIAL_METRICS_MS,
     },
   };
 }

@@ -13,6 +13,7 @@ import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
+import { composePostFailedMail } from './social/post-failed.mail';
 import { createDeliveryWorker } from './social/scheduler';
 import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
@@ -31,6 +32,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const box = createSecretBox(loadOrCreateSecret(config.dataDir, 'social', config.social.secretKey));
   const accountMail = composeAccountMail(database.db, config.appUrl);
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
+  const postFailedMail = composePostFailedMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
   const oauth = createBlueskyOAuth({ config, db: database.db, box, log, fetch: outbound.fetch });
   const deps: AppDeps = {
@@ -40,9 +42,15 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     log,
     storage: overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads')),
     mailer,
-    outbox: createMailOutbox(database.db, mailer, (row) => (row.kind === 'inquiry' ? inquiryMail(row) : accountMail(row)), log, {
-      sent: recordInquiryMailed(database.db),
-    }),
+    outbox: createMailOutbox(
+      database.db,
+      mailer,
+      (row) => (row.kind === 'inquiry' ? inquiryMail(row) : row.kind === 'post-failed' ? postFailedMail(row) : accountMail(row)),
+      log,
+      {
+        sent: recordInquiryMailed(database.db),
+      },
+    ),
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),

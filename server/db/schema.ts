@@ -89,13 +89,15 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry', 'post-failed'] }).notNull(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For 'verify': the password of the sign-up, which the mailed link will confirm. */
     passwordHash: text('password_hash'),
     /** For 'inquiry': the buyer's message to mail to the artist (kept in `inquiries` whether or not mail works). */
     inquiryId: uuid('inquiry_id').references(() => inquiries.id, { onDelete: 'cascade' }),
+    /** For 'post-failed': the delivery that failed for good (its post and reason are read when the mail is written). */
+    deliveryId: uuid('delivery_id').references(() => socialDeliveries.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -279,8 +281,11 @@ export const socialAccounts = pgTable(
     credentialsVersion: integer('credentials_version').notNull().default(1),
     /** 'app-password' (appPasswordSealed and sessionSealed hold the login) or 'oauth' (the grant is in blueskyOAuthStore by DID). */
     authMethod: text('auth_method').notNull().default('app-password'),
-    /** Set when Bluesky no longer honours the grant (revoked, refresh refused): the card offers Reconnect. */
-    needsReconnect: boolean('needs_reconnect').notNull().default(false),
+    /**
+     * Set when Bluesky no longer accepts the account's session or grant (refresh and sign-in refused): its deliveries
+     * wait, neither dropped nor failed, until the artist connects it again, which clears this.
+     */
+    needsReconnectAt: timestamp('needs_reconnect_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -394,6 +399,16 @@ export const socialDeliveries = pgTable(
     /** Why the last attempt failed (kept while a retry is pending; the reason of an error). */
     error: text('error'),
     postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** What the AppView last said of the posted record (null until first read), and when it said it. */
+    likes: integer('likes'),
+    reposts: integer('reposts'),
+    replies: integer('replies'),
+    quotes: integer('quotes'),
+    metricsReadAt: timestamp('metrics_read_at', { withTimezone: true }),
+    /** When the counts are read next (null: ten minutes after posting); see server/social/metrics-schedule.ts. */
+    metricsDueAt: timestamp('metrics_due_at', { withTimezone: true }),
+    /** The metrics refresher's claim, so that two instances do not read the same posts. */
+    metricsLockedUntil: timestamp('metrics_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -404,6 +419,10 @@ export const socialDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`status = 'pending'`),
     index('social_deliveries_account_idx').on(t.accountId),
+    // The metrics refresher's question: which posts are recent.
+    index('social_deliveries_recent_idx')
+      .on(t.postedAt)
+      .where(sql`status = 'posted'`),
   ],
 );
 

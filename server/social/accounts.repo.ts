@@ -13,7 +13,7 @@ export const toAccountDto = (row: SocialAccountRow): SocialAccount => ({
   service: row.service,
   connectedAt: row.updatedAt.toISOString(),
   authMethod: row.authMethod === 'oauth' ? 'oauth' : 'app-password',
-  needsReconnect: row.needsReconnect,
+  needsReconnectAt: row.needsReconnectAt?.toISOString() ?? null,
 });
 
 export const listAccounts = (db: Db, userId: string) =>
@@ -54,8 +54,8 @@ export interface ConnectedAccount {
  * updates it in place, so the posts and deliveries that name it keep it; cached sessions are dropped.
  */
 export function saveAccount(db: Db, connected: ConnectedAccount): Promise<SocialAccountRow> {
-  // A connection made now is honoured now: whatever needed reconnecting no longer does.
-  const input = { ...connected, authMethod: connected.authMethod ?? 'app-password', needsReconnect: false };
+  // Whether it still needs reconnecting is releaseAfterReconnect's to say, with the posts that waited for it.
+  const input = { ...connected, authMethod: connected.authMethod ?? 'app-password' };
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -89,7 +89,6 @@ export function saveAccount(db: Db, connected: ConnectedAccount): Promise<Social
           appPasswordSealed: input.appPasswordSealed,
           sessionSealed: input.sessionSealed,
           authMethod: input.authMethod,
-          needsReconnect: false,
           credentialsVersion: sql`${socialAccounts.credentialsVersion} + 1`,
           updatedAt: new Date(),
         },

@@ -14,6 +14,7 @@ import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sealTokens } from './agents';
 import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
+import { releaseAfterReconnect } from './delivery.repo';
 import { revokeGrant } from './oauth/revoke-grant';
 import { BlueskyError, blueskyLogin, toBlueskyError } from './bluesky';
 import { checkServiceUrl } from './service-url';
@@ -101,7 +102,9 @@ export function accountRoutes(deps: AppDeps) {
         sessionSealed: sealTokens(social.box, session),
       });
       social.agents.forget(row.id);
-      return c.json(toAccountDto(row), 200);
+      // Posts that waited for this account go out now (the worker polls; its next round claims them).
+      await releaseAfterReconnect(db, row.id);
+      return c.json(toAccountDto({ ...row, needsReconnectAt: null }), 200);
     },
   );
 

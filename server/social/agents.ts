@@ -1,5 +1,5 @@
 import { Agent } from '@atproto/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { socialAccounts } from '../db/schema';
 import type { Logger } from '../log';
@@ -39,8 +39,12 @@ const grantGone = (err: unknown) =>
 export const reconnect = (handle: string) =>
   new BlueskyError('auth', `Bluesky no longer accepts the connection of @${handle}. Reconnect the account on the accounts page.`);
 
+/** Since the first refusal (kept): deliveries to the account wait for it to be connected again. */
 export const markNeedsReconnect = (db: Db, accountId: string) =>
-  db.update(socialAccounts).set({ needsReconnect: true }).where(eq(socialAccounts.id, accountId));
+  db
+    .update(socialAccounts)
+    .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
+    .where(eq(socialAccounts.id, accountId));
 
 /**
  * Signed-in agents, one per account and process, made from the stored session: logging in costs a createSession
@@ -77,7 +81,7 @@ export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: 
    * no longer honours marks the account as needing reconnection: only the artist can give a new one.
    */
   async function openOAuth(account: SocialAccountRow): Promise<Agent> {
-    if (account.needsReconnect || !account.did) throw reconnect(account.handle);
+    if (account.needsReconnectAt || !account.did) throw reconnect(account.handle);
     const client = await oauth.client();
     try {
       return new Agent(await client.restore(account.did));

@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
 import { BlueskyError, postUrlOf, writePost, type PostImage } from './bluesky';
-import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry } from './delivery.repo';
+import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry, waitForReconnect } from './delivery.repo';
+import { mailPostFailed } from './post-failed.mail';
 import { prepareImage } from './post-images';
 import { notConnected } from './publishing';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
@@ -42,7 +43,7 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     const [post] = await db.select().from(socialPosts).where(eq(socialPosts.id, d.postId));
     const [account] = d.accountId ? await db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : [];
     if (!post || !account) {
-      await markFailed(db, d, me, notConnected(d.platform, d.handle));
+      await failForGood(deps, d, me, notConnected(d.platform, d.handle));
       return;
     }
     accountId = account.id;
@@ -67,6 +68,11 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
   }
 }
 
+/** Failed for good: recorded, and the artist of a scheduled post hears of it by mail (the post shows the reason). */
+async function failForGood(deps: AppDeps, d: DeliveryRow, me: string, reason: string) {
+  if (await markFailed(deps.db, d, me, reason)) await mailPostFailed(deps.db, deps.outbox, d);
+}
+
 async function recordFailure(
   deps: AppDeps,
   d: DeliveryRow,
@@ -85,22 +91,25 @@ async function recordFailure(
     if (accountId) social.agents.forget(accountId);
     if (d.attempts < policy.maxAuthAttempts)
       await markRetry(db, d, me, 500 * d.attempts, 'Signing in to Bluesky again; it will be tried again.');
-    else
-      await markFailed(
+    else if (accountId)
+      // Not failed: the post waits, with its account, until the artist connects the account again.
+      await waitForReconnect(
         db,
         d,
         me,
-        `Bluesky no longer accepts the app password of @${d.handle}. Connect the account again, then press Post to retry.`,
+        accountId,
+        `Bluesky no longer accepts the login of @${d.handle}. Reconnect the account: the post waits and goes out then.`,
       );
+    else await failForGood(deps, d, me, notConnected(d.platform, d.handle));
     return;
   }
   if (!failure.retryable) {
-    await markFailed(db, d, me, failure.message);
+    await failForGood(deps, d, me, failure.message);
     return;
   }
   if (d.attempts >= policy.maxAttempts) {
-    await markFailed(
-      db,
+    await failForGood(
+      deps,
       d,
       me,
       `${failure.message.replace(/;? ?it will be tried again\.?$/, '.')} Gave up after ${d.attempts} attempts; press Post to try again.`,

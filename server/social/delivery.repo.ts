@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { socialDeliveries } from '../db/schema';
+import { socialAccounts, socialDeliveries } from '../db/schema';
 import { newRecordKey } from './bluesky';
 
 export type DeliveryRow = typeof socialDeliveries.$inferSelect;
@@ -76,6 +76,8 @@ export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number
         eq(socialDeliveries.status, 'pending'),
         lte(socialDeliveries.nextAttemptAt, sql`now()`),
         or(isNull(socialDeliveries.lockedUntil), lt(socialDeliveries.lockedUntil, sql`now()`)),
+        // An account whose session Bluesky no longer accepts holds its deliveries until it is connected again.
+        sql`not exists (select 1 from ${socialAccounts} a where a.id = ${socialDeliveries.accountId} and a.needs_reconnect_at is not null)`,
         ids ? inArray(socialDeliveries.id, ids) : undefined,
       ),
     )
@@ -119,8 +121,44 @@ export const markRetry = (db: Db, d: DeliveryRow, me: string, delayMs: number, e
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, error, lockedUntil: null, lockedBy: null })
     .where(heldBy(d, me));
 
-export const markFailed = (db: Db, d: DeliveryRow, me: string, error: string) =>
-  db.update(socialDeliveries).set({ status: 'error', error, lockedUntil: null, lockedBy: null }).where(heldBy(d, me));
+/** Failed for good; answers whether this attempt's holder recorded it (so the artist is told once). */
+export const markFailed = async (db: Db, d: DeliveryRow, me: string, error: string) =>
+  (
+    await db
+      .update(socialDeliveries)
+      .set({ status: 'error', error, lockedUntil: null, lockedBy: null })
+      .where(heldBy(d, me))
+      .returning({ id: socialDeliveries.id })
+  ).length > 0;
+
+/**
+ * The account's session is no longer accepted: the account is marked as needing reconnection and this delivery waits
+ * for it, pending with the reason (claimDue skips every delivery of such an account).
+ */
+export async function waitForReconnect(db: Db, d: DeliveryRow, me: string, accountId: string, error: string) {
+  await db
+    .update(socialAccounts)
+    .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
+    .where(eq(socialAccounts.id, accountId));
+  await db
+    .update(socialDeliveries)
+    .set({ nextAttemptAt: sql`now()`, error, lockedUntil: null, lockedBy: null })
+    .where(heldBy(d, me));
+}
+
+/**
+ * The account was connected again: it no longer needs reconnection and its waiting deliveries are due at once. Their
+ * attempt count goes back to 1 (not 0: an earlier attempt may have written the record, so it is looked for).
+ */
+export async function releaseAfterReconnect(db: Db, accountId: string): Promise<number> {
+  await db.update(socialAccounts).set({ needsReconnectAt: null }).where(eq(socialAccounts.id, accountId));
+  const rows = await db
+    .update(socialDeliveries)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`least(${socialDeliveries.attempts}, 1)`, lockedUntil: null, lockedBy: null })
+    .where(and(eq(socialDeliveries.accountId, accountId), eq(socialDeliveries.status, 'pending')))
+    .returning({ id: socialDeliveries.id });
+  return rows.length;
+}
 
 /** Another record held the key: this delivery takes a fresh one and is tried again at once. */
 export const changeRecordKey = (db: Db, d: DeliveryRow, me: string) =>

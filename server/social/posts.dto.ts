@@ -26,6 +26,9 @@ export const toPostResponse = (d: DeliveryRow): PostResponse => ({
   postStatus: d.status,
   datePosted: d.postedAt?.getTime() ?? null,
   postError: d.error ?? null,
+  metrics: d.metricsReadAt
+    ? { likes: d.likes ?? 0, reposts: d.reposts ?? 0, replies: d.replies ?? 0, quotes: d.quotes ?? 0, readAt: d.metricsReadAt.getTime() }
+    : null,
 });
 
 /** Dates are epoch milliseconds (UTC). */

@@ -4,7 +4,7 @@ import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import { artworks, socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
+import { artworks, socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
 import { Invalid, VALIDATION_MESSAGE } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { deliveriesOf } from './delivery.repo';
@@ -37,7 +37,11 @@ export interface PostListQuery {
   from?: number;
   to?: number;
   drafts?: boolean;
+  /** Published posts with a delivery that failed, of the last FAILED_DAYS days (the calendar's "Posts that failed"). */
+  failed?: boolean;
 }
+
+export const FAILED_DAYS = 30;
 
 /**
  * The user's posts, newest calendar date first (unscheduled drafts, which have none, first). `from` / `to` (epoch ms,
@@ -54,6 +58,12 @@ export function listPosts(db: Db, userId: string, q: PostListQuery): Promise<Pos
         q.from !== undefined ? gte(calendarDate, new Date(q.from)) : undefined,
         q.to !== undefined ? lt(calendarDate, new Date(q.to)) : undefined,
         q.drafts !== undefined ? eq(socialPosts.isDraft, q.drafts) : undefined,
+        q.failed
+          ? and(
+              sql`${socialPosts.datePublished} > now() - make_interval(days => ${FAILED_DAYS})`,
+              sql`exists (select 1 from ${socialDeliveries} d where d.post_id = ${socialPosts.id} and d.status = 'error')`,
+            )
+          : undefined,
       ),
     )
     .orderBy(sql`${calendarDate} desc nulls first`, desc(socialPosts.createdAt), asc(socialPosts.id))

@@ -107,7 +107,12 @@ export async function retryFailed(tx: Db, post: PostRow): Promise<DeliveryRow[]>
  * Publishes scheduled drafts that are due (also those that came due while no server ran). Rows are taken with
  * FOR UPDATE SKIP LOCKED, so instances promoting at the same time never publish one draft twice.
  */
-export async function promoteDueDrafts(db: Db, limit = 50): Promise<number> {
+export async function promoteDueDrafts(
+  db: Db,
+  limit = 50,
+  /** Called in the transaction with the deliveries created failed (account gone, text too long): the artist is told. */
+  failed: (tx: Db, rows: DeliveryRow[]) => Promise<void> = async () => {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -116,7 +121,11 @@ export async function promoteDueDrafts(db: Db, limit = 50): Promise<number> {
       .orderBy(asc(socialPosts.dateScheduled))
       .limit(limit)
       .for('update', { skipLocked: true });
-    for (const post of due) await publishDraft(tx as unknown as Db, post, false);
+    for (const post of due) {
+      const rows = await publishDraft(tx as unknown as Db, post, false);
+      const failures = rows.filter((r) => r.status === 'error');
+      if (failures.length) await failed(tx as unknown as Db, failures);
+    }
     return due.length;
   });
 }

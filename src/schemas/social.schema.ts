@@ -66,8 +66,8 @@ export const socialAccountSchema = z.object({
   connectedAt: z.string(),
   /** How it was connected: OAuth (a grant from the PDS) or an app password. */
   authMethod: z.optional(z.enum(['app-password', 'oauth'])),
-  /** Bluesky no longer honours the grant: the artist must connect it again. */
-  needsReconnect: z.optional(z.boolean()),
+  /** Set when Bluesky no longer accepts the account's login: its posts wait until it is connected again. */
+  needsReconnectAt: z.optional(z.nullable(z.string())),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
 
@@ -81,7 +81,12 @@ export const postResponseSchema = z.object({
   postStatus: z.enum(POST_STATUSES),
   datePosted: z.optional(z.nullable(z.number())),
   postError: z.optional(z.nullable(z.string())),
+  /** What Bluesky's AppView last said of the posted record, and when (epoch ms); null until first read. */
+  metrics: z.optional(
+    z.nullable(z.object({ likes: z.number(), reposts: z.number(), replies: z.number(), quotes: z.number(), readAt: z.number() })),
+  ),
 });
+export type PostMetrics = NonNullable<PostResponse['metrics']>;
 export type PostResponse = z.infer<typeof postResponseSchema>;
 
 export const postMediaSchema = z.object({

@@ -22,6 +22,8 @@ export interface PostRange {
   from?: number;
   to?: number;
   drafts?: boolean;
+  /** Only published posts of the last 30 days with a failed delivery. */
+  failed?: boolean;
 }
 
 const accountsSchema = z.array(socialAccountSchema);
@@ -68,7 +70,12 @@ export function createSocialService(http: Http, cache: QueryCache) {
         cache.fetch(
           ['social', 'posts', range],
           async () => {
-            const params = { from: range.from, to: range.to, drafts: range.drafts === undefined ? undefined : String(range.drafts) };
+            const params = {
+              from: range.from,
+              to: range.to,
+              drafts: range.drafts === undefined ? undefined : String(range.drafts),
+              failed: range.failed ? 'true' : undefined,
+            };
             return postsSchema.parse((await http.get('/social-media/post', { params })).data);
           },
           options.fresh ? 0 : undefined,

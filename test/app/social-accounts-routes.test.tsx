@@ -50,27 +50,25 @@ describe('Social Media Accounts route', () => {
     expect(toasts).toEqual([{ title: 'Bluesky @alice.bsky.social disconnected', toastType: 'success' }]);
   });
 
-  it('an account whose grant Bluesky no longer honours says so and offers Reconnect, with the handle filled in', async () => {
-    const user = userEvent.setup();
-    const { location } = renderWithFakeApi(<SocialAccountsRoute />, {
+  it('an account whose login Bluesky no longer accepts says so and links to reconnecting it', async () => {
+    renderWithFakeApi(<SocialAccountsRoute />, {
       path: '/social-media/accounts',
-      handler: () => ({
-        status: 200,
-        body: [
-          { ...ALICE, authMethod: 'oauth', needsReconnect: true },
-          { ...ALICE, handle: 'bob.bsky.social' },
-        ],
-      }),
+      handler: () => ({ status: 200, body: [{ ...ALICE, needsReconnectAt: '2026-11-20T08:00:00.000Z' }] }),
     });
     const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
-    expect(card).toHaveTextContent('Needs reconnection');
-    const reconnect = within(card).getByRole('link', { name: 'Reconnect Bluesky @alice.bsky.social' });
-    expect(reconnect).toHaveAttribute('href', '/social-media/accounts/connect/bluesky?handle=alice.bsky.social');
-    const bob = screen.getByRole('link', { name: '@bob.bsky.social' }).closest('li')!;
-    expect(bob).not.toHaveTextContent('Needs reconnection');
-    expect(within(bob).queryByRole('link', { name: /Reconnect/ })).toBeNull();
-    await user.click(reconnect);
-    expect(location.history.at(-1)).toBe('/social-media/accounts/connect/bluesky?handle=alice.bsky.social');
+    expect(card).toHaveTextContent('Needs reconnecting');
+    expect(card).toHaveTextContent('Posts for it wait, and go out once you reconnect it.');
+    expect(within(card).getByRole('link', { name: 'Reconnect Bluesky @alice.bsky.social' })).toHaveAttribute(
+      'href',
+      '/social-media/accounts/connect/bluesky?handle=alice.bsky.social',
+    );
+  });
+
+  it('an account that is fine offers no Reconnect', async () => {
+    renderWithFakeApi(<SocialAccountsRoute />, { path: '/social-media/accounts', handler: () => ({ status: 200, body: [ALICE] }) });
+    const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
+    expect(card).not.toHaveTextContent('Needs reconnecting');
+    expect(within(card).queryByRole('link', { name: /^Reconnect/ })).toBeNull();
   });
 
   it("shows the danger alert 'Error loading social media accounts. Please try again later.' and tries again", async () => {

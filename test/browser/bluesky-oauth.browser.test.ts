@@ -125,7 +125,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     await expectAccessible(page, 'accounts after OAuth');
     const accounts = await api<SocialAccount[]>('/social-media/accounts');
     expect(accounts).toEqual([
-      expect.objectContaining({ handle: artist.handle, service: pds.url, authMethod: 'oauth', needsReconnect: false }),
+      expect.objectContaining({ handle: artist.handle, service: pds.url, authMethod: 'oauth', needsReconnectAt: null }),
     ]);
   });
 
@@ -168,7 +168,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
       method: 'POST',
       body: JSON.stringify({ postId: saved.post.postId }),
     });
-    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnect).toBe(true);
+    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnectAt).not.toBeNull();
     expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
 
     await page.goto(`${appUrl}/social-media/accounts`);
@@ -185,7 +185,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     // Signed in on this device already (the account page): the PDS asks only for approval.
     await page.getByRole('button', { name: 'Authorize', exact: true }).click();
     await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/social-media/accounts');
-    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnect).toBe(false);
+    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnectAt).toBeNull();
     await card.getByRole('link', { name: `@${artist.handle}` }).waitFor();
     expect(await card.getByText('Needs reconnection').count()).toBe(0);
     // The post that found the grant gone failed (and can be posted again now); none of it reached the PDS.

@@ -157,7 +157,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
         service: new URL(pds.url).origin,
         connectedAt: expect.any(String),
         authMethod: 'app-password',
-        needsReconnect: false,
+        needsReconnectAt: null,
       },
     ]);
   });

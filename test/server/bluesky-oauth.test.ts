@@ -183,9 +183,9 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
       message: `Bluesky no longer accepts the connection of @${alice.handle}. Reconnect the account on the accounts page.`,
     });
     const [after] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id));
-    expect(after.needsReconnect).toBe(true);
+    expect(after.needsReconnectAt).toBeInstanceOf(Date);
     const listed = (await (await t.request('/api/social-media/accounts', { token: ada.idToken })).json()) as unknown[];
-    expect(listed).toEqual([expect.objectContaining({ handle: alice.handle, authMethod: 'oauth', needsReconnect: true })]);
+    expect(listed).toEqual([expect.objectContaining({ handle: alice.handle, authMethod: 'oauth', needsReconnectAt: expect.any(String) })]);
     // The dropped grant is gone from the store.
     expect(await store.get(alice.did)).toBeUndefined();
   });

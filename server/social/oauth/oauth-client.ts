@@ -1,4 +1,4 @@
-import { eq, and } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { NodeOAuthClient, buildAtprotoLoopbackClientMetadata, type OAuthClientMetadataInput } from '@atproto/oauth-client-node';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -78,7 +78,7 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
         log.warn({ did, cause: String(cause) }, 'a Bluesky OAuth grant is no longer honoured: its accounts need reconnecting');
         void db
           .update(socialAccounts)
-          .set({ needsReconnect: true })
+          .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
           .where(and(eq(socialAccounts.did, did), eq(socialAccounts.authMethod, 'oauth')))
           .catch((err: unknown) => log.error({ err, did }, 'could not mark a Bluesky account as needing reconnection'));
       },

@@ -9,6 +9,7 @@ import { ApiRouter } from '../../http/api-router';
 import { errorDoc } from '../../http/router';
 import { OutboundRefused } from '../../outbound/guarded-fetch';
 import { saveAccount } from '../accounts.repo';
+import { releaseAfterReconnect } from '../delivery.repo';
 import { checkServiceUrl } from '../service-url';
 import { confidentialMetadata } from './oauth-client';
 
@@ -132,6 +133,8 @@ export function oauthPublicRoutes(deps: AppDeps) {
         authMethod: 'oauth',
       });
       deps.social.agents.forget(row.id);
+      // Posts that waited for this account go out now (the worker's next round claims them).
+      await releaseAfterReconnect(deps.db, row.id);
       deps.log.info({ userId, handle: row.handle }, 'Bluesky account connected with OAuth');
       return c.redirect(back({ [OAUTH_RESULT_PARAM]: 'connected', handle: row.handle }), 303);
     } catch (err) {

@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { accountLabel } from './AccountsField';
 import { canRetryFailed, pollingOf, selectResponses } from '../../machines/post-editor/post-editor.selectors';
 import { formatLocalTime } from './schedule-time';
+import { PostMetricsLine } from '../ui/post-metrics';
 
 const spin = css({
   display: 'inline-block',
@@ -56,6 +57,7 @@ function ResponseRow({ response: r }: { response: PostResponse }) {
           ) : null}
         </p>
       ) : null}
+      {r.postStatus === 'posted' && r.metrics ? <PostMetricsLine metrics={r.metrics} readAt={formatLocalTime(r.metrics.readAt)} /> : null}
       {r.postStatus === 'pending' ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{r.postError ? `Waiting to try again: ${r.postError}` : 'Posting...'}</p>
       ) : null}

@@ -2,7 +2,6 @@ import { format } from 'date-fns';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
-import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import { accountName } from '../../machines/social-accounts/social-accounts.machine';
 import { DATE_FORMAT, DEFAULT_BLUESKY_SERVICE, type SocialAccount } from '../../schemas/social.schema';
@@ -25,7 +24,10 @@ const stretched = css({
   _hover: { textDecoration: 'underline' },
 });
 
-/** One connected account: its platform, handle, server and since when; opens Social Home; Disconnect asks first. */
+/**
+ * One connected account: its platform, handle, server and since when; opens Social Home; Disconnect asks first. An
+ * account whose login Bluesky no longer accepts says so and links to Reconnect.
+ */
 export function AccountCard({ account, disabled, onDisconnect }: { account: SocialAccount; disabled: boolean; onDisconnect: () => void }) {
   const since = connectedOn(account.connectedAt);
   return (
@@ -44,11 +46,23 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
     >
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <span className={badge({ tone: 'accent' })}>{PLATFORM_LABELS[account.platform]}</span>
-        {account.needsReconnect ? <span className={badge({ tone: 'warning' })}>{ACCOUNTS_TEXT.needsReconnect}</span> : null}
+        {account.needsReconnectAt ? <span className={badge({ tone: 'danger' })}>{ACCOUNTS_TEXT.needsReconnect}</span> : null}
       </div>
       <Link href={socialHomeHref(account.handle)} className={stretched}>
         @{account.handle}
       </Link>
+      {account.needsReconnectAt ? (
+        <p className={css({ fontSize: 'sm', color: 'danger' })}>
+          {ACCOUNTS_TEXT.needsReconnectWhy}{' '}
+          <Link
+            href={reconnectHref(account.handle)}
+            aria-label={`${ACCOUNTS_TEXT.reconnect} ${accountName(account)}`}
+            className={css({ position: 'relative', zIndex: 1, fontWeight: 'medium', textDecoration: 'underline' })}
+          >
+            {ACCOUNTS_TEXT.reconnect}
+          </Link>
+        </p>
+      ) : null}
       <dl
         className={css({
           display: 'grid',
@@ -68,18 +82,6 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
           </>
         ) : null}
       </dl>
-      {account.needsReconnect ? (
-        <>
-          <p className={css({ fontSize: 'sm' })}>{ACCOUNTS_TEXT.needsReconnectHint}</p>
-          <Link
-            href={reconnectHref(account.handle)}
-            aria-label={`${ACCOUNTS_TEXT.reconnect} ${accountName(account)}`}
-            className={cx(button({ size: 'sm' }), css({ alignSelf: 'flex-start', position: 'relative', zIndex: 1 }))}
-          >
-            {ACCOUNTS_TEXT.reconnect}
-          </Link>
-        </>
-      ) : null}
       <Button
         variant="outline"
         size="sm"
