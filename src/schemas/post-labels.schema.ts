@@ -21,7 +21,7 @@ export const LABEL_MESSAGES = {
   unknown: `A content label is one of ${CONTENT_LABELS.join(', ')}`,
   oneAdult: 'Choose at most one of Nudity, Sexual and Adult',
   /** Why the editor offers no labels yet: Bluesky labels a post's images or video. */
-  needsMedia: 'Content labels describe images or video: add one to label this post.',
+  needsMedia: 'Labels describe images or video: add one to label this post.',
 } as const;
 
 const isLabel = (v: string) => (CONTENT_LABELS as readonly string[]).includes(v);

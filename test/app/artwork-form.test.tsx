@@ -254,7 +254,7 @@ describe('the artwork form', () => {
       }),
     });
     renderEditor(parts, { artworkId: ARTWORK_ID });
-    const group = within(await screen.findByRole('group', { name: /^Content labels when shared/ }));
+    const group = within(await screen.findByRole('group', { name: /^Media labels when shared/ }));
     expect(group.getByRole('radio', { name: 'Sexual' })).toBeChecked();
     expect(group.getByRole('radio', { name: 'Nudity' })).toHaveAccessibleDescription(/figure drawing/);
     await user.click(group.getByRole('radio', { name: 'Nudity' }));

@@ -116,7 +116,7 @@ describe('sharing an artwork: /social-media/post/new?artwork=<id>', () => {
       artwork: { status: 200, body: { ...WITH_IMAGE, postLabels: ['nudity', 'graphic-media'] } },
       user: { status: 200, body: { ...USER, postLanguage: 'pt' } },
     });
-    const labels = within(await screen.findByRole('group', { name: /^Content labels/ }));
+    const labels = within(await screen.findByRole('group', { name: /^Media labels/ }));
     expect(await labels.findByRole('radio', { name: 'Nudity' })).toBeChecked();
     expect(labels.getByRole('checkbox', { name: 'Graphic media' })).toBeChecked();
     // Each label says what it is for: figure work is Nudity, not Sexual.

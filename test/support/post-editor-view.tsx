@@ -78,7 +78,7 @@ function expectFiles(s: Snapshot, editable: boolean) {
  */
 function expectLabelsAndLangs(s: Snapshot, enabled: boolean) {
   const { labels, langs } = s.context.form.values;
-  const group = within(screen.getByRole('group', { name: /^Content labels/ }));
+  const group = within(screen.getByRole('group', { name: /^Media labels/ }));
   if (s.context.files.some((f) => /^(image|video)\//.test(fileTypeOf(f)))) {
     const adult = labels.find((l) => l !== 'graphic-media');
     expect(group.getByRole('radio', { name: adult ? LABEL_TEXTS[adult as ContentLabel].name : 'None' })).toBeChecked();

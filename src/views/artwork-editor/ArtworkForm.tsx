@@ -73,7 +73,7 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
       />
       <DimensionFields values={values} errorOf={errorOf} onChange={change} disabled={busy} />
       <LabelsPicker
-        legend="Content labels when shared"
+        legend="Media labels when shared"
         hint="A post sharing this artwork starts with these Bluesky labels (you can change them in the post). Nudity is for figure work that is not sexual."
         name="postLabels"
         value={values.postLabels}

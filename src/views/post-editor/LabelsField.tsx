@@ -7,7 +7,7 @@ import { LABEL_MESSAGES } from '../../schemas/post-labels.schema';
 import { Fieldset } from '../ui/fieldset';
 import { LabelsPicker } from './LabelsPicker';
 
-const LEGEND = 'Content labels';
+const LEGEND = 'Media labels';
 
 /**
  * Bluesky self-labels for the post's images or video. Without media there is nothing to label: the reason is shown

@@ -46,7 +46,7 @@ export function LabelsPicker({
     <Fieldset.Root invalid={Boolean(error)} disabled={disabled}>
       <Fieldset.Legend>{legend}</Fieldset.Legend>
       <Fieldset.HelperText>{hint}</Fieldset.HelperText>
-      <div role="radiogroup" aria-label="Adult content" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <div role="radiogroup" aria-label="Adult labels" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {choices.map((c) => {
           const inputId = `${id}-${c.value ?? 'none'}`;
           return (
