@@ -17,6 +17,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     pendingEmail: text('pending_email'),
     avatarKey: text('avatar_key'),
+    /** The language new posts start with (BCP-47); null until the artist chooses one (the browser's, else English). */
+    postLanguage: text('post_language'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -180,6 +182,11 @@ export const artworks = pgTable(
     mediaType: text('media_type').notNull(),
     dimensions: jsonb('dimensions').$type<Dimensions>().notNull(),
     primaryImageMediaId: uuid('primary_image_media_id'),
+    /** The Bluesky self-labels a post sharing this artwork starts with ('nudity' for figure work). */
+    postLabels: text('post_labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -327,6 +334,16 @@ export const socialPosts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     location: text('location'),
+    /** Bluesky self-labels for the post's images (com.atproto.label.defs#selfLabels values). */
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The post's languages (BCP-47), at most three; set on every save. */
+    langs: text('langs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The artwork the post was shared from ("Share" in the artwork editor), if any. */
     artworkId: uuid('artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
     accounts: jsonb('accounts').$type<AccountRef[]>().notNull(),

@@ -157,6 +157,9 @@ export function newRecordKey(): string {
   return TID.fromTime(micros, crypto.randomInt(1024)).toString();
 }
 
+/** Self-labels as a record carries them. */
+export const selfLabels = (values: string[]) => ({ $type: 'com.atproto.label.defs#selfLabels', values: values.map((val) => ({ val })) });
+
 export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
 
 /**
@@ -167,7 +170,7 @@ export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/pro
  */
 export async function writePost(
   agent: Agent,
-  input: { text: string; images: PostImage[]; rkey: string; createdAt: string },
+  input: { text: string; images: PostImage[]; rkey: string; createdAt: string; labels?: string[]; langs?: string[] },
   /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
   mayExist = true,
 ) {
@@ -195,6 +198,9 @@ export async function writePost(
       facets: rt.facets,
       createdAt: input.createdAt,
       ...(images.length ? { embed: { $type: 'app.bsky.embed.images', images } } : {}),
+      ...(input.langs?.length ? { langs: input.langs } : {}),
+      // Labels describe the media: a post that went out without images carries none.
+      ...(images.length && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),
     };
     const res = await agent.com.atproto.repo.createRecord({ repo: did, collection: 'app.bsky.feed.post', rkey: input.rkey, record });
     return { uri: res.data.uri, cid: res.data.cid };

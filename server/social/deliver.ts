@@ -52,7 +52,14 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     // attempts counts claims: on the first, no attempt under this key has ever started.
     await writePost(
       agent,
-      { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() },
+      {
+        text: d.text,
+        images,
+        rkey: d.rkey,
+        createdAt: (post.datePublished ?? new Date()).toISOString(),
+        labels: post.labels,
+        langs: post.langs,
+      },
       d.attempts > 1,
     );
     await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));

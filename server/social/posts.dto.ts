@@ -44,6 +44,8 @@ export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries:
   hashtags: row.hashtags,
   mentions: row.mentions,
   location: row.location,
+  labels: row.labels,
+  langs: row.langs,
   artworkId: row.artworkId,
   accounts: row.accounts,
   responses: deliveries.map(toPostResponse),

@@ -4,7 +4,8 @@ import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import { artworks, socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
+import { artworks, socialAccounts, socialDeliveries, socialPostMedia, socialPosts, users } from '../db/schema';
+import { DEFAULT_POST_LANGUAGE } from '../../src/schemas/post-labels.schema';
 import { Invalid, VALIDATION_MESSAGE } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { deliveriesOf } from './delivery.repo';
@@ -113,6 +114,12 @@ const uniqueAccounts = (accounts: SavePostInput['accounts']) => {
   return [...seen.values()];
 };
 
+/** A post saved without languages starts with the artist's default language, else English. */
+async function defaultLangsOf(db: Db, userId: string): Promise<string[]> {
+  const [user] = await db.select({ postLanguage: users.postLanguage }).from(users).where(eq(users.id, userId));
+  return [user?.postLanguage ?? DEFAULT_POST_LANGUAGE];
+}
+
 /**
  * Creates a draft (no postId) or updates one, in a transaction that locks it: a published post answers 409. The
  * accounts must be connected; `mediaIds` is the post's list of files in order (a file of the post left out is
@@ -160,6 +167,8 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
 
     const values = {
       content: input.content,
+      labels: input.labels,
+      langs: input.langs ?? (existing?.langs.length ? existing.langs : await defaultLangsOf(tx, userId)),
       hashtags: input.hashtags.map((t) => t.trim()),
       mentions: input.mentions.map((m) => m.trim()),
       location: input.location ?? null,

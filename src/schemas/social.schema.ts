@@ -3,6 +3,7 @@ import { text } from './text.schema';
 import { extensionLabel, fileTypeLabel } from './file-types';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
+import { labelsRule, langsRule } from './post-labels.schema';
 
 export { PLATFORMS, platformSchema, type Platform };
 
@@ -115,6 +116,10 @@ export const socialPostSchema = z.object({
   location: z.optional(z.nullable(z.string())),
   /** The artwork the post was shared from (Share in the artwork editor), while it exists. */
   artworkId: z.optional(z.nullable(z.string())),
+  /** Bluesky self-labels for the post's images (nudity, sexual, porn, graphic-media). */
+  labels: z.optional(z.array(z.string())),
+  /** The post's languages (BCP-47), as Bluesky records carry them. */
+  langs: z.optional(z.array(z.string())),
   accounts: z.array(accountRefSchema),
   responses: z.array(postResponseSchema),
   isDraft: z.boolean(),
@@ -145,6 +150,10 @@ export const savePostSchema = z.object({
   location: z.optional(z.nullable(text('Location', [z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })]))),
   /** The artwork the post is shared from: one of the artist's own. Left out on an update, the post keeps its own. */
   artworkId: z.optional(z.nullable(z.uuid({ error: 'Artwork ID must be a valid UUID' }))),
+  /** Self-labels for the post's images; sent only when it has some. */
+  labels: z._default(labelsRule, []),
+  /** One to three BCP-47 tags; left out, the artist's default language. */
+  langs: z.optional(langsRule),
   mediaIds: z._default(
     z
       .array(z.uuid({ error: 'Media ID must be a valid UUID' }))

@@ -226,7 +226,7 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
           await user.clear(screen.getByLabelText('Content'));
           if (change.value) await user.type(screen.getByLabelText('Content'), change.value);
         } else if (change.field === 'accounts') {
-          for (const box of screen.getAllByRole('checkbox')) {
+          for (const box of within(screen.getByRole('group', { name: /^Accounts/ })).getAllByRole('checkbox')) {
             const handle = box.closest('label')!.textContent!.replace(/^Bluesky @/, '');
             const wanted = change.value.some((a) => a.handle === handle);
             if ((box as HTMLInputElement).checked !== wanted) await user.click(box);

@@ -116,6 +116,8 @@ export interface PostRecord {
         image: { ref: { toString(): string }; mimeType: string; size: number };
       }>;
     };
+    langs?: string[];
+    labels?: { $type: string; values: Array<{ val: string }> };
   };
 }
 

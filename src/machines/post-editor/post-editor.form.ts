@@ -11,6 +11,7 @@ import {
   type SocialPost,
 } from '../../schemas/social.schema';
 import { visibleError, type FormContext } from '../shared/form';
+import { DEFAULT_POST_LANGUAGE, labelsRule, langsRule } from '../../schemas/post-labels.schema';
 
 /** The post's fields as the editor holds them; the schedule is epoch milliseconds (UTC) or none. */
 export interface PostFormValues {
@@ -21,6 +22,10 @@ export interface PostFormValues {
   dateScheduled: number | null;
   /** Where the post was made ('Studio 4, Lisbon'), or ''; kept with the post, not sent to Bluesky. */
   location: string;
+  /** Bluesky self-labels for the post's images or video (sent only with images). */
+  labels: string[];
+  /** The post's languages (BCP-47), one to three: the artist's default to start with. */
+  langs: string[];
   /** Derived: length of the text the post goes out with (content plus the hashtags and mentions it lacks): the counter's n. */
   textLength: number;
 }
@@ -31,7 +36,8 @@ export type PostFieldChange =
   | { field: 'hashtags' | 'mentions'; value: string[] }
   | { field: 'accounts'; value: AccountRef[] }
   | { field: 'dateScheduled'; value: number | null }
-  | { field: 'location'; value: string };
+  | { field: 'location'; value: string }
+  | { field: 'labels' | 'langs'; value: string[] };
 
 export type PostFormState = FormContext<PostFormValues>;
 
@@ -48,6 +54,8 @@ const schema = z
     mentions: savePostSchema.shape.mentions,
     accounts: accountsRule,
     location: z.string().check(z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })),
+    labels: labelsRule,
+    langs: langsRule,
   })
   .check(
     z.superRefine(
@@ -66,8 +74,8 @@ const withTextLength = (values: PostFormValues): PostFormValues => ({ ...values,
 /** The post form's rules for the shared form engine (src/machines/shared/form.ts). */
 export const postFormRules = { schema, derive: withTextLength };
 
-/** A new post: with a single connected account that account is already ticked. */
-export const emptyPostValues = (accounts: SocialAccount[]): PostFormValues =>
+/** A new post: with a single connected account that account is already ticked; in the artist's default language. */
+export const emptyPostValues = (accounts: SocialAccount[], langs: string[] = [DEFAULT_POST_LANGUAGE]): PostFormValues =>
   withTextLength({
     content: '',
     hashtags: [],
@@ -75,6 +83,8 @@ export const emptyPostValues = (accounts: SocialAccount[]): PostFormValues =>
     accounts: accounts.length === 1 ? [{ platform: accounts[0].platform, handle: accounts[0].handle }] : [],
     dateScheduled: null,
     location: '',
+    labels: [],
+    langs,
     textLength: 0,
   });
 
@@ -86,6 +96,9 @@ export const postValuesOf = (post: SocialPost): PostFormValues =>
     accounts: post.accounts,
     dateScheduled: post.dateScheduled ?? null,
     location: post.location ?? '',
+    labels: post.labels ?? [],
+    // Posts saved before languages were kept have none: they went out without.
+    langs: post.langs?.length ? post.langs : [DEFAULT_POST_LANGUAGE],
     textLength: 0,
   });
 
@@ -98,14 +111,16 @@ export const sameAccount = (a: AccountRef, b: AccountRef) => a.platform === b.pl
 const tagsKey = (tags: string[]) => JSON.stringify(tags.map((t) => t.trim()));
 const accountsKey = (accounts: AccountRef[]) => JSON.stringify(accounts.map((a) => `${a.platform}:${a.handle.toLowerCase()}`).sort());
 
-/** The same post as the server keeps it: text, tags and location (trimmed), accounts (in any order) and schedule. */
+/** The same post as the server keeps it: text, tags and location (trimmed), accounts and labels (in any order), schedule, languages. */
 export const samePostValues = (a: PostFormValues, b: PostFormValues) =>
   a.content === b.content &&
   tagsKey(a.hashtags) === tagsKey(b.hashtags) &&
   tagsKey(a.mentions) === tagsKey(b.mentions) &&
   accountsKey(a.accounts) === accountsKey(b.accounts) &&
   a.dateScheduled === b.dateScheduled &&
-  a.location.trim() === b.location.trim();
+  a.location.trim() === b.location.trim() &&
+  JSON.stringify([...a.labels].sort()) === JSON.stringify([...b.labels].sort()) &&
+  JSON.stringify(a.langs) === JSON.stringify(b.langs);
 
 /**
  * The body of POST /social-media/post: a draft, its files in order with their alt texts; a blank location is none.
@@ -127,6 +142,8 @@ export function toSavePost(
     hashtags: values.hashtags,
     mentions: values.mentions,
     location: values.location.trim() || null,
+    labels: values.labels,
+    langs: values.langs,
     mediaIds: files.mediaIds,
     altTexts: files.altTexts,
   };

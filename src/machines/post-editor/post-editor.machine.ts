@@ -7,6 +7,7 @@ import { watchServer } from '../shared/watch-server';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
 import * as files from './post-editor.files';
 import type { PostEditorContext } from './post-editor.types';
+import { DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
@@ -66,6 +67,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     artworkId: input.artworkId ?? null,
     shared: null,
     shareHint: null,
+    defaultLangs: [DEFAULT_POST_LANGUAGE],
   }),
   initial: 'loading',
   states: {

@@ -50,12 +50,18 @@ export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorCont
 }
 
 /** A new post differs from the empty post it started as: text, hashtags, mentions, accounts, schedule, or any file. */
-export const hasNewPostEdits = ({ accounts, form, files: list }: Pick<PostEditorContext, 'accounts' | 'form' | 'files'>): boolean =>
-  !samePostValues(form.values, emptyPostValues(accounts)) || list.length > 0;
+export const hasNewPostEdits = ({
+  accounts,
+  form,
+  files: list,
+  defaultLangs,
+}: Pick<PostEditorContext, 'accounts' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'defaultLangs'>>): boolean =>
+  !samePostValues(form.values, emptyPostValues(accounts, defaultLangs)) || list.length > 0;
 
 /** Leaving now would lose something: a saved post's unsaved edits, or anything put into a new one. */
-export const hasUnsavedChanges = (context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'>): boolean =>
-  context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context);
+export const hasUnsavedChanges = (
+  context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'defaultLangs'>>,
+): boolean => (context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context));
 
 /** The draft open here was published meanwhile: said once, and louder when the artist's unsaved changes missed it. */
 export const notifyPublishedMeanwhile = {
@@ -118,18 +124,29 @@ export const postEditorSetup = setup({
       return { leaveTo: event.to };
     }),
     stay: assign({ leaveTo: null }),
-    useLoaded: assign((_, data: PostEditorData) =>
-      data.post
-        ? { accounts: data.accounts, error: null, ...adopt(data.post) }
-        : { accounts: data.accounts, error: null, form: emptyForm(emptyPostValues(data.accounts), postFormRules) },
-    ),
+    useLoaded: assign(({ context }, data: PostEditorData) => {
+      const defaultLangs = data.defaultLang ? [data.defaultLang] : context.defaultLangs;
+      return data.post
+        ? { accounts: data.accounts, error: null, defaultLangs, ...adopt(data.post) }
+        : {
+            accounts: data.accounts,
+            error: null,
+            defaultLangs,
+            form: emptyForm(emptyPostValues(data.accounts, defaultLangs), postFormRules),
+          };
+    }),
     adoptPost: assign((_, post: SocialPost) => adopt(post)),
-    /** A shared artwork: its title and link as the text, every connected account ticked; its image follows. */
+    /** A shared artwork: its title and link as the text, every connected account ticked, its default labels; its image follows. */
     prefillFromArtwork: assign(({ context }, share: ArtworkToShare) => ({
       shared: share,
       shareHint: shareHintOf(share),
       form: emptyForm(
-        { ...emptyPostValues(context.accounts), content: shareText(share), accounts: allAccounts(context.accounts) },
+        {
+          ...emptyPostValues(context.accounts, context.defaultLangs),
+          content: shareText(share),
+          accounts: allAccounts(context.accounts),
+          labels: share.labels ?? [],
+        },
         postFormRules,
       ),
     })),

@@ -18,6 +18,8 @@ export interface PostEditorInput {
 export interface PostEditorData {
   accounts: SocialAccount[];
   post: SocialPost | null;
+  /** The language a new post starts in: the artist's default, else the browser's (absent: the one the editor has). */
+  defaultLang?: string;
 }
 
 /** The shared artwork's image, read as a file the editor holds as if the artist had picked it. */
@@ -63,6 +65,8 @@ export interface PostEditorContext {
   shared: ArtworkToShare | null;
   /** Why the shared artwork's link may not work yet (not published, or not since the artwork was made). */
   shareHint: string | null;
+  /** The languages a new post starts with (and is compared with, for unsaved changes). */
+  defaultLangs: string[];
 }
 
 export type PostEditorEvent =

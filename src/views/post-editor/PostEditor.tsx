@@ -26,6 +26,8 @@ import { TagList } from './TagFields';
 import { isConfirmingLeave, labelOf, selectError, selectShareHint, viewOf } from '../../machines/post-editor/post-editor.selectors';
 import { qaInspect } from '../../qa/qa-mode';
 import { LocationField } from './LocationField';
+import { LabelsField } from './LabelsField';
+import { LanguageField } from './LanguageField';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -138,9 +140,11 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
           >
             <ContentField editor={editor} />
             <PostFiles editor={editor} />
+            <LabelsField editor={editor} />
             <TagList editor={editor} field="hashtags" />
             <TagList editor={editor} field="mentions" />
             <LocationField editor={editor} />
+            <LanguageField editor={editor} />
             <AccountsField editor={editor} />
             <ScheduleField editor={editor} />
             <ScheduleCheck editor={editor} />
