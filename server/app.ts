@@ -28,6 +28,7 @@ import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
 import { postMediaFileRoutes } from './social/post-media-file.routes';
+import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
@@ -117,6 +118,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     accountRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),
+    linkPreviewRoutes(deps),
   ];
   for (const feature of features) app.route('/api', feature);
 

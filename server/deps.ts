@@ -18,6 +18,7 @@ import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
+import { createLinkPreviews } from './social/link-card/link-preview';
 import { createBlobStore } from './storage';
 
 /** Opens the database (migrating it), storage and mail, and derives the keys: everything routes depend on. */
@@ -31,12 +32,13 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const accountMail = composeAccountMail(database.db, config.appUrl);
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
+  const storage = overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads'));
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     log,
-    storage: overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads')),
+    storage,
     mailer,
     outbox: createMailOutbox(database.db, mailer, (row) => (row.kind === 'inquiry' ? inquiryMail(row) : accountMail(row)), log, {
       sent: recordInquiryMailed(database.db),
@@ -49,6 +51,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
       hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
     },
+    linkPreviews: createLinkPreviews(storage, log, { allowPrivateNetwork: config.social.allowPrivateNetwork }),
     social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
     ...overrides,
   };
