@@ -4,6 +4,7 @@ import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
 import { BlueskyError, postUrlOf, writePost, type PostImage } from './bluesky';
 import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry } from './delivery.repo';
 import { prepareImage } from './post-images';
+import { externalCardOf } from './link-card/post-link-card';
 import { notConnected } from './publishing';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
 
@@ -46,11 +47,12 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     }
     accountId = account.id;
     const images = await imagesOf(deps, post.id);
+    const external = !images.length && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
     const agent = await social.agents.agentFor(account);
     // attempts counts claims: on the first, no attempt under this key has ever started.
     await writePost(
       agent,
-      { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() },
+      { text: d.text, images, external, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() },
       d.attempts > 1,
     );
     await markPosted(db, d, postUrlOf(agent.session?.handle ?? account.handle, d.rkey));

@@ -3,6 +3,7 @@ import { text } from './text.schema';
 import { extensionLabel, fileTypeLabel } from './file-types';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
+import { LINK_MAX_LENGTH, linkCardSchema } from './link-card.schema';
 
 export { PLATFORMS, platformSchema, type Platform };
 
@@ -107,6 +108,10 @@ export const socialPostSchema = z.object({
   /** The artwork the post was shared from (Share in the artwork editor), while it exists. */
   artworkId: z.optional(z.nullable(z.string())),
   accounts: z.array(accountRefSchema),
+  /** The card of the post's first link (no images), as the artist saw it in the editor. */
+  linkCard: z.optional(z.nullable(linkCardSchema)),
+  /** The link whose card the artist removed. */
+  linkCardRemoved: z.optional(z.nullable(z.string())),
   responses: z.array(postResponseSchema),
   isDraft: z.boolean(),
 });
@@ -136,6 +141,10 @@ export const savePostSchema = z.object({
   location: z.optional(z.nullable(text('Location', [z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })]))),
   /** The artwork the post is shared from: one of the artist's own. Left out on an update, the post keeps its own. */
   artworkId: z.optional(z.nullable(z.uuid({ error: 'Artwork ID must be a valid UUID' }))),
+  /** The card the editor showed for the first link (from /api/social/link-preview); left out on an update, kept. */
+  linkCard: z.optional(z.nullable(linkCardSchema)),
+  /** The link whose card the artist removed (null: none); left out on an update, kept. */
+  linkCardRemoved: z.optional(z.nullable(z.string().check(z.maxLength(LINK_MAX_LENGTH)))),
   mediaIds: z._default(
     z
       .array(z.uuid({ error: 'Media ID must be a valid UUID' }))
