@@ -28,6 +28,7 @@ import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
 import { postMediaFileRoutes } from './social/post-media-file.routes';
+import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
 import { oauthPublicRoutes, oauthRoutes } from './social/oauth/oauth.routes';
@@ -121,6 +122,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     oauthRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),
+    linkPreviewRoutes(deps),
   ];
   for (const feature of features) app.route('/api', feature);
 

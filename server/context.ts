@@ -14,6 +14,7 @@ import type { TxtResolver } from './domains/dns-resolver';
 import type { VerifiedHosts } from './domains/verified-hosts';
 import type { SecretBox } from './social/secret-box';
 import type { BlueskyOAuth } from './social/oauth/oauth-client';
+import type { LinkPreviews } from './social/link-card/link-preview';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */
 export interface AppDeps {
@@ -37,6 +38,8 @@ export interface AppDeps {
     /** Which hosts are verified custom domains, remembered for a few seconds. */
     hosts: VerifiedHosts;
   };
+  /** Link cards: pages read through their own guarded door, their images recompressed into storage. */
+  linkPreviews: LinkPreviews;
   social: {
     /** Seals app passwords and session tokens at rest. */
     box: SecretBox;

@@ -20,6 +20,7 @@ import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
 import { createBlueskyOAuth } from './social/oauth/oauth-client';
+import { createLinkPreviews } from './social/link-card/link-preview';
 import { createBlobStore } from './storage';
 
 /** Opens the database (migrating it), storage and mail, and derives the keys: everything routes depend on. */
@@ -34,13 +35,14 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
   const postFailedMail = composePostFailedMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
+  const storage = overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads'));
   const oauth = createBlueskyOAuth({ config, db: database.db, box, log, fetch: outbound.fetch });
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     log,
-    storage: overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads')),
+    storage,
     mailer,
     outbox: createMailOutbox(
       database.db,
@@ -59,6 +61,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
       hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
     },
+    linkPreviews: createLinkPreviews(storage, log, { allowPrivateNetwork: config.social.allowPrivateNetwork }),
     social: {
       box,
       agents: createBlueskyAgents(database.db, box, log, outbound.fetch, oauth),

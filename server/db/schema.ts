@@ -316,6 +316,14 @@ export const blueskyOAuthStore = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
 
+/** A link card as stored: thumb is the hash naming its recompressed image in storage (link-cards/<hash>.jpg). */
+export interface StoredLinkCard {
+  uri: string;
+  title: string;
+  description: string;
+  thumb: string | null;
+}
+
 /** A post: a draft (maybe scheduled) until published; then its deliveries say how each account fared. */
 export const socialPosts = pgTable(
   'social_posts',
@@ -347,6 +355,10 @@ export const socialPosts = pgTable(
     /** The artwork the post was shared from ("Share" in the artwork editor), if any. */
     artworkId: uuid('artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
     accounts: jsonb('accounts').$type<AccountRef[]>().notNull(),
+    /** The card of the post's first link as the artist saw it (app.bsky.embed.external), fixed before publishing. */
+    linkCard: jsonb('link_card').$type<StoredLinkCard>(),
+    /** The link whose card the artist removed: that link gets no card. */
+    linkCardRemoved: text('link_card_removed'),
     isDraft: boolean('is_draft').notNull().default(true),
     dateScheduled: timestamp('date_scheduled', { withTimezone: true }),
     datePublished: timestamp('date_published', { withTimezone: true }),

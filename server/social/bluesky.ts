@@ -144,6 +144,14 @@ export interface PostImage {
   height: number;
 }
 
+/** A link card (app.bsky.embed.external) with its image's bytes, uploaded as a blob when the post is written. */
+export interface ExternalCard {
+  uri: string;
+  title: string;
+  description: string;
+  thumb: { bytes: Buffer; mimeType: string } | null;
+}
+
 let lastMicros = 0;
 
 /**
@@ -170,7 +178,15 @@ export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/pro
  */
 export async function writePost(
   agent: Agent,
-  input: { text: string; images: PostImage[]; rkey: string; createdAt: string; labels?: string[]; langs?: string[] },
+  input: {
+    text: string;
+    images: PostImage[];
+    rkey: string;
+    createdAt: string;
+    labels?: string[];
+    langs?: string[];
+    external?: ExternalCard | null;
+  },
   /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
   mayExist = true,
 ) {
@@ -190,6 +206,13 @@ export async function writePost(
       const uploaded = await agent.uploadBlob(image.bytes, { encoding: image.mimeType });
       images.push({ image: uploaded.data.blob, alt: image.alt, aspectRatio: { width: image.width, height: image.height } });
     }
+    // Media wins, as on Bluesky: a card only when there are no images.
+    let embed: Record<string, unknown> | undefined = images.length ? { $type: 'app.bsky.embed.images', images } : undefined;
+    if (!embed && input.external) {
+      const { thumb, ...card } = input.external;
+      const blob = thumb ? (await agent.uploadBlob(thumb.bytes, { encoding: thumb.mimeType })).data.blob : undefined;
+      embed = { $type: 'app.bsky.embed.external', external: { ...card, ...(blob ? { thumb: blob } : {}) } };
+    }
     const rt = new RichText({ text: input.text });
     await rt.detectFacets(agent);
     const record = {
@@ -197,7 +220,7 @@ export async function writePost(
       text: rt.text,
       facets: rt.facets,
       createdAt: input.createdAt,
-      ...(images.length ? { embed: { $type: 'app.bsky.embed.images', images } } : {}),
+      ...(embed ? { embed } : {}),
       ...(input.langs?.length ? { langs: input.langs } : {}),
       // Labels describe the media: a post that went out without images carries none.
       ...(images.length && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),

@@ -6,6 +6,7 @@ import { BlueskyError, postUrlOf, writePost, type PostImage } from './bluesky';
 import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry, waitForReconnect } from './delivery.repo';
 import { mailPostFailed } from './post-failed.mail';
 import { prepareImage } from './post-images';
+import { externalCardOf } from './link-card/post-link-card';
 import { notConnected } from './publishing';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
 
@@ -48,6 +49,7 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     }
     accountId = account.id;
     const images = await imagesOf(deps, post.id);
+    const external = !images.length && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
     const agent = await social.agents.agentFor(account);
     // attempts counts claims: on the first, no attempt under this key has ever started.
     await writePost(
@@ -59,6 +61,7 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
         createdAt: (post.datePublished ?? new Date()).toISOString(),
         labels: post.labels,
         langs: post.langs,
+        external,
       },
       d.attempts > 1,
     );

@@ -3,6 +3,7 @@ import type { PostMedia, PostResponse, SocialPost } from '../../src/schemas/soci
 import type { socialPostMedia, socialPosts } from '../db/schema';
 import type { MediaUrls } from '../media/media-urls';
 import type { DeliveryRow } from './delivery.repo';
+import { linkCardDto } from './link-card/post-link-card';
 
 export type PostRow = typeof socialPosts.$inferSelect;
 export type PostMediaRow = typeof socialPostMedia.$inferSelect;
@@ -48,6 +49,8 @@ export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries:
   langs: row.langs,
   artworkId: row.artworkId,
   accounts: row.accounts,
+  linkCard: row.linkCard ? linkCardDto(row.linkCard) : null,
+  linkCardRemoved: row.linkCardRemoved,
   responses: deliveries.map(toPostResponse),
   isDraft: row.isDraft,
 });

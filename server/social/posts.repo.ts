@@ -12,6 +12,7 @@ import { deliveriesOf } from './delivery.repo';
 import { postNotFound, postPublished } from './post-errors';
 import { type PostMediaRow, type PostRow, toSocialPostDto } from './posts.dto';
 import { publishProblems } from './publishing';
+import { storedLinkCard } from './link-card/post-link-card';
 
 export type SavePostInput = z.output<typeof savePostSchema>;
 
@@ -176,6 +177,8 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       dateScheduled: schedule === null ? null : new Date(schedule),
       // Left out (undefined): an update keeps the artwork it was shared from.
       ...(input.artworkId !== undefined ? { artworkId: input.artworkId } : {}),
+      ...(input.linkCard !== undefined ? { linkCard: storedLinkCard(input.linkCard, input.content) } : {}),
+      ...(input.linkCardRemoved !== undefined ? { linkCardRemoved: input.linkCardRemoved } : {}),
     };
     if (schedule !== null) {
       const kept = media.filter((m) => mediaIds.includes(m.id));

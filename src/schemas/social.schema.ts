@@ -4,6 +4,7 @@ import { extensionLabel, fileTypeLabel } from './file-types';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
 import { labelsRule, langsRule } from './post-labels.schema';
+import { LINK_MAX_LENGTH, linkCardSchema } from './link-card.schema';
 
 export { PLATFORMS, platformSchema, type Platform };
 
@@ -121,6 +122,10 @@ export const socialPostSchema = z.object({
   /** The post's languages (BCP-47), as Bluesky records carry them. */
   langs: z.optional(z.array(z.string())),
   accounts: z.array(accountRefSchema),
+  /** The card of the post's first link (no images), as the artist saw it in the editor. */
+  linkCard: z.optional(z.nullable(linkCardSchema)),
+  /** The link whose card the artist removed. */
+  linkCardRemoved: z.optional(z.nullable(z.string())),
   responses: z.array(postResponseSchema),
   isDraft: z.boolean(),
 });
@@ -154,6 +159,10 @@ export const savePostSchema = z.object({
   labels: z._default(labelsRule, []),
   /** One to three BCP-47 tags; left out, the artist's default language. */
   langs: z.optional(langsRule),
+  /** The card the editor showed for the first link (from /api/social/link-preview); left out on an update, kept. */
+  linkCard: z.optional(z.nullable(linkCardSchema)),
+  /** The link whose card the artist removed (null: none); left out on an update, kept. */
+  linkCardRemoved: z.optional(z.nullable(z.string().check(z.maxLength(LINK_MAX_LENGTH)))),
   mediaIds: z._default(
     z
       .array(z.uuid({ error: 'Media ID must be a valid UUID' }))
