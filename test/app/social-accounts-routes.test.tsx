@@ -242,11 +242,14 @@ describe('Connect route', () => {
     expect(requests).toEqual([]);
   });
 
-  it.each(['Bluesky', 'BLUESKY', 'blueSky'])('/social-media/accounts/connect/%s is the Bluesky form', (platform) => {
+  it.each(['Bluesky', 'BLUESKY', 'blueSky'])('/social-media/accounts/connect/%s is the Bluesky form', async (platform) => {
+    const user = userEvent.setup();
     renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, {
       path: `/social-media/accounts/connect/${platform}`,
       handler: () => ({ status: 500 }),
     });
+    expect(screen.getByRole('form', { name: 'Continue with Bluesky' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use an app password instead' }));
     expect(screen.getByLabelText('Handle')).toBeInTheDocument();
     expect(screen.getByLabelText('App password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
