@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import { emptyPostValues, postFormRules, postValuesOf, samePostValues } from './post-editor.form';
@@ -15,6 +15,8 @@ import type {
 import { allAccounts, shareHintOf, shareText, shareTitleOf, type ArtworkToShare } from './post-editor.share';
 import * as files from './post-editor.files';
 import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
+import { linkCardMachine, type LinkCardInput } from '../link-card/link-card.machine';
+import { selectSaved } from '../link-card/link-card.selectors';
 
 /** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
 export const POST_POLL_MS = 3000;
@@ -37,6 +39,21 @@ const adopt = (post: SocialPost) => ({
   form: emptyForm(postValuesOf(post), postFormRules),
   files: files.filesOfPost(post),
 });
+
+/** The link card starts from the post as it stands: its text, the card a draft kept (or removed), and its files. */
+const linkCardInputOf = (context: PostEditorContext): LinkCardInput => ({
+  content: context.form.values.content,
+  card: context.post?.linkCard ?? null,
+  removed: context.post?.linkCardRemoved ?? null,
+  hasMedia: files.hasMediaFiles(context.files),
+});
+
+/**
+ * What a save sends of the link card: the card shown (none with files) and the link whose card was removed. Before
+ * the card's chart runs (never, in practice, while editable) nothing is sent, and the server keeps what it has.
+ */
+export const savedLinkCardOf = (context: Pick<PostEditorContext, 'linkCard'>) =>
+  context.linkCard ? selectSaved(context.linkCard.getSnapshot()) : {};
 
 /** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
 export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
@@ -108,6 +125,8 @@ export const postEditorSetup = setup({
     loadSharedImage: fromPromise<File, SharedImageInput>(async () => {
       throw new Error('loadSharedImage not provided');
     }),
+    /** The card of the text's first link; its page reader (fetchPreview) is provided by the route. */
+    linkCard: linkCardMachine,
   },
   delays: {
     pollInterval: POST_POLL_MS,
@@ -186,6 +205,25 @@ export const postEditorSetup = setup({
     setProgress: assign(({ context, event }) => {
       assertEvent(event, 'files.progress');
       return { files: files.setProgress(context.files, event.id, event.fraction) };
+    }),
+    /** Once the post can be edited, its link card starts beside it (once: a new post saved keeps the same card). */
+    startLinkCard: assign(({ context, spawn }) =>
+      context.linkCard ? {} : { linkCard: spawn('linkCard', { id: 'linkCard', input: linkCardInputOf(context) }) },
+    ),
+    /** Published: the card is fixed on the server; nothing more is read. */
+    stopLinkCard: enqueueActions(({ context, enqueue }) => {
+      if (!context.linkCard) return;
+      enqueue.stopChild(context.linkCard);
+      enqueue.assign({ linkCard: null });
+    }),
+    /** The text changed: the card follows its first link (it waits for the text to rest before reading a page). */
+    tellLinkText: enqueueActions(({ context, event, enqueue }) => {
+      if (context.linkCard && event.type === 'form.change' && event.field === 'content')
+        enqueue.sendTo(context.linkCard, { type: 'link.text', content: event.value });
+    }),
+    /** The files changed: with an image or a video the card is hidden and not saved. */
+    tellLinkMedia: enqueueActions(({ context, enqueue }) => {
+      if (context.linkCard) enqueue.sendTo(context.linkCard, { type: 'link.media', hasMedia: files.hasMediaFiles(context.files) });
     }),
     startSubmit: assign((_, intent: 'save' | 'publish') => ({ intent, error: null })),
     showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, postFormRules) })),
