@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Route } from 'wouter';
+import { Link, Route } from 'wouter';
 import type { LinkCard } from '../../src/schemas/link-card.schema';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { LINK_CARD_TEXT as T } from '../../src/views/link-card/LinkCard';
 import PostEditorRoute from '../../src/views/post-editor/post-editor-route';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
+import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { renderWithFakeApi, type FakeRequest } from '../support/fake-api';
 import { ALICE, fileOf, POST_ID, postFixture } from '../support/post-editor';
 
@@ -44,6 +45,7 @@ function editorApi(path: string, draft: Partial<SocialPost> = {}) {
   };
   const view = renderWithFakeApi(
     <LeaveGuardRouter>
+      <Link href="/journal">Elsewhere</Link>
       <Route path="/social-media/post/:postId" component={PostEditorRoute} />
     </LeaveGuardRouter>,
     { path, handler },
@@ -106,6 +108,14 @@ describe('the link card in the post editor', () => {
     expect(region()).toHaveTextContent(T.removed);
     await new Promise((r) => setTimeout(r, 600));
     expect(again.previews()).toEqual([]);
+  });
+
+  it("counts removing a draft's card as an unsaved change: leaving asks first", async () => {
+    const user = userEvent.setup();
+    editorApi(`/social-media/post/${POST_ID}`, { content: `New work: ${A}`, linkCard: CARD_A });
+    await user.click(within(await cardNamed(CARD_A.title)).getByRole('button', { name: T.remove }));
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title })).toBeInTheDocument();
   });
 
   it('hides the card while the post has an image, and does not save it', async () => {

@@ -55,14 +55,24 @@ const linkCardInputOf = (context: PostEditorContext): LinkCardInput => ({
 export const savedLinkCardOf = (context: Pick<PostEditorContext, 'linkCard'>) =>
   context.linkCard ? selectSaved(context.linkCard.getSnapshot()) : {};
 
-/** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
-export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
+/** The link card was removed (or a removal dropped) since the draft was saved: read from the card's chart as it is now. */
+const linkCardRemovalChanged = (post: SocialPost, linkCard: PostEditorContext['linkCard'] | undefined) =>
+  linkCard ? (selectSaved(linkCard.getSnapshot()).linkCardRemoved ?? null) !== (post.linkCardRemoved ?? null) : false;
+
+/** The artist has changes the saved draft lacks: in the form, files added, removed, reordered or described, or its link card removed. */
+export function hasUnsavedEdits({
+  post,
+  form,
+  files: list,
+  linkCard,
+}: Pick<PostEditorContext, 'post' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'linkCard'>>): boolean {
   if (!post) return false;
   const saved = JSON.stringify(files.savedFilesOf(files.filesOfPost(post)));
   return (
     !samePostValues(form.values, postValuesOf(post)) ||
     files.localFileIds(list).length > 0 ||
-    JSON.stringify(files.savedFilesOf(list)) !== saved
+    JSON.stringify(files.savedFilesOf(list)) !== saved ||
+    linkCardRemovalChanged(post, linkCard)
   );
 }
 
@@ -77,7 +87,7 @@ export const hasNewPostEdits = ({
 
 /** Leaving now would lose something: a saved post's unsaved edits, or anything put into a new one. */
 export const hasUnsavedChanges = (
-  context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'defaultLangs'>>,
+  context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'defaultLangs' | 'linkCard'>>,
 ): boolean => (context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context));
 
 /** The draft open here was published meanwhile: said once, and louder when the artist's unsaved changes missed it. */
