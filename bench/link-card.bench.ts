@@ -30,6 +30,8 @@ const ARM = `(() => {
   requestAnimationFrame(check);
 })()`;
 
+type Seen = { __linkCard: { lastInput: number; shown: number } };
+
 /** An OpenGraph image the size pages use (1200 × 630), with structure enough that the recompression has work to do. */
 async function coverPng() {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
@@ -76,10 +78,9 @@ export const linkCardSuite: Suite = {
         await content.click();
         // Typed as a person types (a key every 20 ms), so the card's debounce restarts with every key as it would.
         await content.pressSequentially(`New work, fresh off the easel: ${site.origin}/work-${i}`, { delay: 20 });
-        await page.waitForFunction('window.__linkCard.shown > 0', undefined, { timeout: 10_000 });
-        const { lastInput, shown } = await page.evaluate(
-          () => (window as unknown as { __linkCard: { lastInput: number; shown: number } }).__linkCard,
-        );
+        // A function, not a string: the app's CSP (script-src 'self') refuses to evaluate strings in the page.
+        await page.waitForFunction(() => (window as unknown as Seen).__linkCard.shown > 0, undefined, { timeout: 10_000 });
+        const { lastInput, shown } = await page.evaluate(() => (window as unknown as Seen).__linkCard);
         const name = await page.getByRole('region', { name: 'Link card' }).getByRole('article').getAttribute('aria-label');
         if (name !== TITLE) throw new Error(`the card shows "${name}", not the page's title`);
         times.push(shown - lastInput);
