@@ -9,6 +9,7 @@ import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { lighthouseSuite } from './lighthouse.bench';
+import { linkCardSuite } from './link-card.bench';
 import { memorySuite } from './memory.bench';
 import { metricsSuite } from './metrics.bench';
 import { portfolioSuite } from './portfolio.bench';
@@ -32,6 +33,7 @@ const suites: Suite[] = [
   schedulerSuite,
   metricsSuite,
   postEditorSuite,
+  linkCardSuite,
   scaleOutSuite,
   fuzzSuite,
   accountTimingSuite,

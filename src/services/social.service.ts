@@ -13,6 +13,7 @@ import {
   type SocialAccount,
   type SocialPost,
 } from '../schemas/social.schema';
+import { linkCardSchema, type LinkCard } from '../schemas/link-card.schema';
 import { call } from './api-error';
 import type { QueryCache } from './query-cache';
 import { uploadFile, type Progress } from './upload.service';
@@ -108,6 +109,14 @@ export function createSocialService(http: Http, cache: QueryCache) {
         cache.set(['social', 'post', postId], post);
         return post;
       }),
+
+    /** The card of a link the artist typed (the server reads the page); the same link is asked for once a while. */
+    linkPreview: (url: string): Promise<LinkCard> =>
+      call(() =>
+        cache.fetch(['social', 'link-preview', url], async () =>
+          linkCardSchema.parse((await http.post('/social/link-preview', { url })).data),
+        ),
+      ),
 
     /** Uploads one file to a saved draft; it joins the end of the post's files. */
     uploadFile: (postId: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<PostMedia> =>

@@ -6,7 +6,9 @@ import { POST_POLL_MS, postEditorMachine } from '../../src/machines/post-editor/
 import { postValuesOf, toSavePost } from '../../src/machines/post-editor/post-editor.form';
 import { hasUnsavedChanges } from '../../src/machines/post-editor/post-editor.setup';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
-import { fileNameOf, savedFilesOf } from '../../src/machines/post-editor/post-editor.files';
+import { fileNameOf, hasMediaFiles, savedFilesOf } from '../../src/machines/post-editor/post-editor.files';
+import { firstLinkOf } from '../../src/schemas/link-card.schema';
+import { LINK_CARD_TEXT } from '../../src/views/link-card/LinkCard';
 import type { Notice } from '../../src/machines/toasts/notice';
 import type { PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
@@ -80,10 +82,23 @@ async function expectLeaveDialog(s: Snapshot) {
   expect(hasUnsavedChanges(s.context)).toBe(true);
 }
 
+/**
+ * The link card's region sits under the text while the post is editable. The scenarios' posts have no saved card, and
+ * their clock never passes a link's debounce (only the scheduled drafts' clock moves, and their text has no link): a
+ * text with a link and no image or video shows the card loading (the shared artwork's link); otherwise nothing.
+ */
+function expectLinkCard(s: Snapshot) {
+  const region = screen.getByRole('region', { name: LINK_CARD_TEXT.region });
+  const loading = firstLinkOf(s.context.form.values.content) !== null && !hasMediaFiles(s.context.files);
+  expect(region.textContent).toBe(loading ? LINK_CARD_TEXT.loading : '');
+  expect(within(region).queryByRole('article')).toBeNull();
+}
+
 /** Editing, once any leave dialog has closed (it hides the page from assistive tech while open). */
 const editing = async (s: Snapshot) => {
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   expectView.editing(s);
+  expectLinkCard(s);
 };
 
 const states = {
@@ -167,12 +182,15 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     };
     /** The body of the last save: the form and the files of the state it led to. */
     // A new post names the artwork it is shared from (unless that artwork could not be read); an update leaves it out.
+    // The link card goes with every save: here none is shown (see expectLinkCard) and none was removed.
     const expectSaved = (s: Snapshot, postId: string | null) =>
-      expect(savePost.calls.at(-1)).toEqual(
-        postId
+      expect(savePost.calls.at(-1)).toEqual({
+        ...(postId
           ? toSavePost(s.context.form.values, postId, savedFilesOf(s.context.files))
-          : toSavePost(s.context.form.values, null, { mediaIds: [], altTexts: {} }, s.context.artworkId),
-      );
+          : toSavePost(s.context.form.values, null, { mediaIds: [], altTexts: {} }, s.context.artworkId)),
+        linkCard: null,
+        linkCardRemoved: null,
+      });
 
     const drivers: Record<string, (step: Step) => unknown> = {
       'xstate.done.actor.load': async (step) => {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { firstLinkOf, type LinkCard } from '../../schemas/link-card.schema';
 import { errorOf, failureMessage } from '../shared/failure';
 
@@ -108,3 +108,5 @@ export const linkCardMachine = setup({
     removed: { description: 'The artist removed the card: this link gets none.', on: { 'link.text': TEXT_CHANGED_LINK } },
   },
 });
+
+export type LinkCardRef = ActorRefFrom<typeof linkCardMachine>;

@@ -34,6 +34,8 @@ export const fileNameOf = (f: PostFile) => (f.kind === 'local' ? f.file.name : f
 export const fileSizeOf = (f: PostFile) => (f.kind === 'local' ? f.file.size : f.media.fileSizeInBytes);
 export const fileTypeOf = (f: PostFile) => (f.kind === 'local' ? f.file.type : f.media.contentType);
 export const isImageFile = (f: PostFile) => fileTypeOf(f).startsWith('image/');
+/** An image or a video: the post then offers content labels, and its media win over a link card (as on Bluesky). */
+export const hasMediaFiles = (files: PostFile[]) => files.some((f) => /^(image|video)\//.test(fileTypeOf(f)));
 
 export const filesOfPost = (post: SocialPost): PostFile[] =>
   (post.media ?? []).map((media) => ({ kind: 'uploaded', id: media.mediaId, media, altText: media.altText }));

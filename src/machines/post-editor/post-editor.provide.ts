@@ -9,6 +9,8 @@ import type { ArtworksService } from '../../services/artworks.service';
 import type { PublishService } from '../../services/publish.service';
 import type { UserService } from '../../services/user.service';
 import { browserLanguage } from '../../schemas/post-labels.schema';
+import type { LinkCard } from '../../schemas/link-card.schema';
+import { linkCardMachine } from '../link-card/link-card.machine';
 
 /** The I/O the post editor needs, as actor logic: postEditorActors makes it from the social service, tests control it. */
 export interface PostEditorParts {
@@ -19,6 +21,8 @@ export interface PostEditorParts {
   refreshPost: PromiseActorLogic<SocialPost, { postId: string }>;
   loadArtworkToShare: PromiseActorLogic<ArtworkToShare, { artworkId: string }>;
   loadSharedImage: PromiseActorLogic<File, SharedImageInput>;
+  /** The card of a link (the server reads its page). */
+  fetchLinkPreview: PromiseActorLogic<LinkCard, { url: string }>;
   notify: (notice: Notice) => void;
   /** Replaces the current address (after a new post is created), keeping the same editor. */
   navigate: (to: string) => void;
@@ -36,6 +40,7 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
       refreshPost: parts.refreshPost,
       loadArtworkToShare: parts.loadArtworkToShare,
       loadSharedImage: parts.loadSharedImage,
+      linkCard: linkCardMachine.provide({ actors: { fetchPreview: parts.fetchLinkPreview } }),
     },
     actions: {
       notify: (_, notice) => parts.notify(notice),
@@ -59,7 +64,7 @@ async function defaultLanguageOf(user: Pick<UserService, 'getUser'>): Promise<st
 
 /** The editor's actors from the app's social service (tests give their own). */
 export const postEditorActors = (
-  social: Pick<SocialService, 'listAccounts' | 'getPost' | 'savePost' | 'uploadFile' | 'publish'>,
+  social: Pick<SocialService, 'listAccounts' | 'getPost' | 'savePost' | 'uploadFile' | 'publish' | 'linkPreview'>,
   artworks: Pick<ArtworksService, 'get' | 'primaryImage'>,
   publish: Pick<PublishService, 'last'>,
   user?: Pick<UserService, 'getUser'>,
@@ -77,6 +82,7 @@ export const postEditorActors = (
   uploadFile: fromPromise(({ input, signal }) => social.uploadFile(input.postId, input.file, input.onProgress, signal)),
   publishPost: fromPromise(({ input }) => social.publish(input.postId)),
   refreshPost: fromPromise(({ input }) => social.getPost(input.postId, { fresh: true })),
+  fetchLinkPreview: fromPromise(({ input }) => social.linkPreview(input.url)),
   loadArtworkToShare: fromPromise(async ({ input }) => {
     const [artwork, publication] = await Promise.all([artworks.get(input.artworkId), publish.last()]);
     return {

@@ -1,7 +1,7 @@
 import { postLabel, type PostResponse } from '../../schemas/social.schema';
 import { visiblePostError, type PostFormValues } from './post-editor.form';
 import type { PostEditorSnapshot } from './post-editor.machine';
-import { fileTypeOf } from './post-editor.files';
+import { hasMediaFiles } from './post-editor.files';
 
 // What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
 // shared empty array), so a part re-renders only when the answer changes.
@@ -77,7 +77,9 @@ export const selectLocationError = (s: PostEditorSnapshot) => visiblePostError(s
 export const selectLabels = (s: PostEditorSnapshot) => s.context.form.values.labels;
 export const selectLabelsError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'labels');
 /** The post has an image or a video: only then does it offer content labels. */
-export const selectHasMedia = (s: PostEditorSnapshot) => s.context.files.some((f) => /^(image|video)\//.test(fileTypeOf(f)));
+export const selectHasMedia = (s: PostEditorSnapshot) => hasMediaFiles(s.context.files);
+/** The card of the text's first link (its own chart), while the post can be edited. */
+export const selectLinkCard = (s: PostEditorSnapshot) => s.context.linkCard;
 export const selectLangs = (s: PostEditorSnapshot) => s.context.form.values.langs;
 export const selectLangsError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'langs');
 /** The files' message: too many or of a refused kind first, then a missing alt text. */

@@ -2,6 +2,7 @@ import type { PostMedia, SavePost, SocialAccount, SocialPost } from '../../schem
 import type { PostFieldChange, PostFormState } from './post-editor.form';
 import type { PostFile, RefusedFile } from './post-editor.files';
 import type { ArtworkToShare } from './post-editor.share';
+import type { LinkCardRef } from '../link-card/link-card.machine';
 
 export interface PostEditorInput {
   /** null starts a new post; otherwise the post to load. */
@@ -67,6 +68,8 @@ export interface PostEditorContext {
   shareHint: string | null;
   /** The languages a new post starts with (and is compared with, for unsaved changes). */
   defaultLangs: string[];
+  /** The card of the text's first link, while the post can be edited (spawned then; stopped once it is published). */
+  linkCard: LinkCardRef | null;
 }
 
 export type PostEditorEvent =
