@@ -10,7 +10,9 @@ export default defineConfig({
   // Styles are written with css() and recipes, never as JSX style props: the runtime then skips the list of every CSS property.
   jsxStyleProps: 'none',
   include: ['./src/**/*.{ts,tsx}'],
-  exclude: [],
+  // The app's build leaves the QA studio's files out (vite.config.ts sets PANDA_WITHOUT_QA), so its stylesheet holds
+  // none of the studio's classes; the QA build, `npm run dev` and codegen read them all.
+  exclude: process.env.PANDA_WITHOUT_QA ? ['./src/qa/**', './src/views/qa/**'] : [],
   outdir: 'styled-system',
   theme: { extend: { ...theme, breakpoints, recipes, slotRecipes } },
   globalCss: {

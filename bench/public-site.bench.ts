@@ -17,7 +17,7 @@ const REQUESTS = 300;
 
 /**
  * 200 works with descriptions, tags and a post each; a collection of all 200 and one of 24. Images in the sizes
- * publishing writes (fitted in 400, 600 and 1600 px), landscape and portrait in turn.
+ * publishing writes (fitted in 400, 600, 960 and 1600 px), landscape and portrait in turn.
  */
 function benchSnapshot() {
   const works = Array.from({ length: 200 }, (_, i) =>

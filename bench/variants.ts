@@ -97,8 +97,8 @@ export async function measureVariants(): Promise<BudgetResult> {
       pass: ratio <= VARIANT_BUDGET,
       method:
         `Medians of ${VARIANT_RUNS} interleaved runs after one warm-up each, in the bench process: a 4000 x 3000 gradient-and-noise JPEG at quality 90; ` +
-        "ours is the 'artwork-media' upload processor end to end (reads the file from local storage, makes smCrop/sm/preview/large WebP, stores them, " +
-        'moves the original, records the row); sharp alone makes the same four variants from the bytes in memory with the same settings, all at once.',
+        "ours is the 'artwork-media' upload processor end to end (reads the file from local storage, makes smCrop/sm/preview/medium/large WebP, stores them, " +
+        'moves the original, records the row); sharp alone makes the same five variants from the bytes in memory with the same settings, all at once.',
     };
   } finally {
     await deps?.database.close();

@@ -1,21 +1,39 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { NO_TEST_RUN, QA_META, readQaReport } from '../server/qa/qa-shared';
+import { NO_TEST_RUN, readQaReport } from '../server/qa/qa-shared';
+
+/** QA mode for `npm run dev`: on unless QA_TOOLS=false (or 0). */
+export const qaDevOn = () => process.env.QA_TOOLS !== 'false' && process.env.QA_TOOLS !== '0';
 
 /**
- * `npm run dev` runs with QA mode on (QA_TOOLS=false turns it off): the dev server writes the same meta element into
- * the page as the server does, and answers /api/qa/report itself from the test run's file, before its proxy sends
- * /api on to a server that may run without QA_TOOLS.
+ * The QA build's page: index.html with the QA entry (src/qa/main.tsx: the app framed by the studio) in place of the
+ * app's src/main.tsx, so the app's own build never reaches the studio. Used by `vite build --mode qa` and, in QA mode,
+ * by `npm run dev`.
  */
-export function qaDevTools(): Plugin {
-  const on = process.env.QA_TOOLS !== 'false' && process.env.QA_TOOLS !== '0';
+export function qaEntry(): Plugin {
+  return {
+    name: 'qa-entry',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const app = '<script type="module" src="/src/main.tsx"></script>';
+        if (!html.includes(app)) throw new Error(`index.html has no ${app} to swap for the QA entry`);
+        return html.replace(app, '<script type="module" src="/src/qa/main.tsx"></script>');
+      },
+    },
+  };
+}
+
+/**
+ * `npm run dev` in QA mode answers /api/qa/report itself from the test run's file, before its proxy sends /api on to a
+ * server that may run without QA_TOOLS.
+ */
+export function qaDevReport(): Plugin {
   const reportFile = path.resolve(process.env.QA_REPORT_FILE ?? '.tmp/qa-report.json');
   return {
-    name: 'qa-dev-tools',
+    name: 'qa-dev-report',
     apply: 'serve',
-    transformIndexHtml: (html) => (on ? html.replace('<head>', `<head>${QA_META}`) : html),
     configureServer(server) {
-      if (!on) return;
       server.middlewares.use('/api/qa/report', (_req, res, next) => {
         readQaReport(reportFile).then((text) => {
           res.statusCode = text === null ? 404 : 200;

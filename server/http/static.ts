@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../context';
-import { QA_META } from '../qa/qa-shared';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -19,10 +18,15 @@ const isFileAddress = (p: string) => /^\/[^/]*\.[^/]*$/.test(p) || p.startsWith(
  * decides (its 404 page included); a missing file (an asset, /ads.txt) is a plain 404, never the app's page. Text
  * files go out as the Brotli or gzip copy made at build time when the visitor accepts it; a range request gets the
  * plain file, since byte offsets refer to it.
+ *
+ * `staticDir` holds two builds (vite.config.ts): the app, and in its qa/ folder the same app framed by the QA studio.
+ * QA mode serves the second; otherwise that folder is not there (/qa/... is any unknown page: the app's 404).
  */
 export function serveApp(app: Hono<AppEnv>, staticDir: string, { qaTools = false } = {}) {
-  const indexFile = path.join(staticDir, 'index.html');
-  const root = path.relative(process.cwd(), staticDir) || '.';
+  const buildDir = qaTools ? path.join(staticDir, 'qa') : staticDir;
+  const indexFile = path.join(buildDir, 'index.html');
+  const root = path.relative(process.cwd(), buildDir) || '.';
+  const qaBuild = (p: string) => !qaTools && (p === '/qa' || p.startsWith('/qa/'));
   const files = (cacheControl: string, filePath?: string) => {
     const options = { root: filePath ? '' : root, path: filePath };
     const compressed = serveStatic({ ...options, precompressed: true });
@@ -30,6 +34,7 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, { qaTools = false
     const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
       // Source maps are kept for reading error reports, not handed to visitors.
       if (c.req.path.endsWith('.map')) return c.notFound();
+      if (!filePath && qaBuild(c.req.path)) return next();
       const found = await (c.req.header('range') ? plain(c, next) : compressed(c, next));
       // A file that was not found went on to the next handler, whose answer is its own (never a 404 for a year).
       if (!(found instanceof Response)) return;
@@ -40,9 +45,7 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, { qaTools = false
     };
     return handler;
   };
-  const indexPage = qaTools ? qaIndexPage(indexFile) : files('no-cache', path.relative(process.cwd(), indexFile));
-  // The static handler below would answer these two with the file as built, without the QA meta element.
-  if (qaTools) for (const address of ['/', '/index.html']) app.get(address, indexPage);
+  const indexPage = files('no-cache', path.relative(process.cwd(), indexFile));
   app.use('/assets/*', files(IMMUTABLE));
   app.use('*', files('no-cache'));
   app.get('*', async (c, next) => {
@@ -60,16 +63,4 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, { qaTools = false
     c.header('Allow', 'GET, HEAD');
     return c.text('405 Method Not Allowed: this page is read with GET.', 405);
   });
-}
-
-/**
- * index.html with the QA meta element in its head (read at each request: it is small and changes with every build);
- * compressed on the way out like any page.
- */
-function qaIndexPage(indexFile: string): MiddlewareHandler<AppEnv> {
-  return async (c) => {
-    const page = await fs.promises.readFile(indexFile, 'utf8');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(page.replace('<head>', `<head>${QA_META}`));
-  };
 }

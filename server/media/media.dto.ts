@@ -18,6 +18,13 @@ export function toMediaItem(row: MediaRow, primaryId: string | null, urls: Media
     width: row.width,
     height: row.height,
     isPrimary: row.id === primaryId,
-    urls: { smCrop: size('smCrop'), sm: size('sm'), preview: size('preview'), large: size('large'), original: urls.media(row.id) },
+    urls: {
+      smCrop: size('smCrop'),
+      sm: size('sm'),
+      preview: size('preview'),
+      medium: size('medium'),
+      large: size('large'),
+      original: urls.media(row.id),
+    },
   };
 }

@@ -16,7 +16,7 @@ import { withWebpMetadata } from './webp-metadata';
 
 const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 export const SLUG_PATTERN = /^[a-z2-7]{10}$/;
-/** Images read, credited and written at once: each holds two variants in memory (a few hundred KB). */
+/** Images read, credited and written at once: each holds its four variants in memory (a few hundred KB). */
 const IMAGE_CONCURRENCY = 8;
 
 /** 10 random base-32 characters (50 bits): a stable address nobody can guess or enumerate. */
@@ -55,12 +55,14 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 
 /**
  * The published sizes of a primary image (for srcset), narrowest first: `<n>-xs.webp` (within 400 px: a grid tile on a
- * phone), `<n>-sm.webp` (600) and `<n>-lg.webp` (1600).
+ * phone), `<n>-sm.webp` (600), `<n>-md.webp` (960: the artwork's picture on a phone) and `<n>-lg.webp` (1600). An
+ * optional size may be missing (images uploaded before the `medium` variant existed): srcset then offers the next.
  */
 const PUBLISHED_SIZES = [
-  { suffix: 'xs', variant: 'preview' },
-  { suffix: 'sm', variant: 'sm' },
-  { suffix: 'lg', variant: 'large' },
+  { suffix: 'xs', variant: 'preview', optional: false },
+  { suffix: 'sm', variant: 'sm', optional: false },
+  { suffix: 'md', variant: 'medium', optional: true },
+  { suffix: 'lg', variant: 'large', optional: false },
 ] as const;
 
 interface ImageJob {
@@ -121,7 +123,7 @@ const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork =>
 /**
  * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork newest first
  * with its facts and where it was posted, the public and unlisted collections in display order, and each primary
- * image in two sizes under published/<slug>/<version>/, credited to the artist. The previous version's files are
+ * image in its published sizes under published/<slug>/<version>/, credited to the artist. The previous version's files are
  * deleted once the new one is live. Later edits show only after publishing again.
  */
 export async function publishPortfolio(deps: AppDeps, userId: string): Promise<PublishResult> {
@@ -137,14 +139,15 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
   const byId = new Map(rows.map((r) => [r.artwork.id, r.artwork]));
 
   const jobs: ImageJob[] = [];
-  const published = rows.map(({ artwork, preview, sm, large }, i) => {
+  const published = rows.map(({ artwork, preview, sm, medium, large }, i) => {
     const posts = posted
       .filter((p) => p.artworkId === artwork.id)
       .map((p) => ({ platform: p.platform, handle: p.handle, url: p.url, postedAt: p.postedAt.toISOString() }));
     const entry = siteArtwork(artwork, posts);
-    const keys = { preview, sm, large };
-    if (preview && sm && large)
-      jobs.push({ artwork: entry, n: i + 1, sources: PUBLISHED_SIZES.map((s) => ({ suffix: s.suffix, key: keys[s.variant]! })) });
+    const keys = { preview, sm, medium, large };
+    const sizes = PUBLISHED_SIZES.filter((s) => keys[s.variant] || !s.optional);
+    if (sizes.every((s) => keys[s.variant]))
+      jobs.push({ artwork: entry, n: i + 1, sources: sizes.map((s) => ({ suffix: s.suffix, key: keys[s.variant]! })) });
     return entry;
   });
   const snapshot: SiteSnapshot = {

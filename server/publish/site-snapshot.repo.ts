@@ -4,7 +4,10 @@ import { artworkMedia, artworks, collectionArtworks, collections, socialDeliveri
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
-/** What publishing reads: the artist, every artwork with its primary image's two published sizes, newest first. */
+/**
+ * What publishing reads: the artist, every artwork with its primary image's published sizes (storage keys; `medium` is
+ * null for images uploaded before it existed), newest first.
+ */
 export async function publishedArtworks(db: Db, userId: string) {
   const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
   const rows = await db
@@ -12,6 +15,7 @@ export async function publishedArtworks(db: Db, userId: string) {
       artwork: artworks,
       preview: sql<string | null>`${artworkMedia.variants}->>'preview'`,
       sm: sql<string | null>`${artworkMedia.variants}->>'sm'`,
+      medium: sql<string | null>`${artworkMedia.variants}->>'medium'`,
       large: sql<string | null>`${artworkMedia.variants}->>'large'`,
     })
     .from(artworks)

@@ -2,9 +2,6 @@ import fs from 'node:fs/promises';
 
 // What the server and the dev server (scripts/qa-dev-plugin.ts) both need for QA mode.
 
-/** What tells the app that QA mode is on: a meta element in index.html, since the page's policy allows no inline script. */
-export const QA_META = '<meta name="qa-tools" content="on" />';
-
 export const NO_TEST_RUN = 'No test run recorded yet: run npm test';
 
 /**

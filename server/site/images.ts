@@ -2,16 +2,23 @@ import type { SiteImage } from '../publish/snapshot';
 import { escapeHtml } from './html';
 import type { SiteUrls } from './site.urls';
 
-/** How wide a grid tile is drawn (styles.ts: 2 columns, 3 from 600 px, 4 from 1000 px in at most 1200 px). */
-export const TILE_SIZES = '(min-width: 1000px) 280px, (min-width: 600px) 31vw, 46vw';
 /**
- * The artwork page's picture, inside its mat (92% of the column): from 900 px the column is 3/5 of the page less the
- * gap (620 px at most), below it the page's width less its margins.
+ * How wide a tile's picture is drawn (styles.ts): the page less its 1rem margins (1168 px at most), in 2 columns with
+ * a 1rem gap, 3 from 600 px and 4 from 1000 px with 1.5rem gaps; in each tile the mat's 7% padding each side and its
+ * 1 px border. E.g. 145 px on a 390 px phone (254 device pixels at 1.75x: the 400 px size, never the 600), 234 px
+ * from 1200 px. Rounded up by a pixel or so.
  */
-export const STAGE_SIZES = '(min-width: 1232px) 620px, (min-width: 900px) calc(55vw - 3.5rem), calc(92vw - 2rem)';
+export const TILE_SIZES =
+  '(min-width: 1200px) 234px, (min-width: 1000px) calc(21.5vw - 24px), (min-width: 600px) calc(28.7vw - 24px), calc(43vw - 22px)';
+/**
+ * The artwork page's picture, inside its mat (4% padding each side and a 1 px border, so 92% of the column less 2
+ * px): from 900 px the column is 3/5 of the page less its margins and the 3rem gap (616 px from 1200 px), below it
+ * the page's width less its margins. E.g. 328 px on a 390 px phone, 616 px at 1280.
+ */
+export const STAGE_SIZES = '(min-width: 1200px) 617px, (min-width: 900px) calc(55.2vw - 46px), calc(92vw - 31px)';
 
-/** eager + fetchpriority=high for the page's largest paint, eager for the rest of the first screen, lazy below. */
-export type Loading = 'lcp' | 'eager' | 'lazy';
+/** eager + fetchpriority=high for what may be the page's largest paint (the first screen's pictures), lazy below. */
+export type Loading = 'lcp' | 'lazy';
 
 /** The largest published size: what shared links and the lightbox show. */
 export const largestFile = (image: SiteImage) => image.files[image.files.length - 1];
@@ -20,8 +27,7 @@ export function renderImg(urls: SiteUrls, version: number, image: SiteImage, o: 
   const files = image.files;
   const fallback = files.find((f) => f.width >= 600) ?? largestFile(image);
   const srcset = files.map((f) => `${urls.image(version, f.file)} ${f.width}w`).join(', ');
-  const loading =
-    o.loading === 'lcp' ? ' fetchpriority="high"' : o.loading === 'lazy' ? ' loading="lazy" decoding="async"' : ' decoding="async"';
+  const loading = o.loading === 'lcp' ? ' fetchpriority="high"' : ' loading="lazy" decoding="async"';
   // width and height give the box its shape before the bytes arrive (no layout shift).
   return (
     `<img src="${escapeHtml(urls.image(version, fallback.file))}" srcset="${escapeHtml(srcset)}" sizes="${o.sizes}" ` +

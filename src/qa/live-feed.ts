@@ -1,5 +1,4 @@
 import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
-import { qaFeed } from './qa-mode';
 
 export interface LiveLogEntry {
   type: string;
@@ -42,8 +41,9 @@ const activeIds = (snapshot: AnyMachineSnapshot) => snapshot._nodes.map((n) => n
 const leaves = (snapshot: AnyMachineSnapshot) => snapshot._nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.id);
 
 /**
- * The actors running in this tab as XState's inspection reports them (src/qa/qa-mode.ts feeds it): each machine's
- * active states and an event log. Told to the live panel by subscription, and to /qa/live windows over a BroadcastChannel.
+ * The actors running in this tab as XState's inspection reports them to `receive` (src/qa/live-inspection.ts makes it
+ * every actor's observer): each machine's active states and an event log. Told to the live panel by subscription, and
+ * to /qa/live windows over a BroadcastChannel.
  */
 export function createLiveFeed(tabId = crypto.randomUUID()) {
   const actors = new Map<string, LiveActor & { leaves: string[] }>();
@@ -94,8 +94,6 @@ export function createLiveFeed(tabId = crypto.randomUUID()) {
     }
   }
 
-  qaFeed.events.splice(0).forEach(receive);
-  qaFeed.listen = receive;
   channel?.addEventListener(
     'message',
     (m: MessageEvent<Message>) => m.data.type === 'hello' && channel.postMessage({ type: 'tab', tab: tab() }),
@@ -104,6 +102,7 @@ export function createLiveFeed(tabId = crypto.randomUUID()) {
   publish();
 
   return {
+    receive,
     getSnapshot: () => list,
     subscribe(listener: () => void) {
       listeners.add(listener);

@@ -21,8 +21,11 @@ export const ARTWORK_MEDIA_TYPES = [
 export const mediaKindOf = (contentType: string): 'image' | 'video' | 'audio' =>
   contentType.startsWith('video/') ? 'video' : contentType.startsWith('audio/') ? 'audio' : 'image';
 
-/** Image variants: the list's square crop, a small uncropped one, the 400 x 400 preview and a large web size. */
-export const IMAGE_SIZES = ['smCrop', 'sm', 'preview', 'large'] as const;
+/**
+ * Image variants: the list's square crop, a small uncropped one, the 400 x 400 preview, a medium one (the public
+ * site's picture on a phone) and a large web size. Images uploaded before 'medium' existed have none.
+ */
+export const IMAGE_SIZES = ['smCrop', 'sm', 'preview', 'medium', 'large'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export const imageSizeQuerySchema = z.object({
   size: z.optional(z.enum([...IMAGE_SIZES, 'original'], { error: `Size must be one of ${IMAGE_SIZES.join(', ')} or original` })),
@@ -45,6 +48,7 @@ export const mediaItemSchema = z.object({
     smCrop: z.nullable(z.string()),
     sm: z.nullable(z.string()),
     preview: z.nullable(z.string()),
+    medium: z.nullable(z.string()),
     large: z.nullable(z.string()),
     original: z.string(),
   }),

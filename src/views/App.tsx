@@ -7,16 +7,12 @@ import { ErrorBoundary } from './errors/ErrorBoundary';
 import { Toaster } from './toasts/Toaster';
 import { Spinner } from './ui/spinner';
 import AuthScreenRoute from './auth-screen/sign-in-route';
-import { qaOn } from '../qa/qa-mode';
 
 // Signed-out visitors download only what the sign-in screen needs, in the entry itself: one file instead of a
 // cascade of small ones, each with its own request and headers. Everything after sign-in loads lazily.
 const VerifyEmailRoute = lazy(() => import('./verify-email/verify-email-route'));
 const ResetPasswordRoute = lazy(() => import('./reset-password/reset-password-route'));
 const SignedInApp = lazy(() => import('./shell/SignedInApp'));
-// QA mode only (QA_TOOLS=true): the studio's chunks are never requested otherwise.
-const QaStudio = lazy(() => import('./qa/qa-routes'));
-const QaLivePanel = lazy(() => import('./qa/LivePanel'));
 
 /** Signed in: the application. Signed out: the sign-in screen, whatever the address (mailed-link pages excepted). */
 export function App() {
@@ -31,7 +27,6 @@ export function App() {
           <Spinner />
         ) : (
           <Switch>
-            {qaOn && <Route path="/qa" nest component={QaStudio} />}
             <Route path="/verify-email" component={VerifyEmailRoute} />
             <Route path="/reset-password" component={ResetPasswordRoute} />
             <Route>{signedIn ? <SignedInApp /> : <AuthScreenRoute />}</Route>
@@ -39,11 +34,6 @@ export function App() {
         )}
       </Suspense>
       <Toaster toasts={toasts} />
-      {qaOn && (
-        <Suspense>
-          <QaLivePanel />
-        </Suspense>
-      )}
     </ErrorBoundary>
   );
 }

@@ -3,11 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchContentSecurity } from '../support/browser';
 import { checkScreen } from '../support/layout-check';
 import { startSiteServer, type SiteServer } from '../support/site-server';
-import { siteArtwork, siteCollection, siteSnapshot } from '../support/site-snapshot';
+import { publishedImage, siteArtwork, siteCollection, siteSnapshot } from '../support/site-snapshot';
 
+// Images in the sizes publishing writes (xs, sm, md, lg), portrait and landscape in turn.
 const works = Array.from({ length: 24 }, (_, i) =>
   siteArtwork(i + 1, {
     title: i === 0 ? 'Blue Harbour' : `Study of the Quay ${i + 1}`,
+    image: publishedImage(
+      `a${i + 1}`,
+      i === 0 ? 'Blue Harbour' : `Study of the Quay ${i + 1}`,
+      i % 2 ? { width: 4, height: 3 } : { width: 3, height: 4 },
+    ),
     description: 'Morning light on the water.',
     tags: ['sea', 'oil'],
     posts:
@@ -106,6 +112,62 @@ describe('the public site in Chromium', () => {
       }
     });
   }
+
+  /** Each picture in the page with a `sizes`: the width it says and the width it is drawn (the hidden lightbox's aside). */
+  const sizesAndWidths = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img[sizes]')]
+        .filter((img) => img.getClientRects().length)
+        .map((img) => {
+          const length = img.sizes
+            .split(', ')
+            .map((part) => /^(\([^)]*\))?\s*(.+)$/.exec(part)!)
+            .find(([, condition]) => !condition || matchMedia(condition).matches)![2];
+          const probe = document.createElement('div');
+          probe.style.width = length;
+          document.body.append(probe);
+          const said = probe.getBoundingClientRect().width;
+          probe.remove();
+          return { said, drawn: img.getBoundingClientRect().width, file: img.currentSrc.split('/').pop() };
+        }),
+    );
+
+  for (const width of [390, 700, 1100, 1280]) {
+    it(`at ${width} px: each picture's sizes says how wide it is drawn (at most 2 px and 2% more, never less)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        for (const p of [PAGES[1], PAGES[3]]) {
+          await page.goto(site.url(p.path));
+          const pictures = await sizesAndWidths(page);
+          expect(pictures.length, p.screen).toBeGreaterThan(0);
+          for (const { said, drawn } of pictures) {
+            expect(said, `${p.screen}: drawn ${drawn}`).toBeGreaterThanOrEqual(drawn - 0.5);
+            expect(said, `${p.screen}: drawn ${drawn}`).toBeLessThanOrEqual(drawn * 1.02 + 2);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("on Lighthouse's phone (412 px at 1.75x) the picture gets the 960 px size and the tiles the 400 px one", async () => {
+    // A new browser context per page: Chromium takes a larger size it already holds (the picture's) for a tile.
+    const filesOn = async (path: string) => {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+      try {
+        const page = await context.newPage();
+        await page.goto(site.url(path));
+        await expect.poll(() => imagesInViewLoaded(page)).toBe(true);
+        return (await sizesAndWidths(page)).map((p) => p.file);
+      } finally {
+        await context.close();
+      }
+    };
+    expect(await filesOn(PAGES[3].path)).toEqual(['1-a1-md.webp']);
+    expect((await filesOn(PAGES[1].path)).slice(0, 4)).toEqual(['1-a1-xs.webp', '1-a2-xs.webp', '1-a3-xs.webp', '1-a4-xs.webp']);
+  });
 
   it('the lightbox opens and closes by keyboard, its focus visible, with no script', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

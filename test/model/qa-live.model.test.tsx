@@ -4,11 +4,13 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
 import { qaLiveMachine } from '../../src/machines/qa-live/qa-live.machine';
+import { createLiveFeed } from '../../src/qa/live-feed';
 import LivePanel from '../../src/views/qa/LivePanel';
 import { assertFullCoverage, coveringPaths, createModel, pathName } from './harness';
 
 const model = createModel(qaLiveMachine, { events: [{ type: 'panel.toggle' }, { type: 'panel.close' }] });
 const paths = coveringPaths(model);
+const feed = createLiveFeed();
 
 const button = () => screen.getByRole('button', { name: 'Statecharts' });
 const states = {
@@ -27,7 +29,7 @@ describe('qaLive: the live panel follows the chart', () => {
     const user = userEvent.setup();
     render(
       <Router hook={memoryLocation({ path: '/journal' }).hook}>
-        <LivePanel />
+        <LivePanel feed={feed} />
       </Router>,
     );
     await path.test({
@@ -44,7 +46,7 @@ describe('qaLive: the live panel follows the chart', () => {
     const user = userEvent.setup();
     const { unmount } = render(
       <Router hook={memoryLocation({ path: '/' }).hook}>
-        <LivePanel />
+        <LivePanel feed={feed} />
       </Router>,
     );
     await user.click(button());
@@ -53,7 +55,7 @@ describe('qaLive: the live panel follows the chart', () => {
     unmount();
     render(
       <Router hook={memoryLocation({ path: '/qa/live' }).hook}>
-        <LivePanel />
+        <LivePanel feed={feed} />
       </Router>,
     );
     expect(screen.queryByRole('button', { name: 'Statecharts' })).toBeNull();

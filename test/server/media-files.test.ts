@@ -118,7 +118,7 @@ describe(`media bytes: validators, ranges, signed links (${dbLabel()})`, () => {
       const res = await get(pathOf(listed.urls.original), { range: 'bytes=10-19' }, false);
       expect(res.status).toBe(206);
       expect((await readBody(res)).equals(videoBytes.subarray(10, 20))).toBe(true);
-      for (const size of ['smCrop', 'sm', 'preview', 'large'] as const) {
+      for (const size of ['smCrop', 'sm', 'preview', 'medium', 'large'] as const) {
         expect((await get(pathOf(image.urls[size]!), {}, false)).status, size).toBe(200);
       }
       const artwork = await (await get(`/api/artwork/${artworkId}`)).json();

@@ -63,11 +63,12 @@ describe(`artwork media (${dbLabel()})`, () => {
       expect(after.primaryImageUncroppedUrl).toMatch(new RegExp(`^/api/media/${item.mediaId}\\?size=sm&exp=\\d+&sig=[\\w-]+$`));
     });
 
-    it('stores the original and four WebP variants of the right sizes under media/<user>/<artwork>/<media>/', async () => {
+    it('stores the original and five WebP variants of the right sizes under media/<user>/<artwork>/<media>/', async () => {
       const files = (await storedFiles(t)).filter((f) => f.includes(item.mediaId));
       expect(files.map((f) => f.split('/').slice(2).join('/')).sort()).toEqual(
         [
           `${artwork.artworkId}/${item.mediaId}/large.webp`,
+          `${artwork.artworkId}/${item.mediaId}/medium.webp`,
           `${artwork.artworkId}/${item.mediaId}/original`,
           `${artwork.artworkId}/${item.mediaId}/preview.webp`,
           `${artwork.artworkId}/${item.mediaId}/sm.webp`,
@@ -77,7 +78,7 @@ describe(`artwork media (${dbLabel()})`, () => {
       expect(files.every((f) => f.startsWith('media/'))).toBe(true);
       expect((await storedFiles(t)).some((f) => f.startsWith('uploads/'))).toBe(false);
 
-      const expected = { smCrop: [400, 400], sm: [450, 600], preview: [300, 400], large: [900, 1200] } as const;
+      const expected = { smCrop: [400, 400], sm: [450, 600], preview: [300, 400], medium: [720, 960], large: [900, 1200] } as const;
       for (const [size, [width, height]] of Object.entries(expected)) {
         const res = await t.request(pathOf(item.urls[size as keyof typeof expected]!));
         expect(res.status, size).toBe(200);
@@ -91,7 +92,7 @@ describe(`artwork media (${dbLabel()})`, () => {
       const source = await sharp(photo).metadata();
       expect(source.orientation).toBe(6);
       expect(hasGpsPointer(source.exif)).toBe(true);
-      for (const size of ['smCrop', 'sm', 'preview', 'large'] as const) {
+      for (const size of ['smCrop', 'sm', 'preview', 'medium', 'large'] as const) {
         const bytes = await readBody(await t.request(pathOf(item.urls[size]!)));
         const meta = await sharp(bytes).metadata();
         expect(meta.exif, size).toBeUndefined();
@@ -130,7 +131,7 @@ describe(`artwork media (${dbLabel()})`, () => {
         width: null,
         height: null,
         isPrimary: false,
-        urls: { smCrop: null, sm: null, preview: null, large: null },
+        urls: { smCrop: null, sm: null, preview: null, medium: null, large: null },
       });
       const items = await listMedia(artwork.artworkId);
       expect(items.map((m) => [m.fileName, m.isPrimary])).toEqual([
@@ -142,13 +143,14 @@ describe(`artwork media (${dbLabel()})`, () => {
 
     it('a small image is not enlarged, except for the square crop', async () => {
       const small = (await listMedia(artwork.artworkId)).find((m) => m.fileName === 'second.jpg')!;
-      const dims = async (size: 'smCrop' | 'sm' | 'preview' | 'large') => {
+      const dims = async (size: 'smCrop' | 'sm' | 'preview' | 'medium' | 'large') => {
         const meta = await sharp(await readBody(await t.request(pathOf(small.urls[size]!)))).metadata();
         return [meta.width, meta.height];
       };
       expect(await dims('smCrop')).toEqual([400, 400]);
       expect(await dims('sm')).toEqual([300, 200]);
       expect(await dims('preview')).toEqual([300, 200]);
+      expect(await dims('medium')).toEqual([300, 200]);
       expect(await dims('large')).toEqual([300, 200]);
     });
   });
@@ -202,7 +204,7 @@ describe(`artwork media (${dbLabel()})`, () => {
       expect([meta.width, meta.height]).toEqual([400, 300]);
       const bad = await t.request(`/api/artwork/${artwork.artworkId}/media/primary?size=huge`, { token: ada });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).fieldErrors).toEqual({ size: ['Size must be one of smCrop, sm, preview, large or original'] });
+      expect((await bad.json()).fieldErrors).toEqual({ size: ['Size must be one of smCrop, sm, preview, medium, large or original'] });
     });
   });
 
@@ -212,7 +214,8 @@ describe(`artwork media (${dbLabel()})`, () => {
       const image = await addMedia(t, ada, artwork.artworkId, await makeJpeg(64, 48), 'image/jpeg');
       const audio = await addMedia(t, ada, artwork.artworkId, fakeMp3(), 'audio/mpeg', 'song.mp3');
       expect(audio.kind).toBe('audio');
-      expect((await storedFiles(t)).filter((f) => f.includes(image.mediaId))).toHaveLength(5);
+      // The original and its five variants, the medium one included.
+      expect((await storedFiles(t)).filter((f) => f.includes(image.mediaId))).toHaveLength(6);
 
       const res = await t.request(`/api/artwork/${artwork.artworkId}/media/${image.mediaId}`, { method: 'DELETE', token: ada });
       expect(res.status).toBe(204);
@@ -230,7 +233,7 @@ describe(`artwork media (${dbLabel()})`, () => {
       const artwork = await createArtwork(t, ada);
       await addMedia(t, ada, artwork.artworkId, await makeJpeg(64, 48), 'image/jpeg');
       await addMedia(t, ada, artwork.artworkId, fakeMp4(5_000), 'video/mp4');
-      expect((await storedFiles(t)).filter((f) => f.includes(artwork.artworkId))).toHaveLength(6);
+      expect((await storedFiles(t)).filter((f) => f.includes(artwork.artworkId))).toHaveLength(7);
       expect((await t.request(`/api/artwork/${artwork.artworkId}`, { method: 'DELETE', token: ada })).status).toBe(204);
       expect((await storedFiles(t)).filter((f) => f.includes(artwork.artworkId))).toEqual([]);
       expect(await t.deps.db.select().from(artworkMedia).where(eq(artworkMedia.artworkId, artwork.artworkId))).toEqual([]);

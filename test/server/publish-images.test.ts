@@ -85,6 +85,7 @@ describe(`publishing 200 artworks (${dbLabel()})`, () => {
     // Photo-like variants of real sizes, stored as the media pipeline stores them (its own files per artwork).
     const photo = await makeJpeg(2400, 1800);
     const large = await sharp(photo).resize(1600, 1600, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
+    const medium = await sharp(photo).resize(960, 960, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
     const sm = await sharp(photo).resize(600, 600, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
     const preview = await sharp(photo).resize(400, 400, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
     const input = artworkInput('PHYSICAL_2D');
@@ -106,23 +107,31 @@ describe(`publishing 200 artworks (${dbLabel()})`, () => {
       })),
     );
     const key = (r: (typeof rows)[number], size: string) => `media/${userId}/${r.id}/${r.mediaId}/${size}.webp`;
+    // The 10 oldest after the first were uploaded before the medium size existed: they have none.
+    const hasMedium = (i: number) => i < 1 || i > 10;
     await t.deps.db.insert(artworkMedia).values(
-      rows.map((r) => ({
+      rows.map((r, i) => ({
         id: r.mediaId,
         artworkId: r.id,
         userId,
         fileName: 'photo.jpg',
         contentType: 'image/jpeg',
         storageKey: key(r, 'original'),
-        variants: { preview: key(r, 'preview'), sm: key(r, 'sm'), large: key(r, 'large') },
+        variants: {
+          preview: key(r, 'preview'),
+          sm: key(r, 'sm'),
+          ...(hasMedium(i) ? { medium: key(r, 'medium') } : {}),
+          large: key(r, 'large'),
+        },
         width: 2400,
         height: 1800,
       })),
     );
     for (const r of rows) await t.deps.db.update(artworks).set({ primaryImageMediaId: r.mediaId }).where(eq(artworks.id, r.id));
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
       await t.deps.storage.put(key(r, 'preview'), preview, 'image/webp');
       await t.deps.storage.put(key(r, 'sm'), sm, 'image/webp');
+      if (hasMedium(i)) await t.deps.storage.put(key(r, 'medium'), medium, 'image/webp');
       await t.deps.storage.put(key(r, 'large'), large, 'image/webp');
     }
 
@@ -135,18 +144,22 @@ describe(`publishing 200 artworks (${dbLabel()})`, () => {
     expect(res.status).toBe(200);
     const result = publishResultSchema.parse(await res.json());
     expect(result.artworkCount).toBe(200);
-    console.log(`publishing 200 artworks (597 credited images, ${dbLabel()}, ${t.deps.storage.kind} store): ${Math.round(ms)} ms`);
+    console.log(`publishing 200 artworks (786 credited images, ${dbLabel()}, ${t.deps.storage.kind} store): ${Math.round(ms)} ms`);
 
     const slug = result.url.split('/').pop()!;
     const { snapshot } = (await findPublication(t.deps.db, slug))!;
     expect(snapshot.artworks[0].image!.files).toEqual([
       { file: '1-xs.webp', width: 400, height: 300 },
       { file: '1-sm.webp', width: 600, height: 450 },
+      { file: '1-md.webp', width: 960, height: 720 },
       { file: '1-lg.webp', width: 1600, height: 1200 },
     ]);
     expect(snapshot.artworks[199].image).toBeNull();
-    expect(snapshot.artworks.filter((a) => a.image?.files.length === 3).length).toBe(199);
+    // Newest first: rows 1-10 are the snapshot's 198th back to 189th, published without the medium size.
+    expect(snapshot.artworks[198].image!.files.map((f) => f.file)).toEqual(['199-xs.webp', '199-sm.webp', '199-lg.webp']);
+    expect(snapshot.artworks.filter((a) => a.image?.files.length === 4).length).toBe(189);
+    expect(snapshot.artworks.filter((a) => a.image?.files.length === 3).length).toBe(10);
     expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`)).sort()).toEqual(snapshotFiles(slug, snapshot).sort());
-    expect(snapshotFiles(slug, snapshot).length).toBe(597);
+    expect(snapshotFiles(slug, snapshot).length).toBe(786);
   });
 });

@@ -6,7 +6,7 @@ import { artworkMedia, collectionArtworks, collections, publications, socialDeli
 import { findPublication, snapshotFiles } from '../../server/publish/publish.service';
 import type { PublishedSnapshot, SiteSnapshot } from '../../server/publish/snapshot';
 import { readIfd0, TAG } from '../support/exif';
-import { addMedia, artworkInput, createArtwork, makeJpeg, readBody, storedFiles } from '../support/portfolio';
+import { addMedia, artworkInput, createArtwork, makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
@@ -165,13 +165,14 @@ describe(`publishing the public site (${dbLabel()})`, () => {
     expect(posts(art.c)).toEqual([]);
   });
 
-  it('publishes each primary image in three sizes, <n>-xs.webp, <n>-sm.webp and <n>-lg.webp, served for the live version only', async () => {
+  it('publishes each primary image in four sizes, <n>-xs.webp, <n>-sm.webp, <n>-md.webp and <n>-lg.webp, served for the live version only', async () => {
     const a = snapshot.artworks.find((x) => x.id === art.a)!;
     expect(a.image).toEqual({
       alt: 'banana',
       files: [
         { file: '3-xs.webp', width: 300, height: 400 },
         { file: '3-sm.webp', width: 450, height: 600 },
+        { file: '3-md.webp', width: 720, height: 960 },
         { file: '3-lg.webp', width: 1200, height: 1600 },
       ],
     });
@@ -196,11 +197,39 @@ describe(`publishing the public site (${dbLabel()})`, () => {
     snapshot = next;
   });
 
+  it('an image uploaded before the medium size existed is published in the sizes it has: its page offers the large one next', async () => {
+    const erin = await signedInUser(t);
+    const id = (await createArtwork(t, erin.idToken, artworkInput('PHYSICAL_2D', { title: 'Old Pier' }))).artworkId;
+    const media = await addMedia(t, erin.idToken, id, await makeJpeg(1600, 1200), 'image/jpeg');
+    // As such an upload was stored: its variants without 'medium' (and no file for it).
+    const [row] = await t.deps.db.select({ variants: artworkMedia.variants }).from(artworkMedia).where(eq(artworkMedia.id, media.mediaId));
+    const { medium, ...before } = row.variants;
+    await t.deps.storage.delete(medium);
+    await t.deps.db.update(artworkMedia).set({ variants: before }).where(eq(artworkMedia.id, media.mediaId));
+    expect((await t.request(pathOf(media.urls.medium!))).status).toBe(404);
+
+    const hers = (await publish(erin.idToken)).url.split('/').pop()!;
+    const s = await live(hers);
+    expect(s.artworks[0].image!.files).toEqual([
+      { file: '1-xs.webp', width: 400, height: 300 },
+      { file: '1-sm.webp', width: 600, height: 450 },
+      { file: '1-lg.webp', width: 1600, height: 1200 },
+    ]);
+    for (const f of s.artworks[0].image!.files) expect((await image(hers, s.version, f.file)).status, f.file).toBe(200);
+    const html = await (await open(`/p/${hers}/artworks/${id}`)).text();
+    const picture = /<a id="picture" href="#view">(<img [^>]+>)/.exec(html)![1];
+    expect(picture).toContain(
+      `srcset="/p/${hers}/images/${s.version}-1-xs.webp 400w, /p/${hers}/images/${s.version}-1-sm.webp 600w, /p/${hers}/images/${s.version}-1-lg.webp 1600w"`,
+    );
+    expect(picture).toContain(`src="/p/${hers}/images/${s.version}-1-sm.webp"`);
+  });
+
   it('every published image carries the artist and the notice (EXIF and XMP), nothing else, and the picture unchanged', async () => {
     const [media] = await t.deps.db.select({ variants: artworkMedia.variants }).from(artworkMedia).where(eq(artworkMedia.id, photoId));
     for (const [file, variant] of [
       ['3-xs.webp', 'preview'],
       ['3-sm.webp', 'sm'],
+      ['3-md.webp', 'medium'],
       ['3-lg.webp', 'large'],
     ]) {
       const bytes = await readBody(await image(slug, snapshot.version, file));
@@ -230,7 +259,8 @@ describe(`publishing the public site (${dbLabel()})`, () => {
     const s = await live(hers);
     expect([s.artist, s.copyright]).toEqual(['', `© ${year}`]);
     const files = s.artworks[0].image!.files;
-    expect(files.map((f) => f.file)).toEqual(['1-xs.webp', '1-sm.webp', '1-lg.webp']);
+    // 800 x 600 fits the medium size's box: the large one, the same size, is left out.
+    expect(files.map((f) => f.file)).toEqual(['1-xs.webp', '1-sm.webp', '1-md.webp']);
     for (const f of files) {
       const bytes = await readBody(await image(hers, s.version, f.file));
       const meta = await sharp(bytes).metadata();

@@ -119,14 +119,15 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(harbour).toContain('alt="Blue Harbour"');
     expect(bird).toContain('alt="Stone Bird"');
     const sources = imageSources(page);
-    expect(sources).toEqual([`/p/${slug}/images/1-2-xs.webp`, `/p/${slug}/images/1-3-lg.webp`]);
-    expect(page).toMatch(/width="1200" height="1600"/);
+    // The fallback is the first size at least 600 px wide: the harbour's medium one (its sm is 450 px wide).
+    expect(sources).toEqual([`/p/${slug}/images/1-2-xs.webp`, `/p/${slug}/images/1-3-md.webp`]);
+    expect(page).toMatch(/width="720" height="960"/);
     const res = await open(sources[1]);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(await readBody(res)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 720, 960]);
   });
 
   it('leaks nothing private: no email, no user or media ids, no originals, no camera metadata or GPS', async () => {
@@ -145,10 +146,11 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     }
     // The page's files are copies under published/<slug>/: never the private media files.
     const published = (await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`));
-    // The small bird is published in one size (its larger variants are no larger); the harbour in three.
+    // The small bird is published in one size (its larger variants are no larger); the harbour in four.
     expect(published.sort()).toEqual([
       `published/${slug}/1/2-xs.webp`,
       `published/${slug}/1/3-lg.webp`,
+      `published/${slug}/1/3-md.webp`,
       `published/${slug}/1/3-sm.webp`,
       `published/${slug}/1/3-xs.webp`,
     ]);
@@ -188,13 +190,16 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(updated).toContain('Harbour at Dusk');
     expect(updated).not.toContain('Blue Harbour');
     expect(updated).not.toContain('Stone Bird');
-    expect(imageSources(updated)).toEqual([`/p/${slug}/images/2-2-lg.webp`]);
-    for (const old of ['1-2-xs', '1-3-xs', '1-3-sm', '1-3-lg']) expect((await open(`/p/${slug}/images/${old}.webp`)).status, old).toBe(404);
+    expect(imageSources(updated)).toEqual([`/p/${slug}/images/2-2-md.webp`]);
+    for (const old of ['1-2-xs', '1-3-xs', '1-3-sm', '1-3-md', '1-3-lg'])
+      expect((await open(`/p/${slug}/images/${old}.webp`)).status, old).toBe(404);
     expect((await open(`/p/${slug}/images/2-2-lg.webp`)).status).toBe(200);
+    expect((await open(`/p/${slug}/images/2-2-md.webp`)).status).toBe(200);
     expect((await open(`/p/${slug}/images/2-2-sm.webp`)).status).toBe(200);
     expect((await open(`/p/${slug}/images/2-2-xs.webp`)).status).toBe(200);
     expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`))).toEqual([
       `published/${slug}/2/2-lg.webp`,
+      `published/${slug}/2/2-md.webp`,
       `published/${slug}/2/2-sm.webp`,
       `published/${slug}/2/2-xs.webp`,
     ]);
@@ -242,7 +247,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect(html).toContain('<h1>Portfolio not found</h1>');
   });
 
-  it.each(['x.webp', '2-9-lg.webp', '2-2-lg.png', '2-2-md.webp', '2-2-lg', '1-3-lg.webp', '2-2-lg.webp.meta.json', '..%2F2%2F2-lg.webp'])(
+  it.each(['x.webp', '2-9-lg.webp', '2-2-lg.png', '2-2-xl.webp', '2-2-lg', '1-3-lg.webp', '2-2-lg.webp.meta.json', '..%2F2%2F2-lg.webp'])(
     'image %s that is not part of the snapshot answers 404',
     async (file) => {
       expect((await open(`/p/${slug}/images/${file}`)).status).toBe(404);

@@ -5,12 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
-const INDEX = '<!doctype html><html lang="en"><head><title>Artist Studio</title></head><body><div id="root"></div></body></html>';
+// The two builds as npm run build writes them: the app, and in qa/ the app framed by the studio (vite.config.ts).
+const page = (entry: string) =>
+  `<!doctype html><html lang="en"><head><title>Artist Studio</title><script type="module" src="/assets/${entry}"></script></head><body><div id="root"></div></body></html>`;
+const INDEX = page('index-app.js');
+const QA_INDEX = page('index-qa.js');
+const QA_SCRIPT = 'console.log("the studio");\n';
 const REPORT = { generatedAt: '2025-01-01T00:00:00.000Z', machines: {} };
 
 async function setUp(env: Record<string, string>) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-qa-'));
+  await fs.mkdir(path.join(dir, 'qa/assets'), { recursive: true });
   await fs.writeFile(path.join(dir, 'index.html'), INDEX);
+  await fs.writeFile(path.join(dir, 'qa/index.html'), QA_INDEX);
+  await fs.writeFile(path.join(dir, 'qa/assets/index-qa.js'), QA_SCRIPT);
   const reportFile = path.join(dir, 'qa-report.json');
   const t = await createTestApp({ STATIC_DIR: dir, QA_REPORT_FILE: reportFile, ...env });
   return { t, dir, reportFile };
@@ -26,15 +34,16 @@ describe(`QA mode on (QA_TOOLS=true) (${dbLabel()})`, () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('says so to the app with a meta element in every page (no inline script), and lets Graphviz compile to WebAssembly', async () => {
-    for (const address of ['/', '/index.html', '/qa', '/qa/charts/session']) {
+  it("serves the QA build's page at every address, and its assets, and lets Graphviz compile to WebAssembly", async () => {
+    for (const address of ['/', '/index.html', '/qa', '/qa/charts/session', '/portfolio']) {
       const res = await t.request(address);
       expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toContain('<head><meta name="qa-tools" content="on" /><title>');
-      expect(html).not.toMatch(/<script>/);
+      expect(await res.text()).toBe(QA_INDEX);
       expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
     }
+    const script = await t.request('/assets/index-qa.js');
+    expect(await script.text()).toBe(QA_SCRIPT);
+    expect(script.headers.get('cache-control')).toContain('immutable');
   });
 
   it('answers the report with a clear 404 before any test run, then the file as it is at each request', async () => {
@@ -66,10 +75,14 @@ describe(`QA mode off (the default) (${dbLabel()})`, () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('serves index.html as built, with the strict script policy', async () => {
-    const res = await t.request('/qa');
-    expect(await res.text()).toBe(INDEX);
-    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+  it("serves the app's build, with the strict script policy: the QA build in qa/ is the app's page at any address", async () => {
+    for (const address of ['/', '/qa', '/qa/', '/qa/index.html', '/qa/assets/index-qa.js', '/qa/charts/session']) {
+      const res = await t.request(address);
+      expect(res.status, address).toBe(200);
+      expect(await res.text(), address).toBe(INDEX);
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    }
+    expect((await t.request('/assets/index-qa.js')).status).toBe(404);
   });
 
   it('has no QA API: /api/qa/* is the plain 404 even with a report on disk', async () => {

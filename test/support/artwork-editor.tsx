@@ -51,8 +51,15 @@ export function mediaFixture(n: number, extra: Partial<MediaItem> = {}): MediaIt
     isPrimary: false,
     urls:
       kind === 'image'
-        ? { smCrop: url('smCrop'), sm: url('sm'), preview: url('preview'), large: url('large'), original: url('original') }
-        : { smCrop: null, sm: null, preview: null, large: null, original: url('original') },
+        ? {
+            smCrop: url('smCrop'),
+            sm: url('sm'),
+            preview: url('preview'),
+            medium: url('medium'),
+            large: url('large'),
+            original: url('original'),
+          }
+        : { smCrop: null, sm: null, preview: null, medium: null, large: null, original: url('original') },
     ...extra,
   };
 }

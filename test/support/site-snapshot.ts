@@ -20,10 +20,11 @@ export function siteImage(name: string, alt: string, shape: { width: number; hei
   };
 }
 
-/** The boxes publishing fits each image into (server/publish: preview, sm and large variants), narrowest first. */
+/** The boxes publishing fits each image into (server/publish: preview, sm, medium and large variants), narrowest first. */
 export const PUBLISHED_BOXES = [
   { suffix: 'xs', box: 400 },
   { suffix: 'sm', box: 600 },
+  { suffix: 'md', box: 960 },
   { suffix: 'lg', box: 1600 },
 ];
 

@@ -1,9 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
+// @vitest-environment jsdom
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
+import { qaInspect } from '../../src/qa/qa-mode';
+import { qaEntry } from '../../scripts/qa-dev-plugin';
 
-// The live panel sees only the actors created with the QA inspect option: a new page machine must not be missed.
-// The studio's own views (src/views/qa) are left out on purpose: QA watches the app, not the studio watching it.
+// QA mode's live panel sees the actors created with `qaInspect`, which the QA build's entry fills with XState's inspect
+// option before the app starts: a new page machine must not be missed. The studio's own views (src/views/qa) are left
+// out on purpose: QA watches the app, not the studio watching it.
 const files = [
   'src/app.ts',
   ...readdirSync('src/views', { recursive: true, encoding: 'utf8' })
@@ -11,10 +17,74 @@ const files = [
     .map((f) => path.join('src/views', f)),
 ];
 
+/** Every source file a build from `entry` holds: what it reaches by imports and by import(), lazy chunks included. */
+function buildFiles(entry: string, seen = new Set<string>()): Set<string> {
+  seen.add(entry);
+  const source = readFileSync(entry, 'utf8');
+  const specs = [
+    ...source.matchAll(/^(?:import|export)\s(?!type\b)(?:[^;]*?from\s+)?'(\.[^']+)'/gm),
+    ...source.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
+  ];
+  for (const [, spec] of specs) {
+    const base = path.join(path.dirname(entry), spec);
+    const next = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => /\.tsx?$/.test(f) && existsSync(f));
+    if (next && !seen.has(next)) buildFiles(next, seen);
+  }
+  return seen;
+}
+
+const isStudio = (f: string) => /^src\/(qa|views\/qa|machines\/qa-|services\/qa-)/.test(f);
+const appBuild = [...buildFiles('src/main.tsx')];
+const qaBuild = [...buildFiles('src/qa/main.tsx')];
+
 describe('every actor the app creates reports to the QA studio', () => {
   it.each(files.filter((f) => /\b(useActorRef|createActor)\(/.test(readFileSync(f, 'utf8'))))('%s', (file) => {
     const calls = readFileSync(file, 'utf8').match(/\b(?:useActorRef|createActor)\([^;]*\);/g) ?? [];
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call, `${file}: ${call}`).toContain('qaInspect');
+  });
+
+  it("the app's build (index.html's src/main.tsx) holds nothing of the studio but the empty qaInspect", () => {
+    expect(readFileSync('index.html', 'utf8')).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(appBuild).toContain('src/views/auth-screen/AuthScreen.tsx');
+    expect(appBuild).toContain('src/views/shell/SignedInApp.tsx');
+    expect(appBuild.filter(isStudio)).toEqual(['src/qa/qa-mode.ts']);
+    // A glob import (the studio's list of every chart) would reach files this walk cannot see.
+    expect(appBuild.filter((f) => readFileSync(f, 'utf8').includes('import.meta.glob'))).toEqual([]);
+    expect(qaInspect).toEqual({});
+  });
+
+  it("the studio's styles stay out of the app's stylesheet: every studio file with styles is in Panda's exclude", async () => {
+    process.env.PANDA_WITHOUT_QA = '1';
+    const { default: panda } = await import('../../panda.config');
+    delete process.env.PANDA_WITHOUT_QA;
+    const styled = qaBuild.filter(
+      (f) => !appBuild.includes(f) && /\b(css|cva|sva|cx)\(|styled-system\/recipes/.test(readFileSync(f, 'utf8')),
+    );
+    expect(styled).toContain('src/views/qa/ChartPage.tsx');
+    for (const file of styled)
+      expect(
+        panda.exclude?.some((glob) => `./${file}`.startsWith(glob.replace(/\*\*$/, ''))),
+        file,
+      ).toBe(true);
+  });
+
+  it("the QA build's page starts src/qa/main.tsx, which fills qaInspect before it creates the app", () => {
+    const hook = qaEntry().transformIndexHtml as { handler: (html: string) => string };
+    expect(hook.handler(readFileSync('index.html', 'utf8'))).toContain('<script type="module" src="/src/qa/main.tsx"></script>');
+    expect(qaBuild).toEqual(
+      expect.arrayContaining(['src/qa/live-inspection.ts', 'src/views/qa/QaFrame.tsx', 'src/views/qa/qa-routes.tsx']),
+    );
+    const main = readFileSync('src/qa/main.tsx', 'utf8');
+    expect(main.indexOf("from './live-inspection'")).toBeGreaterThan(-1);
+    expect(main.indexOf("from './live-inspection'")).toBeLessThan(main.indexOf("from '../app'"));
+  });
+
+  it("QA mode's live inspection makes the live feed every actor's inspection observer, from the actor's first event", async () => {
+    const { liveFeed } = await import('../../src/qa/live-inspection');
+    const toasts = createActor(toastsMachine, qaInspect).start();
+    await Promise.resolve();
+    expect(liveFeed.getSnapshot()).toEqual([expect.objectContaining({ machineId: 'toasts', active: expect.arrayContaining(['toasts']) })]);
+    toasts.stop();
   });
 });

@@ -4,15 +4,12 @@ import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { qaLiveMachine } from '../../machines/qa-live/qa-live.machine';
 import { selectIsOpen } from '../../machines/qa-live/qa-live.selectors';
-import { createLiveFeed } from '../../qa/live-feed';
+import type { LiveFeed } from '../../qa/live-feed';
 import { Button } from '../ui/button';
 import { LiveActorCard } from './LiveActorCard';
 
-// Started with this chunk, as the app starts (QA mode only): it takes over the events buffered until now.
-const feed = createLiveFeed();
-
-/** QA mode's floating "Statecharts" button and the panel it opens: the actors running in this tab, live. */
-export default function LivePanel() {
+/** QA mode's floating "Statecharts" button and the panel it opens: the actors running in this tab (`feed`), live. */
+export default function LivePanel({ feed }: { feed: LiveFeed }) {
   const panel = useActorRef(qaLiveMachine);
   const open = useSelector(panel, selectIsOpen);
   const actors = useSyncExternalStore(feed.subscribe, feed.getSnapshot);

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { liveFeed } from './live-inspection';
+import { createApp } from '../app';
+import { App } from '../views/App';
+import { AppProvider } from '../views/app-context';
+import { QaFrame } from '../views/qa/QaFrame';
+import '../index.css';
+
+// The QA build's entry (`vite build --mode qa`, `npm run dev`), in place of src/main.tsx: the same app, framed by the
+// studio (/qa instead of the app, the live panel beside it). The app's own build never reaches this folder.
+
+const app = createApp();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider value={app}>
+      <QaFrame feed={liveFeed}>
+        <App />
+      </QaFrame>
+    </AppProvider>
+  </StrictMode>,
+);
