@@ -48,7 +48,10 @@ describe('post metrics from a real AppView', () => {
 
   it('a post published through the studio shows the likes, reposts, replies and quotes the AppView counted, refreshed', async () => {
     await connectOk(t, ada, artist, net.url);
-    const draft = await savePostOk(t, ada, { content: 'Harbour at dawn, finished today', accounts: [{ platform: 'bluesky', handle: artist.handle }] });
+    const draft = await savePostOk(t, ada, {
+      content: 'Harbour at dawn, finished today',
+      accounts: [{ platform: 'bluesky', handle: artist.handle }],
+    });
     const res = await publish(t, ada, draft.postId);
     expect(res.status).toBe(200);
     const published = (await res.json()) as SocialPost;
@@ -62,7 +65,9 @@ describe('post metrics from a real AppView', () => {
     // Four fans like it, three repost it, two reply to it, one quotes it: different counts, so none can stand for another.
     const likes = await Promise.all(fans.map((f) => f.agent.like(subject.uri, subject.cid)));
     await Promise.all(fans.slice(0, 3).map((f) => f.agent.repost(subject.uri, subject.cid)));
-    await Promise.all(fans.slice(0, 2).map((f, i) => f.agent.post({ text: `Lovely light ${i}`, reply: { root: subject, parent: subject } })));
+    await Promise.all(
+      fans.slice(0, 2).map((f, i) => f.agent.post({ text: `Lovely light ${i}`, reply: { root: subject, parent: subject } })),
+    );
     await fans[3].agent.post({ text: 'Look at this one', embed: { $type: 'app.bsky.embed.record', record: subject } });
     await net.processAll();
 
