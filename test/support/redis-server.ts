@@ -24,6 +24,16 @@ export function redisBin(): string {
   return process.env.REDIS_BIN || '/usr/bin/redis-server';
 }
 
+/** Whether redisBin() is there to run. */
+export function redisServerMissing(bin = redisBin()): boolean {
+  try {
+    fs.accessSync(bin, fs.constants.X_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Answers once the server replies +PONG to PING on `port`, or false after one try. */
 function pings(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,11 +62,7 @@ function pings(port: number): Promise<boolean> {
  */
 export async function startRedisServer(): Promise<RedisServer> {
   const bin = redisBin();
-  try {
-    fs.accessSync(bin, fs.constants.X_OK);
-  } catch {
-    throw new Error(`${bin} not found. ${REDIS_INSTALL_HINT}`);
-  }
+  if (redisServerMissing(bin)) throw new Error(`${bin} not found. ${REDIS_INSTALL_HINT}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'redis-test-'));
   let lastError: unknown;
   // A free port can be taken between the check and the bind: try a few.
