@@ -72,7 +72,7 @@ describe('post metrics from a real AppView', () => {
       await net.processAll();
       return written;
     };
-    const likes = [];
+    const likes: { uri: string }[] = [];
     for (const f of fans) likes.push(await act(() => f.agent.like(subject.uri, subject.cid)));
     for (const f of fans.slice(0, 3)) await act(() => f.agent.repost(subject.uri, subject.cid));
     for (const [i, f] of fans.slice(0, 2).entries()) {
