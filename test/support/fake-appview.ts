@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small stand-in for Bluesky's AppView on loopback: answers app.bsky.feed.getPosts with the counts set for each
- * URI (posts it does not know are left out, as the AppView does) and records every call. dev-env's TestNetwork runs a
- * real AppView but needs Redis and PostgreSQL, which tests here do not have; the PDS tests use TestNetworkNoAppView.
+ * URI (posts it does not know are left out, as the AppView does) and records every call: for the tests of the batching
+ * budget and the schedule. The counts against a real AppView are tested in social-metrics-appview.pg.test.ts.
  */
 export async function startFakeAppView() {
   const counts = new Map<string, { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }>();
