@@ -30,6 +30,7 @@ export const toPostResponse = (d: DeliveryRow): PostResponse => ({
   metrics: d.metricsReadAt
     ? { likes: d.likes ?? 0, reposts: d.reposts ?? 0, replies: d.replies ?? 0, quotes: d.quotes ?? 0, readAt: d.metricsReadAt.getTime() }
     : null,
+  video: d.videoState ? { state: d.videoState, progress: d.videoProgress } : null,
 });
 
 /** Dates are epoch milliseconds (UTC). */
