@@ -65,7 +65,8 @@ function failureOf(status: number, body: Record<string, unknown>, headers: Heade
     const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, reset - Math.floor(Date.now() / 1000)) : 60;
     return new BlueskyError('rate-limited', "Bluesky's video service is limiting uploads right now; it will be tried again.", wait);
   }
-  if (status >= 500) return new BlueskyError('transient', `Bluesky's video service answered with an error (${status}); it will be tried again.`);
+  if (status >= 500)
+    return new BlueskyError('transient', `Bluesky's video service answered with an error (${status}); it will be tried again.`);
   return new BlueskyError('rejected', `Bluesky's video service refused the video: ${said}`);
 }
 
@@ -134,7 +135,10 @@ export async function waitForJob(
     const job = await jobStatusOf(settings, fetch, jobId);
     if (job.state === 'JOB_STATE_COMPLETED' && job.blob) return job.blob;
     if (job.state === 'JOB_STATE_FAILED') {
-      throw new BlueskyError('rejected', `Bluesky's video service could not process ${fileName}: ${job.message || job.error || 'no reason given'}.`);
+      throw new BlueskyError(
+        'rejected',
+        `Bluesky's video service could not process ${fileName}: ${job.message || job.error || 'no reason given'}.`,
+      );
     }
     const progress = typeof job.progress === 'number' ? job.progress : null;
     if (progress !== last) await onProgress(progress);

@@ -38,7 +38,20 @@ export function makeMp4({ width, height, seconds, turned = false, bytes = 2048 }
   const matrix = turned ? [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x40000000] : [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000];
   // Stored sideways when turned: the track's own size is the picture's before the turn.
   const [w, h] = turned ? [height, width] : [width, height];
-  const tkhd = box('tkhd', u32(3), u32(0), u32(0), u32(1), u32(0), u32(seconds * timescale), Buffer.alloc(8), Buffer.alloc(8), ...matrix.map(i32), u32(w * 65536), u32(h * 65536));
+  const tkhd = box(
+    'tkhd',
+    u32(3),
+    u32(0),
+    u32(0),
+    u32(1),
+    u32(0),
+    u32(seconds * timescale),
+    Buffer.alloc(8),
+    Buffer.alloc(8),
+    ...matrix.map(i32),
+    u32(w * 65536),
+    u32(h * 65536),
+  );
   const hdlr = box('hdlr', u32(0), u32(0), Buffer.from('vide', 'latin1'), Buffer.alloc(12), Buffer.from('VideoHandler\0', 'latin1'));
   const moov = box('moov', mvhd, box('trak', tkhd, box('mdia', hdlr)));
   const mdat = box('mdat', Buffer.alloc(bytes, 7));
