@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
  */
 export const VIDEO_MAX_BYTES = 100_000_000;
 export const VIDEO_MAX_SECONDS = 180;
+/** app.bsky.embed.video's alt is at most 1000 graphemes (an image's has no such limit). */
+export const VIDEO_ALT_MAX_LENGTH = 1000;
 
 /** The kinds of video Bluesky takes (its video service converts WebM and MOV to MP4); AVI can be attached, not posted. */
 export const POSTABLE_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
@@ -30,6 +32,7 @@ export const VIDEO_MESSAGES = {
     `${name} is ${formatVideoLength(ms)} long; Bluesky takes videos of at most ${VIDEO_MAX_SECONDS / 60} minutes.`,
   tooLarge: (name: string) => `${name} is larger than ${VIDEO_MAX_BYTES / 1_000_000} MB, the most Bluesky takes for a video.`,
   unreadable: (name: string) => `${name} could not be read as a video.`,
+  altTooLong: (name: string) => `Alt text of the video ${name} must be at most ${VIDEO_ALT_MAX_LENGTH} characters`,
   onlyMp4: (handle: string, name: string) =>
     `The server of @${handle} has no video service and takes only MP4 videos: convert ${name} to MP4 and post again.`,
 } as const;
@@ -41,6 +44,7 @@ interface MediaFacts {
   size: number;
   /** Known once uploaded (null: the container does not say). */
   durationMs?: number | null;
+  altText?: string;
 }
 
 /** What is wrong with one video for Bluesky, or null. */
@@ -49,6 +53,8 @@ export function videoFileProblem(file: MediaFacts): string | null {
   if (!(POSTABLE_VIDEO_TYPES as readonly string[]).includes(file.type)) return VIDEO_MESSAGES.notPostable(file.name);
   if (file.size > VIDEO_MAX_BYTES) return VIDEO_MESSAGES.tooLarge(file.name);
   if (file.durationMs != null && file.durationMs > VIDEO_MAX_SECONDS * 1000) return VIDEO_MESSAGES.tooLong(file.name, file.durationMs);
+  // Code points: never more than graphemes, so within this Bluesky takes it.
+  if (file.altText && [...file.altText].length > VIDEO_ALT_MAX_LENGTH) return VIDEO_MESSAGES.altTooLong(file.name);
   return null;
 }
 
