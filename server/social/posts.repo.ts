@@ -163,11 +163,20 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     const mediaIds = [...new Set(input.mediaIds)];
     if (mediaIds.some((id) => !media.some((m) => m.id === id)))
       fieldErrors.mediaIds = ['A file of this post was not found. Upload it again.'];
+    const altTexts = input.altTexts ?? {};
+    // One video, never with images, and one Bluesky takes (kind, size, length, alt text).
     const videoProblems = postVideoProblems(
-      mediaIds.flatMap((id) => media.filter((m) => m.id === id)).map((m) => ({ name: m.fileName, type: m.contentType, size: m.fileSizeBytes, durationMs: m.durationMs })),
+      mediaIds
+        .flatMap((id) => media.filter((m) => m.id === id))
+        .map((m) => ({
+          name: m.fileName,
+          type: m.contentType,
+          size: m.fileSizeBytes,
+          durationMs: m.durationMs,
+          altText: altTexts[m.id] ?? m.altText,
+        })),
     );
     if (videoProblems.length) fieldErrors.mediaIds = [...(fieldErrors.mediaIds ?? []), ...videoProblems];
-    const altTexts = input.altTexts ?? {};
     if (Object.keys(altTexts).some((id) => !mediaIds.includes(id)))
       fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
 
