@@ -250,11 +250,14 @@ describe(`post video (${dbLabel()})`, () => {
         const [row] = await ctx.t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.postId, postId));
         expect(row).toMatchObject({ status: 'pending', videoState: 'ready' });
         expect(row.videoBlob).toMatchObject({ $type: 'blob', mimeType: 'video/mp4' });
+        const reads = video.statusReadsOf(account.did);
         proxy.set('up');
         ctx.t.deps.social.worker.start();
         const post = await settled(postId);
         expect(post.responses[0].postStatus).toBe('posted');
+        // Neither sent nor asked after again: the stored blob ref was embedded.
         expect(video.uploads.filter((u) => u.did === account.did)).toHaveLength(1);
+        expect(video.statusReadsOf(account.did)).toBe(reads);
         expect(await postRecords(account.agent, account.did)).toHaveLength(1);
       } finally {
         await proxy.close();

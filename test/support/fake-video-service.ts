@@ -25,6 +25,7 @@ export async function startFakeVideoService(pdsUrl: string, options: { stepsToCo
   const jobs = new Map<string, Job>();
   const uploads: Array<{ did: string; name: string; contentType: string; bytes: number }> = [];
   const refused: string[] = [];
+  const statusReads = new Map<string, number>();
   let failNext: string | null = null;
   let seq = 0;
 
@@ -97,6 +98,7 @@ export async function startFakeVideoService(pdsUrl: string, options: { stepsToCo
       if (url.pathname === '/xrpc/app.bsky.video.getJobStatus' && req.method === 'GET') {
         const job = jobs.get(url.searchParams.get('jobId') ?? '');
         if (!job) return answer(404, { error: 'NotFound', message: 'no such job' });
+        statusReads.set(job.did, (statusReads.get(job.did) ?? 0) + 1);
         if (job.state !== 'JOB_STATE_FAILED' && job.state !== 'JOB_STATE_COMPLETED') {
           if (job.steps-- > 0) Object.assign(job, { state: 'JOB_STATE_ENCODING', progress: Math.min(99, job.progress + 40) });
           else Object.assign(job, { state: 'JOB_STATE_COMPLETED', progress: 100 });
@@ -123,8 +125,9 @@ export async function startFakeVideoService(pdsUrl: string, options: { stepsToCo
     uploads,
     /** Why uploads were refused (a bad service-auth token). */
     refused,
-    /** Every status read of every job. */
     jobs,
+    /** How often the jobs of an account (by DID) were asked after. */
+    statusReadsOf: (did: string) => statusReads.get(did) ?? 0,
     /** The next upload's job fails with this error. */
     failNextJob(error: string) {
       failNext = error;
