@@ -104,6 +104,33 @@ describe(`post video (${dbLabel()})`, () => {
       expect(Buffer.from(blob.data).equals(mp4)).toBe(true);
     });
 
+    it('a stored video the PDS no longer has is sent again, and the post goes out once', async () => {
+      const proxy = await startFlakyProxy(pds.url);
+      try {
+        const { account, ref } = await connected('expired', proxy.url);
+        const mp4 = makeMp4({ width: 640, height: 360, seconds: 8 });
+        const postId = await draftWith(ref, mp4, 'video/mp4', 'again.mp4');
+        proxy.set('down');
+        await publish(ctx.t, ctx.ada, postId);
+        // A blob ref this account's PDS does not hold: another account's upload.
+        const other = await newPdsAccount(pds, 'other');
+        const foreign = (await other.agent.uploadBlob(makeMp4({ width: 8, height: 8, seconds: 1 }), { encoding: 'video/mp4' })).data.blob;
+        await ctx.t.deps.db
+          .update(socialDeliveries)
+          .set({ videoState: 'ready', videoBlob: JSON.parse(JSON.stringify(foreign)), nextAttemptAt: new Date() })
+          .where(eq(socialDeliveries.postId, postId));
+        proxy.set('up');
+        ctx.t.deps.social.worker.start();
+        const post = await settled(postId);
+        expect(post.responses[0].postStatus).toBe('posted');
+        const records = await postRecords(account.agent, account.did);
+        expect(records).toHaveLength(1);
+        expect((records[0].value.embed as unknown as VideoEmbed).video.size).toBe(mp4.length);
+      } finally {
+        await proxy.close();
+      }
+    });
+
     it('fails a WebM with the reason: such a server takes MP4 only', async () => {
       const { account, ref } = await connected('webm');
       const postId = await draftWith(ref, makeWebm({ width: 800, height: 600, seconds: 5 }), 'video/webm', 'sketch.webm', 'Sketch');
