@@ -77,7 +77,8 @@ const floatEl = (id: number, n: number) => {
 
 export function makeWebm({ width, height, seconds, bytes = 2048 }: VideoSpec) {
   const header = el(0x1a45dfa3, el(0x4286, Buffer.from([1])), el(0x4282, Buffer.from('webm')), el(0x4287, Buffer.from([4])));
-  const info = el(0x1549a966, uintEl(0x2ad7b1, 1_000_000), floatEl(0x4489, seconds * 1000));
+  // seconds 0: no Duration at all, as a live recording (MediaRecorder) leaves it.
+  const info = el(0x1549a966, uintEl(0x2ad7b1, 1_000_000), ...(seconds ? [floatEl(0x4489, seconds * 1000)] : []));
   const tracks = el(0x1654ae6b, el(0xae, uintEl(0xd7, 1), uintEl(0x83, 1), el(0xe0, uintEl(0xb0, width), uintEl(0xba, height))));
   const cluster = el(0x1f43b675, Buffer.alloc(bytes, 7));
   return Buffer.concat([header, el(0x18538067, info, tracks, cluster)]);
