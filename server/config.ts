@@ -54,6 +54,9 @@ const envSchema = z
     OAUTH_HANDLE_RESOLVER: optionalUrl('OAUTH_HANDLE_RESOLVER'),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
     BSKY_APPVIEW_URL: optionalUrl('BSKY_APPVIEW_URL'),
+    BSKY_VIDEO_URL: optionalUrl('BSKY_VIDEO_URL'),
+    BSKY_VIDEO_PDS_HOSTS: z.string().optional().default('bsky.social,*.bsky.network'),
+    BSKY_VIDEO_POLL_MS: z.coerce.number({ error: 'BSKY_VIDEO_POLL_MS must be a number' }).int().min(50).max(60_000).default(1500),
     SOCIAL_METRICS_MS: z.coerce.number({ error: 'SOCIAL_METRICS_MS must be a number' }).int().min(0).max(3_600_000).default(60_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
@@ -212,6 +215,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appViewUrl: (e.BSKY_APPVIEW_URL ?? 'https://public.api.bsky.app').replace(/\/$/, ''),
       /** How often the metrics refresher looks for posts due a read (0: never); see server/social/metrics-schedule.ts. */
       metricsMs: e.SOCIAL_METRICS_MS,
+      /** Bluesky's video service; see server/social/video-service.ts and docs/decisions.md. */
+      video: {
+        url: (e.BSKY_VIDEO_URL ?? 'https://video.bsky.app').replace(/\/$/, ''),
+        /** The PDS hosts whose accounts send videos through it ('*.bsky.network': any host under it); others send a blob. */
+        pdsHosts: list(e.BSKY_VIDEO_PDS_HOSTS),
+        /** How often a processing job's status is asked for. */
+        pollMs: e.BSKY_VIDEO_POLL_MS,
+        /** How long one delivery attempt waits for a job before it is tried again later (the job is kept). */
+        maxWaitMs: 5 * 60_000,
+      },
     },
   };
 }

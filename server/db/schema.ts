@@ -393,6 +393,8 @@ export const socialPostMedia = pgTable(
     altText: text('alt_text').notNull().default(''),
     width: integer('width'),
     height: integer('height'),
+    /** A video's length, read from its container at upload (null: not a video, or the container does not say). */
+    durationMs: integer('duration_ms'),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
@@ -438,6 +440,15 @@ export const socialDeliveries = pgTable(
     metricsDueAt: timestamp('metrics_due_at', { withTimezone: true }),
     /** The metrics refresher's claim, so that two instances do not read the same posts. */
     metricsLockedUntil: timestamp('metrics_locked_until', { withTimezone: true }),
+    /**
+     * A post with a video: where its upload stands (null: no video). 'uploading': the file is being sent; 'processing':
+     * Bluesky's video service has the job (videoJobId, videoProgress 0-100); 'ready': videoBlob is the blob ref the
+     * record embeds, kept so that a retry writes the post without sending the video again.
+     */
+    videoState: text('video_state', { enum: ['uploading', 'processing', 'ready'] }),
+    videoJobId: text('video_job_id'),
+    videoProgress: integer('video_progress'),
+    videoBlob: jsonb('video_blob').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [

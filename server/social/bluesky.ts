@@ -152,6 +152,13 @@ export interface ExternalCard {
   thumb: { bytes: Buffer; mimeType: string } | null;
 }
 
+/** A post's video (app.bsky.embed.video), already on the PDS: its blob ref, alt text and display size. */
+export interface PostVideo {
+  blob: unknown;
+  alt: string;
+  aspectRatio: { width: number; height: number } | null;
+}
+
 let lastMicros = 0;
 
 /**
@@ -186,6 +193,7 @@ export async function writePost(
     labels?: string[];
     langs?: string[];
     external?: ExternalCard | null;
+    video?: PostVideo | null;
   },
   /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
   mayExist = true,
@@ -208,6 +216,10 @@ export async function writePost(
     }
     // Media wins, as on Bluesky: a card only when there are no images.
     let embed: Record<string, unknown> | undefined = images.length ? { $type: 'app.bsky.embed.images', images } : undefined;
+    if (!embed && input.video) {
+      const { blob, alt, aspectRatio } = input.video;
+      embed = { $type: 'app.bsky.embed.video', video: blob, ...(alt ? { alt } : {}), ...(aspectRatio ? { aspectRatio } : {}) };
+    }
     if (!embed && input.external) {
       const { thumb, ...card } = input.external;
       const blob = thumb ? (await agent.uploadBlob(thumb.bytes, { encoding: thumb.mimeType })).data.blob : undefined;
@@ -222,8 +234,8 @@ export async function writePost(
       createdAt: input.createdAt,
       ...(embed ? { embed } : {}),
       ...(input.langs?.length ? { langs: input.langs } : {}),
-      // Labels describe the media: a post that went out without images carries none.
-      ...(images.length && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),
+      // Labels describe the media: a post that went out without images or video carries none.
+      ...((images.length || input.video) && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),
     };
     const res = await agent.com.atproto.repo.createRecord({ repo: did, collection: 'app.bsky.feed.post', rkey: input.rkey, record });
     return { uri: res.data.uri, cid: res.data.cid };

@@ -8,6 +8,7 @@ import { mailPostFailed } from './post-failed.mail';
 import { prepareImage } from './post-images';
 import { externalCardOf } from './link-card/post-link-card';
 import { notConnected } from './publishing';
+import { forgetVideo, videoOf } from './post-video';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
@@ -40,6 +41,7 @@ async function imagesOf(deps: AppDeps, postId: string): Promise<PostImage[]> {
 export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string, policy: RetryPolicy = DEFAULT_RETRY): Promise<void> {
   const { db, social, log } = deps;
   let accountId: string | null = d.accountId;
+  let video: Awaited<ReturnType<typeof videoOf>> = null;
   try {
     const [post] = await db.select().from(socialPosts).where(eq(socialPosts.id, d.postId));
     const [account] = d.accountId ? await db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : [];
@@ -49,8 +51,10 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     }
     accountId = account.id;
     const images = await imagesOf(deps, post.id);
-    const external = !images.length && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
     const agent = await social.agents.agentFor(account);
+    // A post has images or one video (checked when it is saved).
+    video = images.length ? null : await videoOf(deps, d, me, agent, account.service);
+    const external = !images.length && !video && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
     // attempts counts claims: on the first, no attempt under this key has ever started.
     await writePost(
       agent,
@@ -62,16 +66,22 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
         labels: post.labels,
         langs: post.langs,
         external,
+        video,
       },
       d.attempts > 1,
     );
     await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));
     log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
   } catch (err) {
-    const failure =
+    let failure =
       err instanceof BlueskyError
         ? err
         : new BlueskyError('transient', 'Something went wrong on our side while posting; it will be tried again.');
+    if (video?.stored && failure.kind === 'rejected' && /blob/i.test(failure.message)) {
+      // The PDS no longer has the video's blob (never referenced in time): send the video again.
+      await forgetVideo(deps, d, me);
+      failure = new BlueskyError('transient', 'The video has to be sent to Bluesky again; it will be tried again.');
+    }
     if (!(err instanceof BlueskyError)) log.error({ err, deliveryId: d.id }, 'delivery attempt failed');
     else log.warn({ deliveryId: d.id, kind: failure.kind, attempts: d.attempts, message: failure.message }, 'delivery attempt failed');
     await recordFailure(deps, d, me, failure, accountId, policy);

@@ -30,6 +30,8 @@ export const toPostResponse = (d: DeliveryRow): PostResponse => ({
   metrics: d.metricsReadAt
     ? { likes: d.likes ?? 0, reposts: d.reposts ?? 0, replies: d.replies ?? 0, quotes: d.quotes ?? 0, readAt: d.metricsReadAt.getTime() }
     : null,
+  // Only a post with a video says where it stands.
+  ...(d.videoState ? { video: { state: d.videoState, progress: d.videoProgress } } : {}),
 });
 
 /** Dates are epoch milliseconds (UTC). */

@@ -12,6 +12,7 @@ import { deliveriesOf } from './delivery.repo';
 import { postNotFound, postPublished } from './post-errors';
 import { type PostMediaRow, type PostRow, toSocialPostDto } from './posts.dto';
 import { publishProblems } from './publishing';
+import { isVideoType, postVideoProblems } from '../../src/schemas/post-video.schema';
 import { storedLinkCard } from './link-card/post-link-card';
 
 export type SavePostInput = z.output<typeof savePostSchema>;
@@ -163,6 +164,19 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     if (mediaIds.some((id) => !media.some((m) => m.id === id)))
       fieldErrors.mediaIds = ['A file of this post was not found. Upload it again.'];
     const altTexts = input.altTexts ?? {};
+    // One video, never with images, and one Bluesky takes (kind, size, length, alt text).
+    const videoProblems = postVideoProblems(
+      mediaIds
+        .flatMap((id) => media.filter((m) => m.id === id))
+        .map((m) => ({
+          name: m.fileName,
+          type: m.contentType,
+          size: m.fileSizeBytes,
+          durationMs: m.durationMs,
+          altText: altTexts[m.id] ?? m.altText,
+        })),
+    );
+    if (videoProblems.length) fieldErrors.mediaIds = [...(fieldErrors.mediaIds ?? []), ...videoProblems];
     if (Object.keys(altTexts).some((id) => !mediaIds.includes(id)))
       fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
 
@@ -182,7 +196,8 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     };
     if (schedule !== null) {
       const kept = media.filter((m) => mediaIds.includes(m.id));
-      Object.assign(fieldErrors, publishProblems(values, kept.filter(isImage).length));
+      // A video is media too: a post of a video alone needs no text.
+      Object.assign(fieldErrors, publishProblems(values, kept.filter((m) => isImage(m) || isVideoType(m.contentType)).length));
     }
     if (Object.keys(fieldErrors).length) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors });
 

@@ -115,7 +115,7 @@ export function postRoutes(deps: AppDeps) {
       path: '/social-media/post/:postId/publish',
       summary:
         'Publish now: the draft becomes published and gets one delivery per account, each tried at once (the answer shows them posted, or ' +
-        'pending while the server keeps trying). On a published post, failed deliveries are tried again. Only images are sent to Bluesky.',
+        'pending while the server keeps trying). On a published post, failed deliveries are tried again. Images or one video are sent to Bluesky; other files are not.',
       tag,
       auth: true,
       params: postIdParams,

@@ -30,7 +30,8 @@ export async function imageCountOf(db: Db, postId: string) {
     .select({ contentType: socialPostMedia.contentType })
     .from(socialPostMedia)
     .where(eq(socialPostMedia.postId, postId));
-  return media.filter((m) => isImage(m.contentType)).length;
+  // A video counts as media sent with the post (a video alone needs no text).
+  return media.filter((m) => isImage(m.contentType) || m.contentType.startsWith('video/')).length;
 }
 
 /** The user's connected account for each of the post's accounts (null when it is not connected). */

@@ -5,6 +5,7 @@ import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from '
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
 import { labelsRule, langsRule } from './post-labels.schema';
 import { LINK_MAX_LENGTH, linkCardSchema } from './link-card.schema';
+import { postVideoStatusSchema } from './post-video.schema';
 
 export { PLATFORMS, platformSchema, type Platform };
 
@@ -87,6 +88,8 @@ export const postResponseSchema = z.object({
   metrics: z.optional(
     z.nullable(z.object({ likes: z.number(), reposts: z.number(), replies: z.number(), quotes: z.number(), readAt: z.number() })),
   ),
+  /** Where the post's video stands on this account while it is sent (null: no video, or not started). */
+  video: z.optional(z.nullable(postVideoStatusSchema)),
 });
 export type PostMetrics = NonNullable<PostResponse['metrics']>;
 export type PostResponse = z.infer<typeof postResponseSchema>;

@@ -18,6 +18,11 @@ ALTER TABLE "social_deliveries" ADD COLUMN "quotes" integer;--> statement-breakp
 ALTER TABLE "social_deliveries" ADD COLUMN "metrics_read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "social_deliveries" ADD COLUMN "metrics_due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "social_deliveries" ADD COLUMN "metrics_locked_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "video_state" text;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "video_job_id" text;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "video_progress" integer;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "video_blob" jsonb;--> statement-breakpoint
+ALTER TABLE "social_post_media" ADD COLUMN "duration_ms" integer;--> statement-breakpoint
 ALTER TABLE "social_posts" ADD COLUMN "labels" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "social_posts" ADD COLUMN "langs" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "social_posts" ADD COLUMN "link_card" jsonb;--> statement-breakpoint
