@@ -186,10 +186,12 @@ export async function writePost(
     labels?: string[];
     langs?: string[];
     external?: ExternalCard | null;
+    /** A thread's later part: the thread's first post and the part it answers. */
+    reply?: { root: RecordRef; parent: RecordRef };
   },
   /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
   mayExist = true,
-) {
+): Promise<RecordRef> {
   const did = agent.assertDid;
   // An OAuth agent names no service of its own; its failures name the PDS it talks to through the session.
   const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
@@ -221,6 +223,7 @@ export async function writePost(
       facets: rt.facets,
       createdAt: input.createdAt,
       ...(embed ? { embed } : {}),
+      ...(input.reply ? { reply: input.reply } : {}),
       ...(input.langs?.length ? { langs: input.langs } : {}),
       // Labels describe the media: a post that went out without images carries none.
       ...(images.length && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),
@@ -234,6 +237,12 @@ export async function writePost(
     if (existing) return existing;
     throw toBlueskyError(err, service);
   }
+}
+
+/** A strong reference to a record (app.bsky.feed.post reply refs). */
+export interface RecordRef {
+  uri: string;
+  cid: string;
 }
 
 interface FoundRecord {
