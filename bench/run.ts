@@ -17,6 +17,7 @@ import { publicSiteSuite } from './public-site.bench';
 import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
 import { soakSuite } from './soak.bench';
+import { threadSuite } from './thread.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
@@ -30,6 +31,7 @@ const suites: Suite[] = [
   portfolioSuite,
   publicSiteSuite,
   schedulerSuite,
+  threadSuite,
   metricsSuite,
   postEditorSuite,
   scaleOutSuite,
