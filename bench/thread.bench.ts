@@ -12,7 +12,8 @@ const LAG_BUDGET_MS = 3000;
 const LEAD_MS = 6000;
 
 /** A text of four posts' length (about 1000 characters), numbered so that every part of every thread is unique. */
-const threadText = (n: number) => Array.from({ length: 110 }, (_, i) => `t${n}w${i}${i % 10 === 9 ? '.' : ''}`).join(' ');
+const threadText = (n: number) =>
+  Array.from({ length: 120 }, (_, i) => `t${String(n).padStart(3, '0')}w${i}${i % 10 === 9 ? '.' : ''}`).join(' ');
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
