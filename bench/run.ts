@@ -18,6 +18,7 @@ import { publicSiteSuite } from './public-site.bench';
 import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
 import { soakSuite } from './soak.bench';
+import { threadSuite } from './thread.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
@@ -31,6 +32,7 @@ const suites: Suite[] = [
   portfolioSuite,
   publicSiteSuite,
   schedulerSuite,
+  threadSuite,
   metricsSuite,
   postEditorSuite,
   linkCardSuite,

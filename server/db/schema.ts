@@ -359,6 +359,11 @@ export const socialPosts = pgTable(
     linkCard: jsonb('link_card').$type<StoredLinkCard>(),
     /** The link whose card the artist removed: that link gets no card. */
     linkCardRemoved: text('link_card_removed'),
+    /** A thread: where each part after the first starts (UTF-16 offsets into content, increasing); empty: one post. */
+    threadBreaks: integer('thread_breaks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     isDraft: boolean('is_draft').notNull().default(true),
     dateScheduled: timestamp('date_scheduled', { withTimezone: true }),
     datePublished: timestamp('date_published', { withTimezone: true }),
@@ -419,6 +424,16 @@ export const socialDeliveries = pgTable(
     rkey: text('rkey').notNull(),
     /** What is sent: the content with the hashtags and mentions added. */
     text: text('text').notNull(),
+    /** A thread's parts as sent, in order (empty: a single post, `text`); part 1 goes under `rkey`. */
+    parts: text('parts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The record keys of parts 2..n, chosen with `rkey` before the first attempt (each part is written once). */
+    partRkeys: text('part_rkeys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: ['pending', 'posted', 'error'] })
       .notNull()
       .default('pending'),

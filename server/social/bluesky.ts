@@ -194,10 +194,12 @@ export async function writePost(
     langs?: string[];
     external?: ExternalCard | null;
     video?: PostVideo | null;
+    /** A thread's later part: the thread's first post and the part it answers. */
+    reply?: { root: RecordRef; parent: RecordRef };
   },
   /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
   mayExist = true,
-) {
+): Promise<RecordRef> {
   const did = agent.assertDid;
   // An OAuth agent names no service of its own; its failures name the PDS it talks to through the session.
   const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
@@ -233,6 +235,7 @@ export async function writePost(
       facets: rt.facets,
       createdAt: input.createdAt,
       ...(embed ? { embed } : {}),
+      ...(input.reply ? { reply: input.reply } : {}),
       ...(input.langs?.length ? { langs: input.langs } : {}),
       // Labels describe the media: a post that went out without images or video carries none.
       ...((images.length || input.video) && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),
@@ -246,6 +249,12 @@ export async function writePost(
     if (existing) return existing;
     throw toBlueskyError(err, service);
   }
+}
+
+/** A strong reference to a record (app.bsky.feed.post reply refs). */
+export interface RecordRef {
+  uri: string;
+  cid: string;
 }
 
 interface FoundRecord {

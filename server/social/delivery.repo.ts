@@ -17,7 +17,14 @@ export interface DeliveryTarget {
  * Creates a post's deliveries, each with its record key chosen now, before any attempt. Keys are unique across all
  * deliveries: on the (unlikely) clash of a fresh key with a stored one, that delivery gets another key.
  */
-export async function insertDeliveries(tx: Db, postId: string, text: string, targets: DeliveryTarget[]): Promise<DeliveryRow[]> {
+export async function insertDeliveries(
+  tx: Db,
+  postId: string,
+  text: string,
+  targets: DeliveryTarget[],
+  /** A thread's parts in order (each gets its own record key); empty for a single post. */
+  parts: string[] = [],
+): Promise<DeliveryRow[]> {
   const rows: DeliveryRow[] = [];
   let pending = targets;
   for (let round = 0; pending.length && round < 5; round++) {
@@ -31,6 +38,8 @@ export async function insertDeliveries(tx: Db, postId: string, text: string, tar
           handle: t.handle,
           rkey: newRecordKey(),
           text,
+          parts,
+          partRkeys: parts.slice(1).map(() => newRecordKey()),
           status: t.error ? ('error' as const) : ('pending' as const),
           error: t.error ?? null,
         })),
@@ -160,11 +169,19 @@ export async function releaseAfterReconnect(db: Db, accountId: string): Promise<
   return rows.length;
 }
 
-/** Another record held the key: this delivery takes a fresh one and is tried again at once. */
-export const changeRecordKey = (db: Db, d: DeliveryRow, me: string) =>
+/**
+ * Another record held the key of part `part` (0: the post, or a thread's first part): that part takes a fresh key and
+ * the delivery is tried again at once (the parts before it, already written, keep theirs).
+ */
+export const changeRecordKey = (db: Db, d: DeliveryRow, me: string, part = 0) =>
   db
     .update(socialDeliveries)
-    .set({ rkey: newRecordKey(), nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null })
+    .set({
+      ...(part === 0 ? { rkey: newRecordKey() } : { partRkeys: d.partRkeys.map((k, i) => (i === part - 1 ? newRecordKey() : k)) }),
+      nextAttemptAt: sql`now()`,
+      lockedUntil: null,
+      lockedBy: null,
+    })
     .where(heldBy(d, me));
 
 /** Heartbeat: the leases this instance still holds on these deliveries run `leaseSeconds` from now again. */

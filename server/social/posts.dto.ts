@@ -53,6 +53,7 @@ export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries:
   accounts: row.accounts,
   linkCard: row.linkCard ? linkCardDto(row.linkCard) : null,
   linkCardRemoved: row.linkCardRemoved,
+  threadBreaks: row.threadBreaks,
   responses: deliveries.map(toPostResponse),
   isDraft: row.isDraft,
 });

@@ -182,6 +182,7 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
 
     const values = {
       content: input.content,
+      threadBreaks: input.threadBreaks,
       labels: input.labels,
       langs: input.langs ?? (existing?.langs.length ? existing.langs : await defaultLangsOf(tx, userId)),
       hashtags: input.hashtags.map((t) => t.trim()),

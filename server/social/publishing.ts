@@ -7,17 +7,30 @@ import { normalHandle } from './accounts.repo';
 import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
 import { postNotFound } from './post-errors';
 import { composePostText, postTextProblem } from './post-text';
+import { threadProblem, threadTexts } from '../../src/schemas/post-thread';
 import type { PostRow } from './posts.dto';
 
 const isImage = (contentType: string) => contentType.startsWith('image/');
 export const notConnected = (platform: string, handle: string) =>
   `${PLATFORM_LABELS[platform as Platform] ?? platform} account @${handle} is not connected. Connect it again, then press Post to retry.`;
 
+/** The texts a post goes out with: one, or a thread's parts in order. */
+export const postTextsOf = (post: Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>) =>
+  post.threadBreaks.length ? threadTexts(post) : [composePostText(post)];
+
 /**
  * Why this post cannot go out as it is, by field: the text Bluesky would get (content plus hashtags and mentions)
- * must fit its limits, and a post needs some text or an image (other files are not sent to Bluesky).
+ * must fit its limits, and a post needs some text or an image (other files are not sent to Bluesky). A thread's
+ * parts must each fit (and none be empty).
  */
-export function publishProblems(post: Pick<PostRow, 'content' | 'hashtags' | 'mentions'>, imageCount: number): Record<string, string[]> {
+export function publishProblems(
+  post: Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>,
+  imageCount: number,
+): Record<string, string[]> {
+  if (post.threadBreaks.length) {
+    const problem = threadProblem(post) ?? threadTexts(post).map(postTextProblem).find(Boolean);
+    return problem ? { content: [problem] } : {};
+  }
   const text = composePostText(post);
   const problem = postTextProblem(text);
   if (problem) return { content: [problem] };
@@ -69,7 +82,8 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
     .update(socialPosts)
     .set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` })
     .where(eq(socialPosts.id, post.id));
-  return insertDeliveries(tx, post.id, composePostText(post), rows);
+  const texts = postTextsOf(post);
+  return insertDeliveries(tx, post.id, texts.join('\n\n'), rows, texts.length > 1 ? texts : []);
 }
 
 /** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */

@@ -25,6 +25,7 @@ import {
   SHARED_IMAGE,
   SHARED_LONG,
   shareEvents,
+  threadEvents,
   type Event,
 } from '../support/post-editor-scenarios';
 import type { ArtworkToShare } from '../../src/machines/post-editor/post-editor.share';
@@ -51,6 +52,8 @@ const serializeState = (s: Snapshot) =>
     s.context.shareHint,
     // The connected accounts: a shared artwork ticks them all, or finds none.
     s.context.accounts.length,
+    s.context.form.values.threadBreaks,
+    s.context.threadNote,
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
@@ -68,6 +71,7 @@ const scenarios = [
   scenario('published', { postId: POST_ID, now: at }, publishedEvents),
   scenario('scheduled draft left open', { postId: POST_ID, now: at }, scheduledEvents, false),
   scenario('new post shared from an artwork', { postId: null, now: at, artworkId: SHARED_ARTWORK_ID, maxFiles: 4 }, shareEvents, false),
+  scenario('a thread', { postId: null, now: at }, threadEvents),
 ];
 /** The longest a scheduled draft waits before it is read again. */
 const HOUR = 60 * 60_000;
@@ -242,7 +246,11 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         const change = eventOf<Extract<Event, { type: 'form.change' }>>(step);
         if (change.field === 'content') {
           await user.clear(screen.getByLabelText('Content'));
-          if (change.value) await user.type(screen.getByLabelText('Content'), change.value);
+          // A thread's long text is pasted: typed, it would take a key event per character.
+          if (change.value.length > 280) {
+            await user.click(screen.getByLabelText('Content'));
+            await user.paste(change.value);
+          } else if (change.value) await user.type(screen.getByLabelText('Content'), change.value);
         } else if (change.field === 'accounts') {
           for (const box of within(screen.getByRole('group', { name: /^Accounts/ })).getAllByRole('checkbox')) {
             const handle = box.closest('label')!.textContent!.replace(/^Bluesky @/, '');
@@ -250,6 +258,19 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
             if ((box as HTMLInputElement).checked !== wanted) await user.click(box);
           }
         } else throw new Error(`no driver for ${change.field}`);
+      },
+      'thread.start': () => user.click(screen.getByRole('button', { name: 'Write as a thread' })),
+      'thread.stop': () => user.click(screen.getByRole('button', { name: 'Write as one post' })),
+      'thread.move': async (step) => {
+        const { index, direction } = eventOf<{ index: number; direction: 'earlier' | 'later' }>(step);
+        const move = screen.getByRole('button', { name: `Move split ${index + 1} one word ${direction}` });
+        // A keyboard press, as the buttons are meant to be used without a pointer too.
+        move.focus();
+        await user.keyboard('{Enter}');
+        // Said where a screen reader hears it: the two parts' new lengths.
+        expect(screen.getByTestId('thread-note')).toHaveTextContent(
+          new RegExp(`^Split ${index + 1} moved: part ${index + 1} has \\d+ characters, part ${index + 2} has \\d+\\.$`),
+        );
       },
       'files.add': (step) => user.upload(screen.getByTestId('post-file-input'), eventOf<{ files: File[] }>(step).files),
       'files.remove': (step) => user.click(screen.getByRole('button', { name: `Remove ${FILE_NAMES[eventOf<{ id: string }>(step).id]}` })),
@@ -450,7 +471,7 @@ function expectOutcomeNotice(notice: Notice, post: SocialPost) {
 }
 
 describe('post editor model coverage', () => {
-  it('the five scenarios together cover every state and transition, and every resting state has an assertion', () => {
+  it('the six scenarios together cover every state and transition, and every resting state has an assertion', () => {
     const result = assertFullCoverage(
       postEditorMachine,
       scenarios.flatMap((s) => s.paths),

@@ -7,6 +7,8 @@ import { fileNameOf, fileTypeOf, isImageFile } from '../../src/machines/post-edi
 import { LABEL_MESSAGES, LABEL_TEXTS, languageName, MAX_POST_LANGS, type ContentLabel } from '../../src/schemas/post-labels.schema';
 import { composePostText } from '../../src/schemas/post-text';
 import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
+import { partCounterText, THREAD_MAX_LENGTH } from '../../src/schemas/post-thread';
+import { POST_EDITOR_MESSAGES as M } from '../../src/machines/post-editor/post-editor.messages';
 
 /** What the artist sees in each state of the post editor, read from the state's snapshot. */
 export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
@@ -95,15 +97,45 @@ function expectLabelsAndLangs(s: Snapshot, enabled: boolean) {
   expect(screen.queryByRole('button', { name: 'Add language' }) !== null).toBe(langs.length < MAX_POST_LANGS);
 }
 
+/**
+ * A single post has the counter 'n / 280 characters'; a thread instead shows each part as it goes out with its own
+ * counter, and between two parts the buttons moving their split (off where a part would be left empty).
+ */
+function expectThread(s: Snapshot, enabled: boolean) {
+  const { values } = s.context.form;
+  expect(screen.getByRole('button', { name: values.threadBreaks ? M.threadStop : M.threadStart }).hasAttribute('disabled')).toBe(!enabled);
+  expect(screen.getByTestId('thread-note')).toHaveTextContent(s.context.threadNote ?? '');
+  if (!values.threadBreaks) {
+    expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
+    expect(screen.queryByRole('list', { name: 'Thread parts' })).toBeNull();
+    return;
+  }
+  expect(screen.queryByTestId('post-counter')).toBeNull();
+  const parts = within(screen.getByRole('list', { name: 'Thread parts' })).getAllByRole('listitem');
+  expect(parts.map((p) => p.getAttribute('aria-label'))).toEqual(
+    values.threadParts.map((_, i) => partCounterText(i + 1, values.threadParts.length)),
+  );
+  parts.forEach((li, i) => {
+    const text = values.threadParts[i];
+    expect(li.querySelector('p')!.textContent).toBe(text);
+    expect(within(li).getByTestId('part-counter')).toHaveTextContent(postCounterText(text.length));
+    for (const direction of ['earlier', 'later'] as const) {
+      const move = within(li).queryByRole('button', { name: M.moveSplit(i, direction) });
+      if (i === parts.length - 1) expect(move).toBeNull();
+      else expect(move!.hasAttribute('disabled')).toBe(!enabled || !s.can({ type: 'thread.move', index: i, direction }));
+    }
+  });
+}
+
 /** The form as the machine holds it: values, counter, messages under fields, files, limit. */
 function expectForm(s: Snapshot, enabled: boolean) {
   const { values } = s.context.form;
   const content = screen.getByLabelText('Content');
   expect(content).toHaveValue(values.content);
-  expect(content).toHaveAttribute('maxlength', '280');
+  expect(content).toHaveAttribute('maxlength', values.threadBreaks ? String(THREAD_MAX_LENGTH) : '280');
   expect(content.hasAttribute('disabled')).toBe(!enabled);
   expect(screen.getByLabelText('Location')).toHaveValue(values.location);
-  expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
+  expectThread(s, enabled);
   // With no account connected there is no box to tick, and the editor says so.
   if (!s.context.accounts.length) expect(screen.getByText('No social media account is connected yet.')).toBeInTheDocument();
   for (const box of within(screen.getByRole('group', { name: /^Accounts/ })).queryAllByRole('checkbox')) {

@@ -138,10 +138,12 @@ export type ProxyMode = 'up' | 'down' | 'drop-create';
 /**
  * An HTTP proxy in front of the PDS that can play a server that is down ('down': every connection is cut), or one
  * whose answer to a post is lost after the post was written ('drop-create': the createRecord call reaches the PDS,
- * its answer is cut off, and the proxy is down from then on).
+ * its answer is cut off, and the proxy is down from then on). `beforeCreate(n)` is called as the n-th createRecord
+ * call (from 1) arrives, before it is passed on; answering 'cut', the call is cut off without reaching the PDS.
  */
-export async function startFlakyProxy(target: string) {
+export async function startFlakyProxy(target: string, beforeCreate?: (n: number) => 'cut' | void) {
   let mode: ProxyMode = 'up';
+  let creates = 0;
   const hop = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
   const server = http.createServer((req, res) => {
     if (mode === 'down') {
@@ -151,6 +153,10 @@ export async function startFlakyProxy(target: string) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      if (req.url?.includes('com.atproto.repo.createRecord') && beforeCreate?.(++creates) === 'cut') {
+        req.socket.destroy();
+        return;
+      }
       try {
         const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => !hop.has(k) && typeof v === 'string')) as Record<
           string,

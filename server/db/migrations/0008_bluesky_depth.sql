@@ -11,6 +11,8 @@ ALTER TABLE "artworks" ADD COLUMN "post_labels" text[] DEFAULT '{}'::text[] NOT 
 ALTER TABLE "mail_outbox" ADD COLUMN "delivery_id" uuid;--> statement-breakpoint
 ALTER TABLE "social_accounts" ADD COLUMN "auth_method" text DEFAULT 'app-password' NOT NULL;--> statement-breakpoint
 ALTER TABLE "social_accounts" ADD COLUMN "needs_reconnect_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "parts" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "part_rkeys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "social_deliveries" ADD COLUMN "likes" integer;--> statement-breakpoint
 ALTER TABLE "social_deliveries" ADD COLUMN "reposts" integer;--> statement-breakpoint
 ALTER TABLE "social_deliveries" ADD COLUMN "replies" integer;--> statement-breakpoint
@@ -27,6 +29,7 @@ ALTER TABLE "social_posts" ADD COLUMN "labels" text[] DEFAULT '{}'::text[] NOT N
 ALTER TABLE "social_posts" ADD COLUMN "langs" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "social_posts" ADD COLUMN "link_card" jsonb;--> statement-breakpoint
 ALTER TABLE "social_posts" ADD COLUMN "link_card_removed" text;--> statement-breakpoint
+ALTER TABLE "social_posts" ADD COLUMN "thread_breaks" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "post_language" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_delivery_id_social_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."social_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "social_deliveries_recent_idx" ON "social_deliveries" USING btree ("posted_at") WHERE status = 'posted';

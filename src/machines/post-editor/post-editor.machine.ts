@@ -1,4 +1,4 @@
-import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyForm } from '../shared/form';
 import { emptyPostValues, postFormRules, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
@@ -17,6 +17,10 @@ const EDITS = {
   'files.add': { actions: ['addFiles', 'tellLinkMedia'] },
   'files.remove': { actions: ['removeFile', 'tellLinkMedia'] },
   'files.altText': { actions: 'setAltText' },
+  // A thread: text longer than one post, its splits moved a word at a time.
+  'thread.start': { guard: not('isThread'), actions: 'startThread' },
+  'thread.stop': { guard: 'isThread', actions: 'stopThread' },
+  'thread.move': { guard: 'canMoveBreak', actions: 'moveBreak' },
 } as const;
 
 /** Leaving with unsaved changes asks first (in-app links; the view holds reloads itself): Stay or Leave. */
@@ -69,6 +73,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     shareHint: null,
     defaultLangs: [DEFAULT_POST_LANGUAGE],
     linkCard: null,
+    threadNote: null,
   }),
   initial: 'loading',
   states: {

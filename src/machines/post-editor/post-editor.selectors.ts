@@ -85,3 +85,10 @@ export const selectLangsError = (s: PostEditorSnapshot) => visiblePostError(s.co
 /** The files' message: too many or of a refused kind first, then a missing alt text. */
 export const selectFilesError = (s: PostEditorSnapshot) =>
   visiblePostError(s.context.form, 'mediaIds') ?? visiblePostError(s.context.form, 'altTexts');
+/** A thread's splits (null: a single post), its parts as they go out, and what the last change to them did. */
+export const selectThreadBreaks = (s: PostEditorSnapshot) => s.context.form.values.threadBreaks;
+export const selectThreadParts = (s: PostEditorSnapshot) => s.context.form.values.threadParts;
+export const selectThreadNote = (s: PostEditorSnapshot) => s.context.threadNote;
+/** Whether split `index` can move a word that way now (the chart accepts it). */
+export const canMoveBreak = (index: number, direction: 'earlier' | 'later') => (s: PostEditorSnapshot) =>
+  s.can({ type: 'thread.move', index, direction });

@@ -1,7 +1,15 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
-import { emptyPostValues, postFormRules, postValuesOf, samePostValues } from './post-editor.form';
+import {
+  breaksAfterEdit,
+  breaksMoved,
+  emptyPostValues,
+  postFormRules,
+  postValuesOf,
+  samePostValues,
+  startThread,
+} from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice } from '../toasts/notice';
 import type {
@@ -198,7 +206,24 @@ export const postEditorSetup = setup({
     failRefused: assign({ error: M.saveFailed(M.refusedAsPublished) }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: changeField(context.form, postFormRules, event.field, event.value) };
+      const form = changeField(context.form, postFormRules, event.field, event.value);
+      // A thread's splits follow the words they were between as the text changes.
+      if (event.field !== 'content' || !form.values.threadBreaks) return { form };
+      return { form: changeField(form, postFormRules, 'threadBreaks', breaksAfterEdit(context.form.values.content, form.values)) };
+    }),
+    startThread: assign(({ context }) => {
+      const form = changeField(context.form, postFormRules, 'threadBreaks', startThread(context.form.values));
+      return { form, threadNote: M.threadStarted(form.values.threadParts.length) };
+    }),
+    stopThread: assign(({ context }) => ({
+      form: changeField(context.form, postFormRules, 'threadBreaks', null),
+      threadNote: M.threadStopped,
+    })),
+    moveBreak: assign(({ context, event }) => {
+      assertEvent(event, 'thread.move');
+      const form = changeField(context.form, postFormRules, 'threadBreaks', breaksMoved(context.form.values, event.index, event.direction));
+      const parts = form.values.threadParts;
+      return { form, threadNote: M.splitMoved(event.index, parts[event.index].length, parts[event.index + 1].length) };
     }),
     addFiles: assign(({ context, event }) => {
       assertEvent(event, 'files.add');
@@ -273,6 +298,13 @@ export const postEditorSetup = setup({
     sharedHasImage: ({ event }) => outputOf<ArtworkToShare>(event).hasImage,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
     formValid: ({ context }) => isFormValid(context.form, postFormRules),
+    isThread: ({ context }) => context.form.values.threadBreaks !== null,
+    /** The split can move a word that way without leaving a part empty. */
+    canMoveBreak: ({ context, event }) => {
+      assertEvent(event, 'thread.move');
+      const moved = breaksMoved(context.form.values, event.index, event.direction);
+      return moved[event.index] !== context.form.values.threadBreaks?.[event.index];
+    },
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     hasLocalFiles: ({ context }) => files.localFileIds(context.files).length > 0,
     moreToUpload: ({ context }) => context.batch.length > 0,

@@ -70,6 +70,8 @@ export interface PostEditorContext {
   defaultLangs: string[];
   /** The card of the text's first link, while the post can be edited (spawned then; stopped once it is published). */
   linkCard: LinkCardRef | null;
+  /** What the last change to the thread's splits did, for screen readers (announced politely); null before any. */
+  threadNote: string | null;
 }
 
 export type PostEditorEvent =
@@ -87,6 +89,11 @@ export type PostEditorEvent =
   /** An in-app navigation away from the editor (the leave guard asks the chart first). */
   | { type: 'leave.request'; to: string }
   | { type: 'leave.stay' }
-  | { type: 'leave.confirm' };
+  | { type: 'leave.confirm' }
+  /** Write the text as a thread (split at word starts into parts of at most 280 characters), or as one post again. */
+  | { type: 'thread.start' }
+  | { type: 'thread.stop' }
+  /** Move split `index` (between part index+1 and index+2) one word earlier or later. */
+  | { type: 'thread.move'; index: number; direction: 'earlier' | 'later' };
 
 export type { PostMedia, SavePost, SocialPost };
