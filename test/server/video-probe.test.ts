@@ -53,8 +53,8 @@ describe('probeVideo', () => {
     expect(await probeVideo(Buffer.from('not a video at all'))).toBeNull();
   });
 
-  it('reads a stored file in pieces of at most 256 KiB, going where the container says (a moov after the mdat)', async () => {
-    const mp4 = makeMp4({ width: 640, height: 360, seconds: 20, bytes: 2_000_000 });
+  it('reads a stored file in pieces of at most 256 KiB, going where the container says (a moov after the mdat), 4 MiB in all', async () => {
+    const mp4 = makeMp4({ width: 640, height: 360, seconds: 20, bytes: 20_000_000 });
     const [ftyp, moov] = [mp4.readUInt32BE(0), mp4.readUInt32BE(mp4.readUInt32BE(0))];
     const moovLast = Buffer.concat([mp4.subarray(0, ftyp), mp4.subarray(ftyp + moov), mp4.subarray(ftyp, ftyp + moov)]);
     const { source, reads } = pieces(moovLast);
@@ -62,6 +62,7 @@ describe('probeVideo', () => {
     expect(reads.length).toBeGreaterThan(1);
     expect(Math.max(...reads.map((r) => r.length))).toBeLessThanOrEqual(256 * 1024);
     expect(reads[1]).toEqual({ offset: moovLast.length - moov, length: moov });
+    expect(reads.reduce((sum, r) => sum + r.length, 0)).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 
   it('a file that cannot be fetched is an error, not an unreadable video', async () => {
