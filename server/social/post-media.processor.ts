@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { AppDeps } from '../context';
 import { MAX_POST_FILES } from '../../src/schemas/social.schema';
 import { socialPostMedia, socialPosts } from '../db/schema';
 import { POSTABLE_VIDEO_TYPES, VIDEO_MESSAGES, videoFileProblem } from '../../src/schemas/post-video.schema';
@@ -34,11 +35,25 @@ async function previewOf(bytes: Buffer, fileName: string) {
   }
 }
 
-/** A video Bluesky takes: its size (for the aspect ratio) and length read now, so that a long one is refused at once. */
-function videoFactsOf(bytes: Buffer, upload: { fileName: string; contentType: string }): VideoFacts {
-  const facts = probeVideo(bytes);
+/**
+ * A video Bluesky takes: its size (for the aspect ratio) and length read now, so that a long one is refused at once.
+ * The stored file is read in ranges as MediaInfo asks for them, never held whole.
+ */
+async function videoFactsOf(
+  deps: Pick<AppDeps, 'storage'>,
+  upload: { storageKey: string; fileName: string; contentType: string },
+  size: number,
+) {
+  const facts = await probeVideo({
+    size,
+    read: async (offset, length) => {
+      const part = await deps.storage.read(upload.storageKey, { start: offset, end: offset + length - 1 });
+      if (!part) throw new Conflict('The file has not arrived yet.');
+      return Buffer.concat(await part.body.toArray());
+    },
+  });
   if (!facts) throw new UnsupportedType(VIDEO_MESSAGES.unreadable(upload.fileName));
-  const problem = videoFileProblem({ name: upload.fileName, type: upload.contentType, size: bytes.length, durationMs: facts.durationMs });
+  const problem = videoFileProblem({ name: upload.fileName, type: upload.contentType, size, durationMs: facts.durationMs });
   if (problem) throw new Invalid(problem, { fieldErrors: { file: [problem] } });
   return facts;
 }
@@ -64,14 +79,10 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
       stored.push(`${folder}/preview.webp`);
       await deps.storage.put(`${folder}/preview.webp`, image.preview, 'image/webp');
     }
-    let video: VideoFacts | null = null;
-    if ((POSTABLE_VIDEO_TYPES as readonly string[]).includes(upload.contentType)) {
-      const object = await deps.storage.read(upload.storageKey);
-      if (!object) throw new Conflict('The file has not arrived yet.');
-      video = videoFactsOf(Buffer.concat(await object.body.toArray()), upload);
-    }
     const info = await deps.storage.stat(upload.storageKey);
     if (!info) throw new Conflict('The file has not arrived yet.');
+    let video: VideoFacts | null = null;
+    if ((POSTABLE_VIDEO_TYPES as readonly string[]).includes(upload.contentType)) video = await videoFactsOf(deps, upload, info.size);
     const originalKey = `${folder}/original`;
     stored.push(originalKey);
     await deps.storage.move(upload.storageKey, originalKey);

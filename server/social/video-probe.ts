@@ -1,8 +1,11 @@
 /**
- * A video's display size and length, read from its container: ISO media (MP4, MOV: moov/mvhd and the video track's
- * tkhd) or Matroska/WebM (Segment/Info and the video TrackEntry). No ffprobe is installed with the server and no
- * probing library is a dependency; these two containers are simple enough to read here, and nothing is decoded.
+ * A video's display size and length, read from its container by MediaInfoLib (MediaArea's, compiled to WebAssembly:
+ * the `mediainfo.js` package). Nothing is decoded and no ffprobe is needed: the file is handed over in chunks, and
+ * MediaInfo asks for the parts it needs (it skips the picture data of an MP4 whose `moov` comes last).
  */
+import { createRequire } from 'node:module';
+import type { MediaInfo, MediaInfoResult, VideoTrack } from 'mediainfo.js';
+
 export interface VideoFacts {
   width: number;
   height: number;
@@ -10,166 +13,101 @@ export interface VideoFacts {
   durationMs: number | null;
 }
 
-export function probeVideo(bytes: Buffer): VideoFacts | null {
+/** A file read piece by piece (from storage, say), so that it is never held whole for probing. */
+export interface VideoSource {
+  size: number;
+  read(offset: number, length: number): Promise<Uint8Array> | Uint8Array;
+}
+
+/**
+ * What MediaInfo is handed of one file at most. The container's headers (and an MP4's `moov`, wherever it is) and the
+ * first frames are far less; MediaInfo would otherwise go on through all the picture data, and its WebAssembly memory
+ * keeps whatever it grew to (measured: 8 MB it could not place grew it by 140 MB; 4 MB by 50 MB).
+ */
+const MAX_BYTES_READ = 4 * 1024 * 1024;
+/** An idle MediaInfo is let go (its memory with it, at the next collection); loading it again takes some 20 ms. */
+const IDLE_MS = 60_000;
+
+const wasmFile = () => createRequire(import.meta.url).resolve('mediainfo.js/MediaInfoModule.wasm');
+
+/**
+ * One MediaInfo for the process, loaded with the first video: the module and its WebAssembly memory (about 15 MB of
+ * RSS) are not paid by a server that never sees one. It reads one file at a time, so probes wait their turn.
+ */
+let reader: Promise<MediaInfo<'object'>> | null = null;
+let turn: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+let idle: NodeJS.Timeout | undefined;
+
+function release() {
+  const loaded = reader;
+  reader = null;
+  void loaded?.then((mi) => mi.close()).catch(() => undefined);
+}
+
+function mediaInfo() {
+  reader ??= import('mediainfo.js')
+    .then(({ default: mediaInfoFactory }) => mediaInfoFactory({ format: 'object', locateFile: () => wasmFile() }))
+    .catch((err: unknown) => {
+      reader = null; // tried again with the next video
+      throw err;
+    });
+  return reader;
+}
+
+/** Whether the file is a video, with its size as shown and its length; null when it cannot be read as one. */
+export function probeVideo(video: Buffer | VideoSource): Promise<VideoFacts | null> {
+  const source: VideoSource = Buffer.isBuffer(video) ? { size: video.length, read: (at, n) => video.subarray(at, at + n) } : video;
+  clearTimeout(idle);
+  waiting++;
+  const run = turn
+    .then(() => analyze(source))
+    .finally(() => {
+      if (--waiting === 0) idle = setTimeout(release, IDLE_MS).unref();
+    });
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+async function analyze(source: VideoSource): Promise<VideoFacts | null> {
+  const mi = await mediaInfo();
+  let readError: unknown = null;
+  let handed = 0;
+  let result: MediaInfoResult;
   try {
-    if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3) return probeMatroska(bytes);
-    return probeIsoMedia(bytes);
-  } catch {
-    return null;
-  }
-}
-
-// --- ISO base media (MP4, MOV) ---
-
-interface Box {
-  type: string;
-  start: number; // first byte of the content
-  end: number;
-}
-
-function* boxes(buf: Buffer, from: number, to: number): Generator<Box> {
-  let at = from;
-  while (at + 8 <= to) {
-    let size = buf.readUInt32BE(at);
-    const type = buf.toString('latin1', at + 4, at + 8);
-    let header = 8;
-    if (size === 1) {
-      size = Number(buf.readBigUInt64BE(at + 8));
-      header = 16;
-    } else if (size === 0) size = to - at;
-    if (size < header || at + size > to) return;
-    yield { type, start: at + header, end: at + size };
-    at += size;
-  }
-}
-
-const child = (buf: Buffer, box: Box, type: string) => [...boxes(buf, box.start, box.end)].find((b) => b.type === type);
-
-function probeIsoMedia(buf: Buffer): VideoFacts | null {
-  const top = [...boxes(buf, 0, buf.length)];
-  if (top[0]?.type !== 'ftyp') return null;
-  const moov = top.find((b) => b.type === 'moov');
-  if (!moov) return null;
-  let durationMs: number | null = null;
-  const mvhd = child(buf, moov, 'mvhd');
-  if (mvhd) {
-    const v1 = buf[mvhd.start] === 1;
-    const timescale = buf.readUInt32BE(mvhd.start + (v1 ? 20 : 12));
-    const duration = v1 ? Number(buf.readBigUInt64BE(mvhd.start + 24)) : buf.readUInt32BE(mvhd.start + 16);
-    if (timescale > 0 && duration > 0 && duration !== 0xffffffff) durationMs = Math.round((duration / timescale) * 1000);
-  }
-  for (const trak of boxes(buf, moov.start, moov.end)) {
-    if (trak.type !== 'trak') continue;
-    const mdia = child(buf, trak, 'mdia');
-    const hdlr = mdia && child(buf, mdia, 'hdlr');
-    if (!hdlr || buf.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'vide') continue;
-    const tkhd = child(buf, trak, 'tkhd');
-    if (!tkhd) continue;
-    const v1 = buf[tkhd.start] === 1;
-    const matrix = tkhd.start + (v1 ? 52 : 40);
-    const width = buf.readUInt32BE(matrix + 36) / 65536;
-    const height = buf.readUInt32BE(matrix + 40) / 65536;
-    if (!(width >= 1 && height >= 1)) continue;
-    // A matrix turning the picture a quarter (a = d = 0): a phone held upright; it is shown with the sides swapped.
-    const turned = buf.readInt32BE(matrix) === 0 && buf.readInt32BE(matrix + 16) === 0;
-    const [w, h] = [Math.round(width), Math.round(height)];
-    return turned ? { width: h, height: w, durationMs } : { width: w, height: h, durationMs };
-  }
-  return null;
-}
-
-// --- Matroska / WebM (EBML) ---
-
-const SEGMENT = 0x18538067;
-const INFO = 0x1549a966;
-const TIMECODE_SCALE = 0x2ad7b1;
-const DURATION = 0x4489;
-const TRACKS = 0x1654ae6b;
-const TRACK_ENTRY = 0xae;
-const TRACK_TYPE = 0x83;
-const VIDEO = 0xe0;
-const PIXEL_WIDTH = 0xb0;
-const PIXEL_HEIGHT = 0xba;
-const DISPLAY_WIDTH = 0x54b0;
-const DISPLAY_HEIGHT = 0x54ba;
-const CLUSTER = 0x1f43b675;
-
-interface Element {
-  id: number;
-  start: number;
-  end: number;
-}
-
-/** A variable-length integer: its length is told by the first byte's leading zeros. */
-function vint(buf: Buffer, at: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } {
-  const first = buf[at];
-  let length = 1;
-  while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
-  if (length > 8) throw new Error('bad vint');
-  let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === 0xff >> length;
-  for (let i = 1; i < length; i++) {
-    value = value * 256 + buf[at + i];
-    if (buf[at + i] !== 0xff) allOnes = false;
-  }
-  return { value, length, unknown: !keepMarker && allOnes };
-}
-
-function* elements(buf: Buffer, from: number, to: number): Generator<Element> {
-  let at = from;
-  while (at < to) {
-    const id = vint(buf, at, true);
-    const size = vint(buf, at + id.length, false);
-    const start = at + id.length + size.length;
-    // An unknown size (a live recording's Segment or Cluster) runs to the end of its parent.
-    const end = size.unknown ? to : Math.min(start + size.value, to);
-    yield { id: id.value, start, end };
-    if (size.unknown) return;
-    at = end;
-  }
-}
-
-const uint = (buf: Buffer, e: Element) => {
-  let v = 0;
-  for (let i = e.start; i < e.end; i++) v = v * 256 + buf[i];
-  return v;
-};
-const float = (buf: Buffer, e: Element) => (e.end - e.start === 4 ? buf.readFloatBE(e.start) : buf.readDoubleBE(e.start));
-
-function probeMatroska(buf: Buffer): VideoFacts | null {
-  const segment = [...elements(buf, 0, buf.length)].find((e) => e.id === SEGMENT);
-  if (!segment) return null;
-  let scale = 1_000_000;
-  let duration: number | null = null;
-  let size: { width: number; height: number } | null = null;
-  // Info and Tracks come before the first Cluster (the picture data): a live Segment has no end to walk to.
-  for (const e of elements(buf, segment.start, segment.end)) {
-    if (e.id === CLUSTER) break;
-    if (e.id === INFO) {
-      for (const f of elements(buf, e.start, e.end)) {
-        if (f.id === TIMECODE_SCALE) scale = uint(buf, f);
-        if (f.id === DURATION) duration = float(buf, f);
+    result = await mi.analyzeData(source.size, async (length, offset) => {
+      // An empty piece tells MediaInfo to finish with what it has.
+      const n = Math.min(length, MAX_BYTES_READ - handed);
+      handed += Math.max(n, 0);
+      try {
+        return n > 0 ? await source.read(offset, n) : new Uint8Array(0);
+      } catch (err) {
+        readError = err;
+        throw err;
       }
-    }
-    if (e.id === TRACKS) {
-      for (const entry of elements(buf, e.start, e.end)) {
-        if (entry.id !== TRACK_ENTRY || size) continue;
-        const fields = [...elements(buf, entry.start, entry.end)];
-        const type = fields.find((f) => f.id === TRACK_TYPE);
-        const video = fields.find((f) => f.id === VIDEO);
-        if ((type && uint(buf, type) !== 1) || !video) continue;
-        const v = [...elements(buf, video.start, video.end)];
-        const read = (id: number) => {
-          const f = v.find((x) => x.id === id);
-          return f ? uint(buf, f) : 0;
-        };
-        const width = read(DISPLAY_WIDTH) || read(PIXEL_WIDTH);
-        const height = read(DISPLAY_HEIGHT) || read(PIXEL_HEIGHT);
-        if (width >= 1 && height >= 1) size = { width, height };
-      }
-    }
+    });
+  } catch (err) {
+    // The file could not be read (gone from storage, say): that is not the video's fault.
+    if (readError) throw readError;
+    // MediaInfo itself failed (its WebAssembly aborted): a fresh one for the next video.
+    release();
+    throw err;
   }
-  if (!size) return null;
-  const durationMs = duration !== null && duration > 0 ? Math.round((duration * scale) / 1_000_000) : null;
-  return { ...size, durationMs };
+  return factsOf(result);
+}
+
+function factsOf(result: MediaInfoResult): VideoFacts | null {
+  const tracks = result.media?.track ?? [];
+  const video = tracks.find((t): t is VideoTrack => t['@type'] === 'Video' && (t.Width ?? 0) >= 1 && (t.Height ?? 0) >= 1);
+  if (!video?.Width || !video.Height) return null;
+  // Width and Height are the stored picture's. Shown: stretched by its pixel aspect ratio (a Matroska DisplayWidth, an
+  // anamorphic MP4), and with the sides swapped when turned a quarter (a phone held upright: the MP4 track matrix).
+  const par = video.PixelAspectRatio && video.PixelAspectRatio > 0 ? video.PixelAspectRatio : 1;
+  const width = Math.round(video.Width * par);
+  const height = video.Height;
+  const turned = Math.abs(Math.round(Number(video.Rotation ?? 0))) % 180 === 90;
+  const general = tracks.find((t) => t['@type'] === 'General');
+  const seconds = general?.Duration ?? video.Duration;
+  const durationMs = seconds && seconds > 0 ? Math.round(seconds * 1000) : null;
+  return turned ? { width: height, height: width, durationMs } : { width, height, durationMs };
 }
