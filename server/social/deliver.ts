@@ -2,7 +2,7 @@ import { AtpAgent } from '@atproto/api';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
-import { BlueskyError, postUrlOf, writePost, type PostImage, type RecordRef } from './bluesky';
+import { BlueskyError, postUrlOf, writeThread, type PostImage } from './bluesky';
 import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry, waitForReconnect } from './delivery.repo';
 import { mailPostFailed } from './post-failed.mail';
 import { prepareImage } from './post-images';
@@ -55,36 +55,27 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     // A post has images or one video (checked when it is saved).
     video = images.length ? null : await videoOf(deps, d, me, agent, account.service);
     const external = !images.length && !video && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
-    // A thread's parts go out in order, each under its own key; on a retry each is looked for first, so one found
-    // written is not written again and the next replies to it. Media, labels and card belong to the first part.
+    // A thread's parts go out in one write (all or none), each under its own key; a retry looks for the first part
+    // first. Media, labels and card belong to the first part; langs to every part.
     const texts = d.parts.length ? d.parts : [d.text];
     const keys = [d.rkey, ...d.partRkeys];
     const createdAt = (post.datePublished ?? new Date()).getTime();
-    let root: RecordRef | undefined;
-    let parent: RecordRef | undefined;
-    for (const [part, text] of texts.entries()) {
-      const first = part === 0;
+    await writeThread(
+      agent,
+      texts.map((text, part) => ({
+        text,
+        images: part ? [] : images,
+        rkey: keys[part],
+        // A millisecond apart, so that the parts sort in order wherever they are shown by time.
+        createdAt: new Date(createdAt + part).toISOString(),
+        labels: part ? [] : post.labels,
+        langs: post.langs,
+        external: part ? null : external,
+        video: part ? null : video,
+      })),
       // attempts counts claims: on the first, no attempt under these keys has ever started.
-      parent = await writePost(
-        agent,
-        {
-          text,
-          images: first ? images : [],
-          rkey: keys[part],
-          // A millisecond apart, so that the parts sort in order wherever they are shown by time.
-          createdAt: new Date(createdAt + part).toISOString(),
-          labels: first ? post.labels : [],
-          langs: post.langs,
-          external: first ? external : null,
-          video: first ? video : null,
-          reply: root && parent ? { root, parent } : undefined,
-        },
-        d.attempts > 1,
-      ).catch((err: unknown) => {
-        throw err instanceof BlueskyError && err.kind === 'conflict' ? Object.assign(err, { part }) : err;
-      });
-      root ??= parent;
-    }
+      d.attempts > 1,
+    );
     await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));
     log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
   } catch (err) {

@@ -90,9 +90,11 @@ describe(`threads (${dbLabel()})`, () => {
     expect((await getPost(t, ada, saved.postId)).threadBreaks).toEqual(breaks);
   });
 
-  it('publishes a four-part thread in order: reply root and parent on every later part, media on the first, langs on all', async () => {
+  it('publishes a four-part thread in one write: reply refs naming the CIDs the PDS stored, media on the first, langs on all', async () => {
     const { account, ref } = await connected('threader');
-    const content = fourPartText('paint');
+    const friend = await newPdsAccount(pds, 'friend');
+    // The hard cases for the CIDs computed before writing: blob refs, facets (link, mention, hashtag), non-ASCII text.
+    const content = `Café ☕ opening with @${friend.handle}: https://example.com/show #painting ${fourPartText('paint')} see https://example.com/end`;
     const threadBreaks = autoBreaks(content, 280, 6);
     const draft = await savePostOk(t, ada, {
       content,
@@ -129,8 +131,22 @@ describe(`threads (${dbLabel()})`, () => {
     expect(first.value.reply).toBeUndefined();
     expect(first.value.embed?.$type).toBe('app.bsky.embed.images');
     expect(first.value.labels?.values).toEqual([{ val: 'nudity' }]);
+    const facets = (r: ReplyRecord) => (r.value as { facets?: Array<{ features: Array<{ $type: string }> }> }).facets ?? [];
+    expect(facets(first).map((f) => f.features[0].$type.split('#')[1])).toEqual(['mention', 'link', 'tag']);
+    expect(facets(byText[3]).map((f) => f.features[0].$type.split('#')[1])).toEqual(['link', 'tag']);
+    // Each part's CID as the PDS stores it: the next part's parent, and the first part's is every later part's root.
+    const stored = await Promise.all(
+      byText.map(async (r) => {
+        const { data } = await account.agent.com.atproto.repo.getRecord({
+          repo: account.did,
+          collection: 'app.bsky.feed.post',
+          rkey: r.uri.split('/').pop()!,
+        });
+        return { uri: data.uri, cid: data.cid };
+      }),
+    );
     rest.forEach((part, i) => {
-      expect(part.value.reply).toEqual({ root: { uri: first.uri, cid: first.cid }, parent: { uri: byText[i].uri, cid: byText[i].cid } });
+      expect(part.value.reply).toEqual({ root: stored[0], parent: stored[i] });
       expect(part.value.embed).toBeUndefined();
       expect(part.value.labels).toBeUndefined();
     });
@@ -143,32 +159,51 @@ describe(`threads (${dbLabel()})`, () => {
     expect(post.responses[0].postUrl).toBe(`https://bsky.app/profile/${account.handle}/post/${delivery.rkey}`);
   });
 
-  it('resumes a thread after its second part: the parts already written are found, not written again', async () => {
-    const { account, ref } = await connected('resume');
-    const content = fourPartText('resume');
+  it('a retry after the write landed finds the first part and writes nothing again', async () => {
+    const { account, ref } = await connected('retry');
+    const content = fourPartText('again');
     const threadBreaks = autoBreaks(content);
     const draft = await savePostOk(t, ada, { content, accounts: [ref], threadBreaks });
-    // Published without an attempt (as when the instance died right after), then two parts written as that attempt would.
     const [d] = await publishNow(t.deps.db, draft.userId, draft.postId);
-    const texts = threadTexts({ content, hashtags: [], mentions: [], threadBreaks });
-    const write = (i: number, reply?: object) =>
-      account.agent.com.atproto.repo.createRecord({
-        repo: account.did,
-        collection: 'app.bsky.feed.post',
-        rkey: [d.rkey, ...d.partRkeys][i],
-        record: { $type: 'app.bsky.feed.post', text: texts[i], createdAt: new Date().toISOString(), ...(reply ? { reply } : {}) },
-      });
-    const one = (await write(0)).data;
-    await write(1, { root: one, parent: one });
-    // Its first attempt had begun: the next one looks for each part before writing it.
-    await t.deps.db.update(socialDeliveries).set({ attempts: 1 }).where(eq(socialDeliveries.id, d.id));
     await t.deps.social.worker.runOnce();
-    const post = await settled(draft.postId);
-    expect(post.responses[0].postStatus).toBe('posted');
+    expect((await settled(draft.postId)).responses[0].postStatus).toBe('posted');
+    // As if its answer had been lost: the delivery is due again, its attempt having begun.
+    await t.deps.db
+      .update(socialDeliveries)
+      .set({ status: 'pending', attempts: 1, nextAttemptAt: new Date(), postUrl: '' })
+      .where(eq(socialDeliveries.id, d.id));
+    await t.deps.social.worker.runOnce();
+    const [row] = await t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.id, d.id));
+    expect([row.status, row.attempts]).toEqual(['posted', 2]);
+    const texts = threadTexts({ content, hashtags: [], mentions: [], threadBreaks });
+    expect((await postRecords(account.agent, account.did)).map((r) => r.value.text).sort()).toEqual([...texts].sort());
+  });
+
+  it("a part's key taken by another record: nothing of the thread is written, that key alone changes, then every part goes out", async () => {
+    const { account, ref } = await connected('taken');
+    const content = fourPartText('taken');
+    const threadBreaks = autoBreaks(content);
+    const draft = await savePostOk(t, ada, { content, accounts: [ref], threadBreaks });
+    const [d] = await publishNow(t.deps.db, draft.userId, draft.postId);
+    const stranger = { $type: 'app.bsky.feed.post', text: 'Not from the studio', createdAt: new Date().toISOString() };
+    await account.agent.com.atproto.repo.createRecord({
+      repo: account.did,
+      collection: 'app.bsky.feed.post',
+      rkey: d.partRkeys[1],
+      record: stranger,
+    });
+    await t.deps.social.worker.runOnce();
+    // All or none: the write was refused, so parts 1 and 2 are not there either.
+    expect((await postRecords(account.agent, account.did)).map((r) => r.value.text)).toEqual([stranger.text]);
+    const [changed] = await t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.id, d.id));
+    expect([changed.rkey, changed.partRkeys[0], changed.partRkeys[2]]).toEqual([d.rkey, d.partRkeys[0], d.partRkeys[2]]);
+    expect(changed.partRkeys[1]).not.toBe(d.partRkeys[1]);
+    await t.deps.social.worker.runOnce();
+    expect((await settled(draft.postId)).responses[0].postStatus).toBe('posted');
+    const texts = threadTexts({ content, hashtags: [], mentions: [], threadBreaks });
     const records = (await postRecords(account.agent, account.did)) as ReplyRecord[];
-    expect(records.map((r) => r.value.text).sort()).toEqual([...texts].sort());
-    const two = records.find((r) => r.value.text === texts[1])!;
+    expect(records.map((r) => r.value.text).sort()).toEqual([...texts, stranger.text].sort());
     const three = records.find((r) => r.value.text === texts[2])!;
-    expect(three.value.reply).toEqual({ root: { uri: one.uri, cid: one.cid }, parent: { uri: two.uri, cid: two.cid } });
+    expect(three.uri.endsWith(`/${changed.partRkeys[1]}`)).toBe(true);
   });
 });

@@ -137,13 +137,14 @@ export type ProxyMode = 'up' | 'down' | 'drop-create';
 
 /**
  * An HTTP proxy in front of the PDS that can play a server that is down ('down': every connection is cut), or one
- * whose answer to a post is lost after the post was written ('drop-create': the createRecord call reaches the PDS,
- * its answer is cut off, and the proxy is down from then on). `beforeCreate(n)` is called as the n-th createRecord
- * call (from 1) arrives, before it is passed on; answering 'cut', the call is cut off without reaching the PDS.
+ * whose answer to a post is lost after the post was written ('drop-create': the write (applyWrites, or createRecord)
+ * reaches the PDS, its answer is cut off, and the proxy is down from then on). `beforeCreate(n)` is called as the n-th
+ * write call (from 1) arrives, before it is passed on; answering 'cut', the call is cut off without reaching the PDS.
  */
 export async function startFlakyProxy(target: string, beforeCreate?: (n: number) => 'cut' | void) {
   let mode: ProxyMode = 'up';
   let creates = 0;
+  const isWrite = (url?: string) => /com\.atproto\.repo\.(createRecord|applyWrites)/.test(url ?? '');
   const hop = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
   const server = http.createServer((req, res) => {
     if (mode === 'down') {
@@ -153,7 +154,7 @@ export async function startFlakyProxy(target: string, beforeCreate?: (n: number)
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      if (req.url?.includes('com.atproto.repo.createRecord') && beforeCreate?.(++creates) === 'cut') {
+      if (isWrite(req.url) && beforeCreate?.(++creates) === 'cut') {
         req.socket.destroy();
         return;
       }
@@ -165,7 +166,7 @@ export async function startFlakyProxy(target: string, beforeCreate?: (n: number)
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const upstream = await fetch(target + req.url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
         const payload = Buffer.from(await upstream.arrayBuffer());
-        if (mode === 'drop-create' && req.url?.includes('com.atproto.repo.createRecord')) {
+        if (mode === 'drop-create' && isWrite(req.url)) {
           mode = 'down';
           req.socket.destroy();
           return;
