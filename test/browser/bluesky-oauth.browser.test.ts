@@ -148,7 +148,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     expect(server.log()).toContain('Bluesky account connected with OAuth');
   });
 
-  it('a grant the artist revokes on their server shows as "Needs reconnection"; Reconnect goes through the PDS again', async () => {
+  it('a grant the artist revokes on their server shows as "Needs reconnecting"; Reconnect goes through the PDS again', async () => {
     // The PDS's own account page, where an artist sees and revokes the apps they gave access to.
     await page.goto(`${pds.url}/account`);
     await page.getByRole('textbox', { name: 'Identifier' }).fill(artist.handle);
@@ -175,7 +175,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     const card = main()
       .getByRole('listitem')
       .filter({ hasText: `@${artist.handle}` });
-    await card.getByText('Needs reconnection').waitFor();
+    await card.getByText('Needs reconnecting').waitFor();
     await expectAccessible(page, 'accounts with one needing reconnection');
     await card.getByRole('link', { name: `Reconnect Bluesky @${artist.handle}` }).click();
     const form = main().getByRole('form', { name: 'Continue with Bluesky' });
@@ -187,7 +187,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/social-media/accounts');
     await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnectAt).toBeNull();
     await card.getByRole('link', { name: `@${artist.handle}` }).waitFor();
-    expect(await card.getByText('Needs reconnection').count()).toBe(0);
+    expect(await card.getByText('Needs reconnecting').count()).toBe(0);
     // The post that found the grant gone failed (and can be posted again now); none of it reached the PDS.
     expect((await api<SocialPost>(`/social-media/post/${saved.post.postId}`)).responses[0].postStatus).toBe('error');
     expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
