@@ -51,7 +51,8 @@ export default defineConfig(({ command, mode }) => {
       privateSourceMaps(qa ? 'dist-sourcemaps/qa' : 'dist-sourcemaps'),
     ],
     resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
-    server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` } },
+    // /oauth: the Bluesky OAuth callback comes back to the dev server's own address (APP_URL) and goes on to the API's.
+    server: { proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}`, '/oauth': `http://localhost:${process.env.PORT ?? 8080}` } },
     build: {
       outDir: qa ? 'dist/qa' : 'dist',
       // Source maps are kept for reading error reports, but no script points to them and they leave dist/ for

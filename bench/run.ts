@@ -9,13 +9,16 @@ import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { lighthouseSuite } from './lighthouse.bench';
+import { linkCardSuite } from './link-card.bench';
 import { memorySuite } from './memory.bench';
+import { metricsSuite } from './metrics.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
 import { publicSiteSuite } from './public-site.bench';
 import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
 import { soakSuite } from './soak.bench';
+import { threadSuite } from './thread.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
 
@@ -29,7 +32,10 @@ const suites: Suite[] = [
   portfolioSuite,
   publicSiteSuite,
   schedulerSuite,
+  threadSuite,
+  metricsSuite,
   postEditorSuite,
+  linkCardSuite,
   scaleOutSuite,
   fuzzSuite,
   accountTimingSuite,

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { aptInstall, ensureChromium } from './ensure-chromium';
 import { INSTALL_HINT, missingPostgresBinaries, postgresBinDir } from '../test/support/postgres-cluster';
+import { REDIS_INSTALL_HINT, redisBin, redisServerMissing } from '../test/support/redis-server';
 
 const vitestArgs = process.argv.slice(2);
 const timings: Array<{ name: string; ms: number; ok: boolean }> = [];
@@ -66,6 +67,16 @@ await step('postgresql 15', () => {
   }
   if (missing.length) throw new Error(`${missing.join(', ')} not found in ${postgresBinDir()}. ${INSTALL_HINT}`);
   console.log(`binaries in ${postgresBinDir()}`);
+});
+
+// For the real Bluesky AppView of the server:postgres tests (dev-env's TestNetwork asserts a Redis host).
+await step('redis-server', () => {
+  if (redisServerMissing() && !env.REDIS_BIN && process.getuid?.() === 0) {
+    console.log(`${redisBin()} missing: installing redis-server.`);
+    aptInstall(['redis-server']);
+  }
+  if (redisServerMissing()) throw new Error(`${redisBin()} not found. ${REDIS_INSTALL_HINT}`);
+  console.log(`redis-server at ${redisBin()}`);
 });
 
 await step('typecheck (tsc)', () => run('npm', ['run', '--silent', 'typecheck']));

@@ -28,8 +28,10 @@ import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
 import { postMediaFileRoutes } from './social/post-media-file.routes';
+import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
+import { oauthPublicRoutes, oauthRoutes } from './social/oauth/oauth.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
@@ -117,8 +119,10 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     publishRoutes(deps),
     domainRoutes(deps),
     accountRoutes(deps),
+    oauthRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),
+    linkPreviewRoutes(deps),
   ];
   for (const feature of features) app.route('/api', feature);
 
@@ -160,6 +164,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
 
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
   app.route('/', publicPortfolioRoutes(deps, publicSite));
+  app.route('/', oauthPublicRoutes(deps));
   serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;
 }

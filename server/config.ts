@@ -49,7 +49,15 @@ const envSchema = z
     SOCIAL_SECRET_KEY: z.string().min(32, { error: 'SOCIAL_SECRET_KEY must be at least 32 characters' }).optional(),
     SOCIAL_POLL_MS: z.coerce.number({ error: 'SOCIAL_POLL_MS must be a number' }).int().min(50).max(60_000).default(400),
     SOCIAL_LEASE_SECONDS: z.coerce.number({ error: 'SOCIAL_LEASE_SECONDS must be a number' }).int().min(3).max(3600).default(6),
+    OAUTH_PRIVATE_KEY: z.string().optional(),
+    OAUTH_PLC_URL: optionalUrl('OAUTH_PLC_URL'),
+    OAUTH_HANDLE_RESOLVER: optionalUrl('OAUTH_HANDLE_RESOLVER'),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
+    BSKY_APPVIEW_URL: optionalUrl('BSKY_APPVIEW_URL'),
+    BSKY_VIDEO_URL: optionalUrl('BSKY_VIDEO_URL'),
+    BSKY_VIDEO_PDS_HOSTS: z.string().optional().default('bsky.social,*.bsky.network'),
+    BSKY_VIDEO_POLL_MS: z.coerce.number({ error: 'BSKY_VIDEO_POLL_MS must be a number' }).int().min(50).max(60_000).default(1500),
+    SOCIAL_METRICS_MS: z.coerce.number({ error: 'SOCIAL_METRICS_MS must be a number' }).int().min(0).max(3_600_000).default(60_000),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number' }).int().min(0).max(3600).default(20),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DELAY_SECONDS must be a number' }).int().min(0).max(300).default(0),
     QA_TOOLS: bool,
@@ -78,6 +86,21 @@ const envSchema = z
         });
       }
     }
+    // On https the server is a confidential OAuth client: every instance must sign with the key Bluesky servers read.
+    if (env.DATABASE_URL && env.APP_URL?.startsWith('https:') && !env.OAUTH_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OAUTH_PRIVATE_KEY'],
+        message: 'OAUTH_PRIVATE_KEY is required with DATABASE_URL and an https APP_URL (every instance needs the same one)',
+      });
+    }
+    if (env.OAUTH_PRIVATE_KEY && !isPrivateJwk(env.OAUTH_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OAUTH_PRIVATE_KEY'],
+        message: 'OAUTH_PRIVATE_KEY must be a private JWK (JSON with "kty" and "d")',
+      });
+    }
     for (const ip of list(env.CUSTOM_DOMAIN_IPS)) {
       if (!isIP(ip))
         ctx.addIssue({ code: 'custom', path: ['CUSTOM_DOMAIN_IPS'], message: `CUSTOM_DOMAIN_IPS: ${ip} is not an IP address` });
@@ -88,6 +111,15 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function isPrivateJwk(value: string): boolean {
+  try {
+    const jwk = JSON.parse(value) as { kty?: unknown; d?: unknown };
+    return typeof jwk.kty === 'string' && typeof jwk.d === 'string';
+  } catch {
+    return false;
+  }
+}
 
 /** A comma-separated setting as its entries. */
 const list = (value: string) =>
@@ -171,6 +203,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseSeconds: e.SOCIAL_LEASE_SECONDS,
       /** Deliveries one instance attempts at the same time. */
       concurrency: e.SOCIAL_CONCURRENCY,
+      oauth: {
+        /** The confidential client's signing key (a private JWK); none: generated once into DATA_DIR/keys. */
+        privateKey: e.OAUTH_PRIVATE_KEY || undefined,
+        /** The PLC directory that resolves did:plc identities (default https://plc.directory; tests: dev-env's). */
+        plcUrl: e.OAUTH_PLC_URL,
+        /** A service answering com.atproto.identity.resolveHandle; none: handles resolve by DNS and https (the standard way). */
+        handleResolver: e.OAUTH_HANDLE_RESOLVER,
+      },
+      /** The Bluesky AppView that posts' likes, reposts, replies and quotes are read from (public, no sign-in). */
+      appViewUrl: (e.BSKY_APPVIEW_URL ?? 'https://public.api.bsky.app').replace(/\/$/, ''),
+      /** How often the metrics refresher looks for posts due a read (0: never); see server/social/metrics-schedule.ts. */
+      metricsMs: e.SOCIAL_METRICS_MS,
+      /** Bluesky's video service; see server/social/video-service.ts and docs/decisions.md. */
+      video: {
+        url: (e.BSKY_VIDEO_URL ?? 'https://video.bsky.app').replace(/\/$/, ''),
+        /** The PDS hosts whose accounts send videos through it ('*.bsky.network': any host under it); others send a blob. */
+        pdsHosts: list(e.BSKY_VIDEO_PDS_HOSTS),
+        /** How often a processing job's status is asked for. */
+        pollMs: e.BSKY_VIDEO_POLL_MS,
+        /** How long one delivery attempt waits for a job before it is tried again later (the job is kept). */
+        maxWaitMs: 5 * 60_000,
+      },
     },
   };
 }

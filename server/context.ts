@@ -13,6 +13,8 @@ import type { DeliveryWorker } from './social/delivery-worker';
 import type { TxtResolver } from './domains/dns-resolver';
 import type { VerifiedHosts } from './domains/verified-hosts';
 import type { SecretBox } from './social/secret-box';
+import type { BlueskyOAuth } from './social/oauth/oauth-client';
+import type { LinkPreviews } from './social/link-card/link-preview';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */
 export interface AppDeps {
@@ -36,11 +38,15 @@ export interface AppDeps {
     /** Which hosts are verified custom domains, remembered for a few seconds. */
     hosts: VerifiedHosts;
   };
+  /** Link cards: pages read through their own guarded door, their images recompressed into storage. */
+  linkPreviews: LinkPreviews;
   social: {
     /** Seals app passwords and session tokens at rest. */
     box: SecretBox;
     /** Signed-in Bluesky agents of this process, one per account. */
     agents: BlueskyAgents;
+    /** Connecting Bluesky accounts with OAuth: the client, its sealed states and grants. */
+    oauth: BlueskyOAuth;
     /** Publishes due posts and delivers them; main.ts starts it (tests start it when they need it). */
     worker: DeliveryWorker;
   };

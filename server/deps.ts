@@ -13,11 +13,14 @@ import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
+import { composePostFailedMail } from './social/post-failed.mail';
 import { createDeliveryWorker } from './social/scheduler';
 import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
+import { createBlueskyOAuth } from './social/oauth/oauth-client';
+import { createLinkPreviews } from './social/link-card/link-preview';
 import { createBlobStore } from './storage';
 
 /** Opens the database (migrating it), storage and mail, and derives the keys: everything routes depend on. */
@@ -30,17 +33,26 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const box = createSecretBox(loadOrCreateSecret(config.dataDir, 'social', config.social.secretKey));
   const accountMail = composeAccountMail(database.db, config.appUrl);
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
+  const postFailedMail = composePostFailedMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
+  const storage = overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads'));
+  const oauth = createBlueskyOAuth({ config, db: database.db, box, log, fetch: outbound.fetch });
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     log,
-    storage: overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads')),
+    storage,
     mailer,
-    outbox: createMailOutbox(database.db, mailer, (row) => (row.kind === 'inquiry' ? inquiryMail(row) : accountMail(row)), log, {
-      sent: recordInquiryMailed(database.db),
-    }),
+    outbox: createMailOutbox(
+      database.db,
+      mailer,
+      (row) => (row.kind === 'inquiry' ? inquiryMail(row) : row.kind === 'post-failed' ? postFailedMail(row) : accountMail(row)),
+      log,
+      {
+        sent: recordInquiryMailed(database.db),
+      },
+    ),
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
@@ -49,7 +61,13 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
       hosts: createVerifiedHosts((host) => findVerifiedSite(database.db, host)),
     },
-    social: { box, agents: createBlueskyAgents(database.db, box, log, outbound.fetch), worker: undefined as unknown as DeliveryWorker },
+    linkPreviews: createLinkPreviews(storage, log, { allowPrivateNetwork: config.social.allowPrivateNetwork }),
+    social: {
+      box,
+      agents: createBlueskyAgents(database.db, box, log, outbound.fetch, oauth),
+      oauth,
+      worker: undefined as unknown as DeliveryWorker,
+    },
     ...overrides,
   };
   if (!overrides.social) deps.social.worker = createDeliveryWorker(deps);

@@ -35,6 +35,8 @@ async function main() {
       JWT_SECRET: config.jwtSecret!,
       SOCIAL_SECRET_KEY: config.social.secretKey!,
       APP_URL: config.appUrl,
+      // The confidential OAuth client's key (required there on https): another key would fail every token request.
+      ...(config.social.oauth.privateKey ? { OAUTH_PRIVATE_KEY: config.social.oauth.privateKey } : {}),
     });
   }
   const lifecycle = createLifecycle();

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { sharedSettings } from './db/schema';
 import { deriveKey } from './secrets';
+import { oauthModeOf } from './social/oauth/oauth-mode';
 
 /** A start-up check that failed: main.ts prints the message as one line and exits non-zero. */
 export class StartError extends Error {}
@@ -30,7 +31,8 @@ export function dataDirUses(config: Config): Array<{ dir: string; what: string }
   if (config.database.kind === 'pglite') uses.push({ dir: config.database.dir, what: 'database' });
   if (config.storage.kind === 'local') uses.push({ dir: config.storage.dir, what: 'files' });
   if (!config.mail.smtpUrl) uses.push({ dir: config.mail.dir, what: 'outgoing mail' });
-  if (!config.jwtSecret || !config.social.secretKey) uses.push({ dir: path.join(config.dataDir, 'keys'), what: 'keys' });
+  const oauthKeyMade = oauthModeOf(config.appUrl) === 'confidential' && !config.social.oauth.privateKey;
+  if (!config.jwtSecret || !config.social.secretKey || oauthKeyMade) uses.push({ dir: path.join(config.dataDir, 'keys'), what: 'keys' });
   return uses;
 }
 

@@ -23,6 +23,7 @@ const logic = providePostEditor({
   refreshPost: never,
   loadArtworkToShare: never,
   loadSharedImage: never,
+  fetchLinkPreview: never,
   notify: () => {},
   navigate: () => {},
   leave: () => {},

@@ -22,6 +22,7 @@ export function toArtworkDto(row: ArtworkRow, urls: MediaUrls): Artwork {
     mediaType: row.mediaType as MediaType,
     dimensions: row.dimensions,
     primaryImageMediaId: row.primaryImageMediaId,
+    postLabels: row.postLabels,
     primaryImageUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'smCrop') : null,
     primaryImageUncroppedUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'sm') : null,
     createdAt: row.createdAt.toISOString(),

@@ -79,6 +79,7 @@ const columnsOf = (values: ArtworkValues) => ({
   saleStatus: values.saleStatus,
   mediaType: values.mediaType,
   dimensions: normalizeDimensions(values.dimensions),
+  postLabels: values.postLabels ?? [],
 });
 
 /** Creates an artwork and its 'artwork.new' journal entry in one transaction. */

@@ -66,7 +66,8 @@ export function composeAccountMail(db: Db, appUrl: string) {
         // The account is gone; the address it had hears so once.
         return accountDeletedMail(row.email);
       case 'inquiry':
-        // Not an account's mail: composeInquiryMail (server/inquiries) writes it.
+      case 'post-failed':
+        // Not an account's mail: composeInquiryMail (server/inquiries) and composePostFailedMail (server/social) write them.
         return null;
     }
   };

@@ -17,6 +17,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     pendingEmail: text('pending_email'),
     avatarKey: text('avatar_key'),
+    /** The language new posts start with (BCP-47); null until the artist chooses one (the browser's, else English). */
+    postLanguage: text('post_language'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,13 +91,15 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry', 'post-failed'] }).notNull(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For 'verify': the password of the sign-up, which the mailed link will confirm. */
     passwordHash: text('password_hash'),
     /** For 'inquiry': the buyer's message to mail to the artist (kept in `inquiries` whether or not mail works). */
     inquiryId: uuid('inquiry_id').references(() => inquiries.id, { onDelete: 'cascade' }),
+    /** For 'post-failed': the delivery that failed for good (its post and reason are read when the mail is written). */
+    deliveryId: uuid('delivery_id').references(() => socialDeliveries.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -178,6 +182,11 @@ export const artworks = pgTable(
     mediaType: text('media_type').notNull(),
     dimensions: jsonb('dimensions').$type<Dimensions>().notNull(),
     primaryImageMediaId: uuid('primary_image_media_id'),
+    /** The Bluesky self-labels a post sharing this artwork starts with ('nudity' for figure work). */
+    postLabels: text('post_labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -277,11 +286,43 @@ export const socialAccounts = pgTable(
     appPasswordSealed: text('app_password_sealed'),
     sessionSealed: text('session_sealed'),
     credentialsVersion: integer('credentials_version').notNull().default(1),
+    /** 'app-password' (appPasswordSealed and sessionSealed hold the login) or 'oauth' (the grant is in blueskyOAuthStore by DID). */
+    authMethod: text('auth_method').notNull().default('app-password'),
+    /**
+     * Set when Bluesky no longer accepts the account's session or grant (refresh and sign-in refused): its deliveries
+     * wait, neither dropped nor failed, until the artist connects it again, which clears this.
+     */
+    needsReconnectAt: timestamp('needs_reconnect_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('social_accounts_user_handle_key').on(t.userId, t.platform, t.handle)],
 );
+
+/**
+ * What the Bluesky OAuth client keeps between requests, in the database so any instance can finish what another
+ * began: 'state' (an authorization under way, by its state id, with an expiry), 'session' (a grant, by DID) and
+ * 'lock' (who is refreshing a grant right now, until expiresAt). Values are sealed with the social secret box.
+ */
+export const blueskyOAuthStore = pgTable(
+  'bluesky_oauth_store',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    sealed: text('sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);
+
+/** A link card as stored: thumb is the hash naming its recompressed image in storage (link-cards/<hash>.jpg). */
+export interface StoredLinkCard {
+  uri: string;
+  title: string;
+  description: string;
+  thumb: string | null;
+}
 
 /** A post: a draft (maybe scheduled) until published; then its deliveries say how each account fared. */
 export const socialPosts = pgTable(
@@ -301,9 +342,28 @@ export const socialPosts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     location: text('location'),
+    /** Bluesky self-labels for the post's images (com.atproto.label.defs#selfLabels values). */
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The post's languages (BCP-47), at most three; set on every save. */
+    langs: text('langs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The artwork the post was shared from ("Share" in the artwork editor), if any. */
     artworkId: uuid('artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
     accounts: jsonb('accounts').$type<AccountRef[]>().notNull(),
+    /** The card of the post's first link as the artist saw it (app.bsky.embed.external), fixed before publishing. */
+    linkCard: jsonb('link_card').$type<StoredLinkCard>(),
+    /** The link whose card the artist removed: that link gets no card. */
+    linkCardRemoved: text('link_card_removed'),
+    /** A thread: where each part after the first starts (UTF-16 offsets into content, increasing); empty: one post. */
+    threadBreaks: integer('thread_breaks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     isDraft: boolean('is_draft').notNull().default(true),
     dateScheduled: timestamp('date_scheduled', { withTimezone: true }),
     datePublished: timestamp('date_published', { withTimezone: true }),
@@ -338,6 +398,8 @@ export const socialPostMedia = pgTable(
     altText: text('alt_text').notNull().default(''),
     width: integer('width'),
     height: integer('height'),
+    /** A video's length, read from its container at upload (null: not a video, or the container does not say). */
+    durationMs: integer('duration_ms'),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
@@ -362,6 +424,16 @@ export const socialDeliveries = pgTable(
     rkey: text('rkey').notNull(),
     /** What is sent: the content with the hashtags and mentions added. */
     text: text('text').notNull(),
+    /** A thread's parts as sent, in order (empty: a single post, `text`); part 1 goes under `rkey`. */
+    parts: text('parts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The record keys of parts 2..n, chosen with `rkey` before the first attempt (each part is written once). */
+    partRkeys: text('part_rkeys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: ['pending', 'posted', 'error'] })
       .notNull()
       .default('pending'),
@@ -373,6 +445,25 @@ export const socialDeliveries = pgTable(
     /** Why the last attempt failed (kept while a retry is pending; the reason of an error). */
     error: text('error'),
     postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** What the AppView last said of the posted record (null until first read), and when it said it. */
+    likes: integer('likes'),
+    reposts: integer('reposts'),
+    replies: integer('replies'),
+    quotes: integer('quotes'),
+    metricsReadAt: timestamp('metrics_read_at', { withTimezone: true }),
+    /** When the counts are read next (null: ten minutes after posting); see server/social/metrics-schedule.ts. */
+    metricsDueAt: timestamp('metrics_due_at', { withTimezone: true }),
+    /** The metrics refresher's claim, so that two instances do not read the same posts. */
+    metricsLockedUntil: timestamp('metrics_locked_until', { withTimezone: true }),
+    /**
+     * A post with a video: where its upload stands (null: no video). 'uploading': the file is being sent; 'processing':
+     * Bluesky's video service has the job (videoJobId, videoProgress 0-100); 'ready': videoBlob is the blob ref the
+     * record embeds, kept so that a retry writes the post without sending the video again.
+     */
+    videoState: text('video_state', { enum: ['uploading', 'processing', 'ready'] }),
+    videoJobId: text('video_job_id'),
+    videoProgress: integer('video_progress'),
+    videoBlob: jsonb('video_blob').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -383,6 +474,10 @@ export const socialDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`status = 'pending'`),
     index('social_deliveries_account_idx').on(t.accountId),
+    // The metrics refresher's question: which posts are recent.
+    index('social_deliveries_recent_idx')
+      .on(t.postedAt)
+      .where(sql`status = 'posted'`),
   ],
 );
 

@@ -104,3 +104,21 @@ export const inquiryMail = (to: string, q: InquiryMailContent, link: string): Ma
       `<p><a href="${escape(link)}">All your inquiries</a></p>`,
   };
 };
+
+/** What a failed post's mail tells: which post, on which account, and why. */
+export interface PostFailedContent {
+  handle: string;
+  excerpt: string;
+  reason: string;
+}
+
+/** A scheduled post that failed for good: the artist hears it, with the reason, and a link to the post to try again. */
+export const postFailedMail = (to: string, p: PostFailedContent, link: string): Mail =>
+  linkMail(
+    to,
+    `A scheduled post to @${p.handle} was not published`,
+    `Your scheduled post “${p.excerpt}” could not be published to Bluesky as @${p.handle}. ${p.reason}`,
+    'Open the post',
+    link,
+    'The post is kept with its text and images: press Post on it to try again.',
+  );

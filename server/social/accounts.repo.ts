@@ -12,6 +12,8 @@ export const toAccountDto = (row: SocialAccountRow): SocialAccount => ({
   handle: row.handle,
   service: row.service,
   connectedAt: row.updatedAt.toISOString(),
+  authMethod: row.authMethod === 'oauth' ? 'oauth' : 'app-password',
+  needsReconnectAt: row.needsReconnectAt?.toISOString() ?? null,
 });
 
 export const listAccounts = (db: Db, userId: string) =>
@@ -41,15 +43,19 @@ export interface ConnectedAccount {
   handle: string;
   did: string;
   service: string;
-  appPasswordSealed: string;
-  sessionSealed: string;
+  /** OAuth accounts keep neither: their grant is in the OAuth store, by DID. */
+  appPasswordSealed: string | null;
+  sessionSealed: string | null;
+  authMethod?: 'app-password' | 'oauth';
 }
 
 /**
  * Stores a connected account. Connecting the same account again (same handle, or same DID under a new handle)
  * updates it in place, so the posts and deliveries that name it keep it; cached sessions are dropped.
  */
-export function saveAccount(db: Db, input: ConnectedAccount): Promise<SocialAccountRow> {
+export function saveAccount(db: Db, connected: ConnectedAccount): Promise<SocialAccountRow> {
+  // Whether it still needs reconnecting is releaseAfterReconnect's to say, with the posts that waited for it.
+  const input = { ...connected, authMethod: connected.authMethod ?? 'app-password' };
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -82,6 +88,7 @@ export function saveAccount(db: Db, input: ConnectedAccount): Promise<SocialAcco
           service: input.service,
           appPasswordSealed: input.appPasswordSealed,
           sessionSealed: input.sessionSealed,
+          authMethod: input.authMethod,
           credentialsVersion: sql`${socialAccounts.credentialsVersion} + 1`,
           updatedAt: new Date(),
         },
@@ -104,4 +111,14 @@ export async function deleteAccount(db: Db, userId: string, ref: AccountRef): Pr
     )
     .returning();
   return row ?? null;
+}
+
+/** Whether another connected account (another artist's, say) still uses the OAuth grant of a DID. */
+export async function grantStillUsed(db: Db, did: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.did, did), eq(socialAccounts.authMethod, 'oauth')))
+    .limit(1);
+  return Boolean(row);
 }

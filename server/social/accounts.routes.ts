@@ -14,6 +14,8 @@ import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { sealTokens } from './agents';
 import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
+import { releaseAfterReconnect } from './delivery.repo';
+import { revokeGrant } from './oauth/revoke-grant';
 import { BlueskyError, blueskyLogin, toBlueskyError } from './bluesky';
 import { checkServiceUrl } from './service-url';
 
@@ -100,7 +102,9 @@ export function accountRoutes(deps: AppDeps) {
         sessionSealed: sealTokens(social.box, session),
       });
       social.agents.forget(row.id);
-      return c.json(toAccountDto(row), 200);
+      // Posts that waited for this account go out now (the worker polls; its next round claims them).
+      await releaseAfterReconnect(db, row.id);
+      return c.json(toAccountDto({ ...row, needsReconnectAt: null }), 200);
     },
   );
 
@@ -108,7 +112,7 @@ export function accountRoutes(deps: AppDeps) {
     {
       method: 'delete',
       path: '/social-media/accounts',
-      summary: 'Disconnect an account (its saved app password and session are deleted)',
+      summary: 'Disconnect an account (its saved app password and session are deleted; an OAuth grant is revoked at its PDS)',
       tag,
       auth: true,
       body: accountRefSchema,
@@ -118,6 +122,7 @@ export function accountRoutes(deps: AppDeps) {
       const row = await deleteAccount(db, c.var.auth.user.userId, body);
       if (!row) throw new NotFound('Account not found.');
       social.agents.forget(row.id);
+      await revokeGrant(deps, row);
       return c.body(null, 204);
     },
   );

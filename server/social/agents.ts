@@ -1,9 +1,11 @@
-import type { AtpAgent } from '@atproto/api';
-import { and, eq } from 'drizzle-orm';
+import { Agent } from '@atproto/api';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { socialAccounts } from '../db/schema';
 import type { Logger } from '../log';
-import { BlueskyError, blueskyLogin, resumeAgent, type BlueskySession } from './bluesky';
+import { BlueskyError, blueskyLogin, resumeAgent, toBlueskyError, type BlueskySession } from './bluesky';
+import { TokenInvalidError, TokenRefreshError, TokenRevokedError } from '@atproto/oauth-client-node';
+import type { BlueskyOAuth } from './oauth/oauth-client';
 import type { SecretBox } from './secret-box';
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
@@ -31,6 +33,19 @@ export function credentialsOf(box: SecretBox, account: SocialAccountRow) {
   }
 }
 
+const grantGone = (err: unknown) =>
+  err instanceof TokenRefreshError || err instanceof TokenRevokedError || err instanceof TokenInvalidError;
+
+export const reconnect = (handle: string) =>
+  new BlueskyError('auth', `Bluesky no longer accepts the connection of @${handle}. Reconnect the account on the accounts page.`);
+
+/** Since the first refusal (kept): deliveries to the account wait for it to be connected again. */
+export const markNeedsReconnect = (db: Db, accountId: string) =>
+  db
+    .update(socialAccounts)
+    .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
+    .where(eq(socialAccounts.id, accountId));
+
 /**
  * Signed-in agents, one per account and process, made from the stored session: logging in costs a createSession
  * (30 per 5 minutes per account), so it happens only when the stored session no longer refreshes. Every new token
@@ -38,10 +53,11 @@ export function credentialsOf(box: SecretBox, account: SocialAccountRow) {
  * connected again (its credentials version changes) or when a call says its session is no longer accepted. Every
  * call, refresh and sign-in goes through `fetch`, the outbound door.
  */
-export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: typeof globalThis.fetch) {
-  const cache = new Map<string, { version: number; agent: Promise<AtpAgent> }>();
+export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: typeof globalThis.fetch, oauth: BlueskyOAuth) {
+  const cache = new Map<string, { version: number; agent: Promise<Agent> }>();
 
-  async function open(account: SocialAccountRow): Promise<AtpAgent> {
+  async function open(account: SocialAccountRow): Promise<Agent> {
+    if (account.authMethod === 'oauth') return openOAuth(account);
     const { appPassword, session } = credentialsOf(box, account);
     const store = async (fresh: BlueskySession) => {
       try {
@@ -60,8 +76,31 @@ export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: 
     return resumeAgent(session, store, relogin, fetch);
   }
 
+  /**
+   * An agent on the account's OAuth grant; the client refreshes it when due (one instance at a time). A grant Bluesky
+   * no longer honours marks the account as needing reconnection: only the artist can give a new one.
+   */
+  async function openOAuth(account: SocialAccountRow): Promise<Agent> {
+    if (account.needsReconnectAt || !account.did) throw reconnect(account.handle);
+    const client = await oauth.client();
+    try {
+      return new Agent(await client.restore(account.did));
+    } catch (err) {
+      // The grant is gone (revoked, refresh refused, deleted by another process); anything else may pass.
+      if (grantGone(err)) {
+        log.warn(
+          { accountId: account.id, handle: account.handle, err: String(err) },
+          'Bluesky OAuth grant gone: the account needs reconnecting',
+        );
+        await markNeedsReconnect(db, account.id);
+        throw reconnect(account.handle);
+      }
+      throw toBlueskyError(err, account.service ?? 'Bluesky');
+    }
+  }
+
   return {
-    agentFor(account: SocialAccountRow): Promise<AtpAgent> {
+    agentFor(account: SocialAccountRow): Promise<Agent> {
       const hit = cache.get(account.id);
       if (hit && hit.version === account.credentialsVersion) return hit.agent;
       const agent = open(account);

@@ -1,6 +1,8 @@
-import { AtpAgent, RichText, type AtpSessionData } from '@atproto/api';
+import { AtpAgent, RichText, type Agent, type AtpSessionData } from '@atproto/api';
 import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
+import { cidForLex } from '@atproto/lex-cbor';
+import { lexParse } from '@atproto/lex-json';
 import { OutboundRefused } from '../outbound/guarded-fetch';
 
 /**
@@ -144,6 +146,21 @@ export interface PostImage {
   height: number;
 }
 
+/** A link card (app.bsky.embed.external) with its image's bytes, uploaded as a blob when the post is written. */
+export interface ExternalCard {
+  uri: string;
+  title: string;
+  description: string;
+  thumb: { bytes: Buffer; mimeType: string } | null;
+}
+
+/** A post's video (app.bsky.embed.video), already on the PDS: its blob ref, alt text and display size. */
+export interface PostVideo {
+  blob: unknown;
+  alt: string;
+  aspectRatio: { width: number; height: number } | null;
+}
+
 let lastMicros = 0;
 
 /**
@@ -157,53 +174,119 @@ export function newRecordKey(): string {
   return TID.fromTime(micros, crypto.randomInt(1024)).toString();
 }
 
+/** Self-labels as a record carries them. */
+export const selfLabels = (values: string[]) => ({ $type: 'com.atproto.label.defs#selfLabels', values: values.map((val) => ({ val })) });
+
 export const postUrlOf = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
 
+/** One post as it is written: a single post, or one part of a thread (media, card and labels belong to the first). */
+export interface PostInput {
+  text: string;
+  images: PostImage[];
+  /** Its fixed record key, chosen before the first attempt. */
+  rkey: string;
+  createdAt: string;
+  labels?: string[];
+  langs?: string[];
+  external?: ExternalCard | null;
+  video?: PostVideo | null;
+}
+
+const POST = 'app.bsky.feed.post';
+
 /**
- * Writes one post under a fixed record key. Links, hashtags and mentions become facets (UTF-8 byte offsets; a
- * mention that does not resolve stays plain text). If the record already exists, an earlier attempt wrote it: that
- * is success, not a duplicate. A record under that key with another text is not ours: 'conflict'. Whether or not the
- * first look is skipped, a createRecord refused because the key is taken ends in that same check.
+ * The CID the PDS will give a record, computed before it is sent: the PDS parses the request's JSON into lex values
+ * and hashes their DAG-CBOR encoding, so the record is put through that same JSON (blob refs in their JSON form).
  */
-export async function writePost(
-  agent: AtpAgent,
-  input: { text: string; images: PostImage[]; rkey: string; createdAt: string },
-  /** False on a delivery's very first attempt: no earlier attempt can have written the record, so skip looking. */
+export const cidOfRecord = async (record: Record<string, unknown>) => (await cidForLex(lexParse(JSON.stringify(record)))).toString();
+
+/** A single post: a thread of one part. */
+export const writePost = (agent: Agent, input: PostInput, mayExist = true) => writeThread(agent, [input], mayExist);
+
+/**
+ * Writes a post, or a thread's parts, in one com.atproto.repo.applyWrites call: one commit, all parts or none. Each
+ * later part replies to the first (root) and to the one before (parent); their CIDs are computed here, as the PDS
+ * will. Links, hashtags and mentions become facets (UTF-8 byte offsets; a mention that does not resolve stays plain
+ * text). Each part has its fixed record key, so a retry writes the same records: if the first part is there, an earlier
+ * attempt wrote them all (the write is atomic), which is success, not a duplicate. A record under a part's key with
+ * another text is not ours: 'conflict', naming the part. A write refused (or unanswered) ends in that same look.
+ * Returns the first part's reference.
+ */
+export async function writeThread(
+  agent: Agent,
+  parts: PostInput[],
+  /** False on a delivery's very first attempt: no earlier attempt can have written the records, so skip looking. */
   mayExist = true,
-) {
-  const did = agent.session!.did;
-  const service = agent.serviceUrl.origin;
-  const ours = (found: FoundRecord | null) => {
-    if (found && found.text !== input.text)
-      throw new BlueskyError('conflict', `The record key ${input.rkey} is already used by another post.`);
+): Promise<RecordRef> {
+  const did = agent.assertDid;
+  // An OAuth agent names no service of its own; its failures name the PDS it talks to through the session.
+  const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
+  const ours = (found: FoundRecord | null, part: number) => {
+    if (found && found.text !== parts[part].text)
+      throw Object.assign(new BlueskyError('conflict', `The record key ${parts[part].rkey} is already used by another post.`), { part });
     return found ? { uri: found.uri, cid: found.cid } : null;
   };
   try {
-    const existing = mayExist ? ours(await findRecord(agent, did, input.rkey)) : null;
+    const existing = mayExist ? ours(await findRecord(agent, did, parts[0].rkey), 0) : null;
     if (existing) return existing;
-    const images = [];
-    for (const image of input.images) {
-      const uploaded = await agent.uploadBlob(image.bytes, { encoding: image.mimeType });
-      images.push({ image: uploaded.data.blob, alt: image.alt, aspectRatio: { width: image.width, height: image.height } });
+    const writes = [];
+    let root: RecordRef | undefined;
+    let parent: RecordRef | undefined;
+    for (const input of parts) {
+      const record = await postRecord(agent, input, root && parent ? { root, parent } : undefined);
+      writes.push({ $type: 'com.atproto.repo.applyWrites#create' as const, collection: POST, rkey: input.rkey, value: record });
+      parent = { uri: `at://${did}/${POST}/${input.rkey}`, cid: await cidOfRecord(record) };
+      root ??= parent;
     }
-    const rt = new RichText({ text: input.text });
-    await rt.detectFacets(agent);
-    const record = {
-      $type: 'app.bsky.feed.post',
-      text: rt.text,
-      facets: rt.facets,
-      createdAt: input.createdAt,
-      ...(images.length ? { embed: { $type: 'app.bsky.embed.images', images } } : {}),
-    };
-    const res = await agent.com.atproto.repo.createRecord({ repo: did, collection: 'app.bsky.feed.post', rkey: input.rkey, record });
-    return { uri: res.data.uri, cid: res.data.cid };
+    await agent.com.atproto.repo.applyWrites({ repo: did, writes });
+    return root!;
   } catch (err) {
     if (err instanceof BlueskyError) throw err;
-    // A retry racing an attempt that did land: the record is there.
-    const existing = ours(await findRecord(agent, did, input.rkey).catch(() => null));
-    if (existing) return existing;
+    // A retry racing an attempt that did land (the first part is there: all are), or a key taken by another record.
+    const found = await Promise.all(parts.map((p) => findRecord(agent, did, p.rkey).catch(() => null)));
+    const refs = found.map((f, part) => ours(f, part));
+    if (refs[0]) return refs[0];
     throw toBlueskyError(err, service);
   }
+}
+
+/** A post's record as it is sent: its media uploaded as blobs (blobs are deleted unless referenced within minutes). */
+async function postRecord(agent: Agent, input: PostInput, reply?: { root: RecordRef; parent: RecordRef }) {
+  const images = [];
+  for (const image of input.images) {
+    const uploaded = await agent.uploadBlob(image.bytes, { encoding: image.mimeType });
+    images.push({ image: uploaded.data.blob, alt: image.alt, aspectRatio: { width: image.width, height: image.height } });
+  }
+  // Media wins, as on Bluesky: a card only when there are no images.
+  let embed: Record<string, unknown> | undefined = images.length ? { $type: 'app.bsky.embed.images', images } : undefined;
+  if (!embed && input.video) {
+    const { blob, alt, aspectRatio } = input.video;
+    embed = { $type: 'app.bsky.embed.video', video: blob, ...(alt ? { alt } : {}), ...(aspectRatio ? { aspectRatio } : {}) };
+  }
+  if (!embed && input.external) {
+    const { thumb, ...card } = input.external;
+    const blob = thumb ? (await agent.uploadBlob(thumb.bytes, { encoding: thumb.mimeType })).data.blob : undefined;
+    embed = { $type: 'app.bsky.embed.external', external: { ...card, ...(blob ? { thumb: blob } : {}) } };
+  }
+  const rt = new RichText({ text: input.text });
+  await rt.detectFacets(agent);
+  return {
+    $type: POST,
+    text: rt.text,
+    ...(rt.facets?.length ? { facets: rt.facets } : {}),
+    createdAt: input.createdAt,
+    ...(embed ? { embed } : {}),
+    ...(reply ? { reply } : {}),
+    ...(input.langs?.length ? { langs: input.langs } : {}),
+    // Labels describe the media: a post that went out without images or video carries none.
+    ...((images.length || input.video) && input.labels?.length ? { labels: selfLabels(input.labels) } : {}),
+  };
+}
+
+/** A strong reference to a record (app.bsky.feed.post reply refs). */
+export interface RecordRef {
+  uri: string;
+  cid: string;
 }
 
 interface FoundRecord {
@@ -212,9 +295,9 @@ interface FoundRecord {
   text: string | undefined;
 }
 
-async function findRecord(agent: AtpAgent, did: string, rkey: string): Promise<FoundRecord | null> {
+async function findRecord(agent: Agent, did: string, rkey: string): Promise<FoundRecord | null> {
   try {
-    const res = await agent.com.atproto.repo.getRecord({ repo: did, collection: 'app.bsky.feed.post', rkey });
+    const res = await agent.com.atproto.repo.getRecord({ repo: did, collection: POST, rkey });
     return { uri: res.data.uri, cid: res.data.cid ?? '', text: (res.data.value as { text?: string }).text };
   } catch (err) {
     const e = err as { status?: number; error?: string };

@@ -1,10 +1,14 @@
+import { AtpAgent } from '@atproto/api';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
-import { BlueskyError, postUrlOf, writePost, type PostImage } from './bluesky';
-import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry } from './delivery.repo';
+import { BlueskyError, postUrlOf, writeThread, type PostImage } from './bluesky';
+import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry, waitForReconnect } from './delivery.repo';
+import { mailPostFailed } from './post-failed.mail';
 import { prepareImage } from './post-images';
+import { externalCardOf } from './link-card/post-link-card';
 import { notConnected } from './publishing';
+import { forgetVideo, videoOf } from './post-video';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
@@ -37,33 +41,62 @@ async function imagesOf(deps: AppDeps, postId: string): Promise<PostImage[]> {
 export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string, policy: RetryPolicy = DEFAULT_RETRY): Promise<void> {
   const { db, social, log } = deps;
   let accountId: string | null = d.accountId;
+  let video: Awaited<ReturnType<typeof videoOf>> = null;
   try {
     const [post] = await db.select().from(socialPosts).where(eq(socialPosts.id, d.postId));
     const [account] = d.accountId ? await db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : [];
     if (!post || !account) {
-      await markFailed(db, d, me, notConnected(d.platform, d.handle));
+      await failForGood(deps, d, me, notConnected(d.platform, d.handle));
       return;
     }
     accountId = account.id;
     const images = await imagesOf(deps, post.id);
     const agent = await social.agents.agentFor(account);
-    // attempts counts claims: on the first, no attempt under this key has ever started.
-    await writePost(
+    // A post has images or one video (checked when it is saved).
+    video = images.length ? null : await videoOf(deps, d, me, agent, account.service);
+    const external = !images.length && !video && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
+    // A thread's parts go out in one write (all or none), each under its own key; a retry looks for the first part
+    // first. Media, labels and card belong to the first part; langs to every part.
+    const texts = d.parts.length ? d.parts : [d.text];
+    const keys = [d.rkey, ...d.partRkeys];
+    const createdAt = (post.datePublished ?? new Date()).getTime();
+    await writeThread(
       agent,
-      { text: d.text, images, rkey: d.rkey, createdAt: (post.datePublished ?? new Date()).toISOString() },
+      texts.map((text, part) => ({
+        text,
+        images: part ? [] : images,
+        rkey: keys[part],
+        // A millisecond apart, so that the parts sort in order wherever they are shown by time.
+        createdAt: new Date(createdAt + part).toISOString(),
+        labels: part ? [] : post.labels,
+        langs: post.langs,
+        external: part ? null : external,
+        video: part ? null : video,
+      })),
+      // attempts counts claims: on the first, no attempt under these keys has ever started.
       d.attempts > 1,
     );
-    await markPosted(db, d, postUrlOf(agent.session?.handle ?? account.handle, d.rkey));
+    await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));
     log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
   } catch (err) {
-    const failure =
+    let failure =
       err instanceof BlueskyError
         ? err
         : new BlueskyError('transient', 'Something went wrong on our side while posting; it will be tried again.');
+    if (video?.stored && failure.kind === 'rejected' && /blob/i.test(failure.message)) {
+      // The PDS no longer has the video's blob (never referenced in time): send the video again.
+      await forgetVideo(deps, d, me);
+      failure = new BlueskyError('transient', 'The video has to be sent to Bluesky again; it will be tried again.');
+    }
     if (!(err instanceof BlueskyError)) log.error({ err, deliveryId: d.id }, 'delivery attempt failed');
     else log.warn({ deliveryId: d.id, kind: failure.kind, attempts: d.attempts, message: failure.message }, 'delivery attempt failed');
     await recordFailure(deps, d, me, failure, accountId, policy);
   }
+}
+
+/** Failed for good: recorded, and the artist of a scheduled post hears of it by mail (the post shows the reason). */
+async function failForGood(deps: AppDeps, d: DeliveryRow, me: string, reason: string) {
+  if (await markFailed(deps.db, d, me, reason)) await mailPostFailed(deps.db, deps.outbox, d);
 }
 
 async function recordFailure(
@@ -76,7 +109,7 @@ async function recordFailure(
 ) {
   const { db, social } = deps;
   if (failure.kind === 'conflict') {
-    await changeRecordKey(db, d, me);
+    await changeRecordKey(db, d, me, (failure as BlueskyError & { part?: number }).part ?? 0);
     return;
   }
   if (failure.kind === 'auth') {
@@ -84,22 +117,25 @@ async function recordFailure(
     if (accountId) social.agents.forget(accountId);
     if (d.attempts < policy.maxAuthAttempts)
       await markRetry(db, d, me, 500 * d.attempts, 'Signing in to Bluesky again; it will be tried again.');
-    else
-      await markFailed(
+    else if (accountId)
+      // Not failed: the post waits, with its account, until the artist connects the account again.
+      await waitForReconnect(
         db,
         d,
         me,
-        `Bluesky no longer accepts the app password of @${d.handle}. Connect the account again, then press Post to retry.`,
+        accountId,
+        `Bluesky no longer accepts the login of @${d.handle}. Reconnect the account: the post waits and goes out then.`,
       );
+    else await failForGood(deps, d, me, notConnected(d.platform, d.handle));
     return;
   }
   if (!failure.retryable) {
-    await markFailed(db, d, me, failure.message);
+    await failForGood(deps, d, me, failure.message);
     return;
   }
   if (d.attempts >= policy.maxAttempts) {
-    await markFailed(
-      db,
+    await failForGood(
+      deps,
       d,
       me,
       `${failure.message.replace(/;? ?it will be tried again\.?$/, '.')} Gave up after ${d.attempts} attempts; press Post to try again.`,

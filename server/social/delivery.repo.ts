@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { socialDeliveries } from '../db/schema';
+import { socialAccounts, socialDeliveries } from '../db/schema';
 import { newRecordKey } from './bluesky';
 
 export type DeliveryRow = typeof socialDeliveries.$inferSelect;
@@ -17,7 +17,14 @@ export interface DeliveryTarget {
  * Creates a post's deliveries, each with its record key chosen now, before any attempt. Keys are unique across all
  * deliveries: on the (unlikely) clash of a fresh key with a stored one, that delivery gets another key.
  */
-export async function insertDeliveries(tx: Db, postId: string, text: string, targets: DeliveryTarget[]): Promise<DeliveryRow[]> {
+export async function insertDeliveries(
+  tx: Db,
+  postId: string,
+  text: string,
+  targets: DeliveryTarget[],
+  /** A thread's parts in order (each gets its own record key); empty for a single post. */
+  parts: string[] = [],
+): Promise<DeliveryRow[]> {
   const rows: DeliveryRow[] = [];
   let pending = targets;
   for (let round = 0; pending.length && round < 5; round++) {
@@ -31,6 +38,8 @@ export async function insertDeliveries(tx: Db, postId: string, text: string, tar
           handle: t.handle,
           rkey: newRecordKey(),
           text,
+          parts,
+          partRkeys: parts.slice(1).map(() => newRecordKey()),
           status: t.error ? ('error' as const) : ('pending' as const),
           error: t.error ?? null,
         })),
@@ -76,6 +85,8 @@ export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number
         eq(socialDeliveries.status, 'pending'),
         lte(socialDeliveries.nextAttemptAt, sql`now()`),
         or(isNull(socialDeliveries.lockedUntil), lt(socialDeliveries.lockedUntil, sql`now()`)),
+        // An account whose session Bluesky no longer accepts holds its deliveries until it is connected again.
+        sql`not exists (select 1 from ${socialAccounts} a where a.id = ${socialDeliveries.accountId} and a.needs_reconnect_at is not null)`,
         ids ? inArray(socialDeliveries.id, ids) : undefined,
       ),
     )
@@ -119,14 +130,58 @@ export const markRetry = (db: Db, d: DeliveryRow, me: string, delayMs: number, e
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, error, lockedUntil: null, lockedBy: null })
     .where(heldBy(d, me));
 
-export const markFailed = (db: Db, d: DeliveryRow, me: string, error: string) =>
-  db.update(socialDeliveries).set({ status: 'error', error, lockedUntil: null, lockedBy: null }).where(heldBy(d, me));
+/** Failed for good; answers whether this attempt's holder recorded it (so the artist is told once). */
+export const markFailed = async (db: Db, d: DeliveryRow, me: string, error: string) =>
+  (
+    await db
+      .update(socialDeliveries)
+      .set({ status: 'error', error, lockedUntil: null, lockedBy: null })
+      .where(heldBy(d, me))
+      .returning({ id: socialDeliveries.id })
+  ).length > 0;
 
-/** Another record held the key: this delivery takes a fresh one and is tried again at once. */
-export const changeRecordKey = (db: Db, d: DeliveryRow, me: string) =>
+/**
+ * The account's session is no longer accepted: the account is marked as needing reconnection and this delivery waits
+ * for it, pending with the reason (claimDue skips every delivery of such an account).
+ */
+export async function waitForReconnect(db: Db, d: DeliveryRow, me: string, accountId: string, error: string) {
+  await db
+    .update(socialAccounts)
+    .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
+    .where(eq(socialAccounts.id, accountId));
+  await db
+    .update(socialDeliveries)
+    .set({ nextAttemptAt: sql`now()`, error, lockedUntil: null, lockedBy: null })
+    .where(heldBy(d, me));
+}
+
+/**
+ * The account was connected again: it no longer needs reconnection and its waiting deliveries are due at once. Their
+ * attempt count goes back to 1 (not 0: an earlier attempt may have written the record, so it is looked for).
+ */
+export async function releaseAfterReconnect(db: Db, accountId: string): Promise<number> {
+  await db.update(socialAccounts).set({ needsReconnectAt: null }).where(eq(socialAccounts.id, accountId));
+  const rows = await db
+    .update(socialDeliveries)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`least(${socialDeliveries.attempts}, 1)`, lockedUntil: null, lockedBy: null })
+    .where(and(eq(socialDeliveries.accountId, accountId), eq(socialDeliveries.status, 'pending')))
+    .returning({ id: socialDeliveries.id });
+  return rows.length;
+}
+
+/**
+ * Another record held the key of part `part` (0: the post, or a thread's first part): that part takes a fresh key and
+ * the delivery is tried again at once (the parts before it, already written, keep theirs).
+ */
+export const changeRecordKey = (db: Db, d: DeliveryRow, me: string, part = 0) =>
   db
     .update(socialDeliveries)
-    .set({ rkey: newRecordKey(), nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null })
+    .set({
+      ...(part === 0 ? { rkey: newRecordKey() } : { partRkeys: d.partRkeys.map((k, i) => (i === part - 1 ? newRecordKey() : k)) }),
+      nextAttemptAt: sql`now()`,
+      lockedUntil: null,
+      lockedBy: null,
+    })
     .where(heldBy(d, me));
 
 /** Heartbeat: the leases this instance still holds on these deliveries run `leaseSeconds` from now again. */

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { AppDeps } from '../context';
 import { MAX_POST_FILES } from '../../src/schemas/social.schema';
 import { socialPostMedia, socialPosts } from '../db/schema';
-import { Conflict, UnsupportedType } from '../errors';
+import { POSTABLE_VIDEO_TYPES, VIDEO_MESSAGES, videoFileProblem } from '../../src/schemas/post-video.schema';
+import { Conflict, Invalid, UnsupportedType } from '../errors';
 import { deleteFiles } from '../storage/delete-files';
 import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { toPostMediaDto } from './posts.dto';
+import { probeVideo, type VideoFacts } from './video-probe';
 
 export const POST_MEDIA_PURPOSE = 'post-media';
 const PREVIEW_SIDE = 400;
@@ -33,8 +36,32 @@ async function previewOf(bytes: Buffer, fileName: string) {
 }
 
 /**
+ * A video Bluesky takes: its size (for the aspect ratio) and length read now, so that a long one is refused at once.
+ * The stored file is read in ranges as MediaInfo asks for them, never held whole.
+ */
+async function videoFactsOf(
+  deps: Pick<AppDeps, 'storage'>,
+  upload: { storageKey: string; fileName: string; contentType: string },
+  size: number,
+) {
+  const facts = await probeVideo({
+    size,
+    read: async (offset, length) => {
+      const part = await deps.storage.read(upload.storageKey, { start: offset, end: offset + length - 1 });
+      if (!part) throw new Conflict('The file has not arrived yet.');
+      return Buffer.concat(await part.body.toArray());
+    },
+  });
+  if (!facts) throw new UnsupportedType(VIDEO_MESSAGES.unreadable(upload.fileName));
+  const problem = videoFileProblem({ name: upload.fileName, type: upload.contentType, size, durationMs: facts.durationMs });
+  if (problem) throw new Invalid(problem, { fieldErrors: { file: [problem] } });
+  return facts;
+}
+
+/**
  * A confirmed file of a draft post (size and magic numbers already checked): the original is kept as uploaded (an
- * image is recompressed for Bluesky only when it is published), an image also gets its preview. It joins the end of
+ * image is recompressed for Bluesky only when it is published), an image also gets its preview, a video has its size
+ * and length read (a video Bluesky would refuse is refused here, with why). It joins the end of
  * the post's files; a fifth file is refused. Anything stored is removed again if a later step fails.
  */
 export const processPostMedia: UploadProcessor = async (deps, upload) => {
@@ -54,6 +81,8 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
     }
     const info = await deps.storage.stat(upload.storageKey);
     if (!info) throw new Conflict('The file has not arrived yet.');
+    let video: VideoFacts | null = null;
+    if ((POSTABLE_VIDEO_TYPES as readonly string[]).includes(upload.contentType)) video = await videoFactsOf(deps, upload, info.size);
     const originalKey = `${folder}/original`;
     stored.push(originalKey);
     await deps.storage.move(upload.storageKey, originalKey);
@@ -81,8 +110,9 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
           fileSizeBytes: info.size,
           storageKey: originalKey,
           previewKey: image ? `${folder}/preview.webp` : null,
-          width: image?.width ?? null,
-          height: image?.height ?? null,
+          width: image?.width ?? video?.width ?? null,
+          height: image?.height ?? video?.height ?? null,
+          durationMs: video?.durationMs ?? null,
           position: last + 1,
         })
         .returning();

@@ -3,6 +3,7 @@ import type { PostMedia, PostResponse, SocialPost } from '../../src/schemas/soci
 import type { socialPostMedia, socialPosts } from '../db/schema';
 import type { MediaUrls } from '../media/media-urls';
 import type { DeliveryRow } from './delivery.repo';
+import { linkCardDto } from './link-card/post-link-card';
 
 export type PostRow = typeof socialPosts.$inferSelect;
 export type PostMediaRow = typeof socialPostMedia.$inferSelect;
@@ -26,6 +27,11 @@ export const toPostResponse = (d: DeliveryRow): PostResponse => ({
   postStatus: d.status,
   datePosted: d.postedAt?.getTime() ?? null,
   postError: d.error ?? null,
+  metrics: d.metricsReadAt
+    ? { likes: d.likes ?? 0, reposts: d.reposts ?? 0, replies: d.replies ?? 0, quotes: d.quotes ?? 0, readAt: d.metricsReadAt.getTime() }
+    : null,
+  // Only a post with a video says where it stands.
+  ...(d.videoState ? { video: { state: d.videoState, progress: d.videoProgress } } : {}),
 });
 
 /** Dates are epoch milliseconds (UTC). */
@@ -41,8 +47,13 @@ export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries:
   hashtags: row.hashtags,
   mentions: row.mentions,
   location: row.location,
+  labels: row.labels,
+  langs: row.langs,
   artworkId: row.artworkId,
   accounts: row.accounts,
+  linkCard: row.linkCard ? linkCardDto(row.linkCard) : null,
+  linkCardRemoved: row.linkCardRemoved,
+  threadBreaks: row.threadBreaks,
   responses: deliveries.map(toPostResponse),
   isDraft: row.isDraft,
 });

@@ -4,13 +4,16 @@ import type { SocialPost, savePostSchema } from '../../src/schemas/social.schema
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import { artworks, socialAccounts, socialPostMedia, socialPosts } from '../db/schema';
+import { artworks, socialAccounts, socialDeliveries, socialPostMedia, socialPosts, users } from '../db/schema';
+import { DEFAULT_POST_LANGUAGE } from '../../src/schemas/post-labels.schema';
 import { Invalid, VALIDATION_MESSAGE } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { deliveriesOf } from './delivery.repo';
 import { postNotFound, postPublished } from './post-errors';
 import { type PostMediaRow, type PostRow, toSocialPostDto } from './posts.dto';
 import { publishProblems } from './publishing';
+import { isVideoType, postVideoProblems } from '../../src/schemas/post-video.schema';
+import { storedLinkCard } from './link-card/post-link-card';
 
 export type SavePostInput = z.output<typeof savePostSchema>;
 
@@ -37,7 +40,11 @@ export interface PostListQuery {
   from?: number;
   to?: number;
   drafts?: boolean;
+  /** Published posts with a delivery that failed, of the last FAILED_DAYS days (the calendar's "Posts that failed"). */
+  failed?: boolean;
 }
+
+export const FAILED_DAYS = 30;
 
 /**
  * The user's posts, newest calendar date first (unscheduled drafts, which have none, first). `from` / `to` (epoch ms,
@@ -54,6 +61,12 @@ export function listPosts(db: Db, userId: string, q: PostListQuery): Promise<Pos
         q.from !== undefined ? gte(calendarDate, new Date(q.from)) : undefined,
         q.to !== undefined ? lt(calendarDate, new Date(q.to)) : undefined,
         q.drafts !== undefined ? eq(socialPosts.isDraft, q.drafts) : undefined,
+        q.failed
+          ? and(
+              sql`${socialPosts.datePublished} > now() - make_interval(days => ${FAILED_DAYS})`,
+              sql`exists (select 1 from ${socialDeliveries} d where d.post_id = ${socialPosts.id} and d.status = 'error')`,
+            )
+          : undefined,
       ),
     )
     .orderBy(sql`${calendarDate} desc nulls first`, desc(socialPosts.createdAt), asc(socialPosts.id))
@@ -103,6 +116,12 @@ const uniqueAccounts = (accounts: SavePostInput['accounts']) => {
   return [...seen.values()];
 };
 
+/** A post saved without languages starts with the artist's default language, else English. */
+async function defaultLangsOf(db: Db, userId: string): Promise<string[]> {
+  const [user] = await db.select({ postLanguage: users.postLanguage }).from(users).where(eq(users.id, userId));
+  return [user?.postLanguage ?? DEFAULT_POST_LANGUAGE];
+}
+
 /**
  * Creates a draft (no postId) or updates one, in a transaction that locks it: a published post answers 409. The
  * accounts must be connected; `mediaIds` is the post's list of files in order (a file of the post left out is
@@ -145,11 +164,27 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     if (mediaIds.some((id) => !media.some((m) => m.id === id)))
       fieldErrors.mediaIds = ['A file of this post was not found. Upload it again.'];
     const altTexts = input.altTexts ?? {};
+    // One video, never with images, and one Bluesky takes (kind, size, length, alt text).
+    const videoProblems = postVideoProblems(
+      mediaIds
+        .flatMap((id) => media.filter((m) => m.id === id))
+        .map((m) => ({
+          name: m.fileName,
+          type: m.contentType,
+          size: m.fileSizeBytes,
+          durationMs: m.durationMs,
+          altText: altTexts[m.id] ?? m.altText,
+        })),
+    );
+    if (videoProblems.length) fieldErrors.mediaIds = [...(fieldErrors.mediaIds ?? []), ...videoProblems];
     if (Object.keys(altTexts).some((id) => !mediaIds.includes(id)))
       fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
 
     const values = {
       content: input.content,
+      threadBreaks: input.threadBreaks,
+      labels: input.labels,
+      langs: input.langs ?? (existing?.langs.length ? existing.langs : await defaultLangsOf(tx, userId)),
       hashtags: input.hashtags.map((t) => t.trim()),
       mentions: input.mentions.map((m) => m.trim()),
       location: input.location ?? null,
@@ -157,10 +192,13 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       dateScheduled: schedule === null ? null : new Date(schedule),
       // Left out (undefined): an update keeps the artwork it was shared from.
       ...(input.artworkId !== undefined ? { artworkId: input.artworkId } : {}),
+      ...(input.linkCard !== undefined ? { linkCard: storedLinkCard(input.linkCard, input.content) } : {}),
+      ...(input.linkCardRemoved !== undefined ? { linkCardRemoved: input.linkCardRemoved } : {}),
     };
     if (schedule !== null) {
       const kept = media.filter((m) => mediaIds.includes(m.id));
-      Object.assign(fieldErrors, publishProblems(values, kept.filter(isImage).length));
+      // A video is media too: a post of a video alone needs no text.
+      Object.assign(fieldErrors, publishProblems(values, kept.filter((m) => isImage(m) || isVideoType(m.contentType)).length));
     }
     if (Object.keys(fieldErrors).length) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors });
 

@@ -30,6 +30,7 @@ const listQuery = z.object({
   from: epochMs('from'),
   to: epochMs('to'),
   drafts: z.optional(z.enum(['true', 'false'], { error: 'drafts must be true or false' })),
+  failed: z.optional(z.enum(['true', 'false'], { error: 'failed must be true or false' })),
 });
 const mediaRequestSchema = uploadRequestSchema(POST_FILE_TYPES);
 
@@ -50,7 +51,8 @@ export function postRoutes(deps: AppDeps) {
       path: '/social-media/post',
       summary:
         "The artist's posts with their files and responses, newest first. from / to (epoch ms, to excluded) keep posts whose calendar date " +
-        '(published, else scheduled) falls in the range; drafts=true keeps drafts, drafts=false published posts. At most 1000.',
+        '(published, else scheduled) falls in the range; drafts=true keeps drafts, drafts=false published posts; failed=true keeps ' +
+        'posts published in the last 30 days with a delivery that failed. At most 1000.',
       tag,
       auth: true,
       query: listQuery,
@@ -61,6 +63,7 @@ export function postRoutes(deps: AppDeps) {
         from: query.from === undefined ? undefined : Number(query.from),
         to: query.to === undefined ? undefined : Number(query.to),
         drafts: query.drafts === undefined ? undefined : query.drafts === 'true',
+        failed: query.failed === 'true',
       });
       return c.json(await postDtos(deps, rows), 200);
     },
@@ -112,7 +115,7 @@ export function postRoutes(deps: AppDeps) {
       path: '/social-media/post/:postId/publish',
       summary:
         'Publish now: the draft becomes published and gets one delivery per account, each tried at once (the answer shows them posted, or ' +
-        'pending while the server keeps trying). On a published post, failed deliveries are tried again. Only images are sent to Bluesky.',
+        'pending while the server keeps trying). On a published post, failed deliveries are tried again. Images or one video are sent to Bluesky; other files are not.',
       tag,
       auth: true,
       params: postIdParams,

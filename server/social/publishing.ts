@@ -7,17 +7,30 @@ import { normalHandle } from './accounts.repo';
 import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
 import { postNotFound } from './post-errors';
 import { composePostText, postTextProblem } from './post-text';
+import { threadProblem, threadTexts } from '../../src/schemas/post-thread';
 import type { PostRow } from './posts.dto';
 
 const isImage = (contentType: string) => contentType.startsWith('image/');
 export const notConnected = (platform: string, handle: string) =>
   `${PLATFORM_LABELS[platform as Platform] ?? platform} account @${handle} is not connected. Connect it again, then press Post to retry.`;
 
+/** The texts a post goes out with: one, or a thread's parts in order. */
+export const postTextsOf = (post: Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>) =>
+  post.threadBreaks.length ? threadTexts(post) : [composePostText(post)];
+
 /**
  * Why this post cannot go out as it is, by field: the text Bluesky would get (content plus hashtags and mentions)
- * must fit its limits, and a post needs some text or an image (other files are not sent to Bluesky).
+ * must fit its limits, and a post needs some text or an image (other files are not sent to Bluesky). A thread's
+ * parts must each fit (and none be empty).
  */
-export function publishProblems(post: Pick<PostRow, 'content' | 'hashtags' | 'mentions'>, imageCount: number): Record<string, string[]> {
+export function publishProblems(
+  post: Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>,
+  imageCount: number,
+): Record<string, string[]> {
+  if (post.threadBreaks.length) {
+    const problem = threadProblem(post) ?? threadTexts(post).map(postTextProblem).find(Boolean);
+    return problem ? { content: [problem] } : {};
+  }
   const text = composePostText(post);
   const problem = postTextProblem(text);
   if (problem) return { content: [problem] };
@@ -30,7 +43,8 @@ export async function imageCountOf(db: Db, postId: string) {
     .select({ contentType: socialPostMedia.contentType })
     .from(socialPostMedia)
     .where(eq(socialPostMedia.postId, postId));
-  return media.filter((m) => isImage(m.contentType)).length;
+  // A video counts as media sent with the post (a video alone needs no text).
+  return media.filter((m) => isImage(m.contentType) || m.contentType.startsWith('video/')).length;
 }
 
 /** The user's connected account for each of the post's accounts (null when it is not connected). */
@@ -68,7 +82,8 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
     .update(socialPosts)
     .set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` })
     .where(eq(socialPosts.id, post.id));
-  return insertDeliveries(tx, post.id, composePostText(post), rows);
+  const texts = postTextsOf(post);
+  return insertDeliveries(tx, post.id, texts.join('\n\n'), rows, texts.length > 1 ? texts : []);
 }
 
 /** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */
@@ -107,7 +122,12 @@ export async function retryFailed(tx: Db, post: PostRow): Promise<DeliveryRow[]>
  * Publishes scheduled drafts that are due (also those that came due while no server ran). Rows are taken with
  * FOR UPDATE SKIP LOCKED, so instances promoting at the same time never publish one draft twice.
  */
-export async function promoteDueDrafts(db: Db, limit = 50): Promise<number> {
+export async function promoteDueDrafts(
+  db: Db,
+  limit = 50,
+  /** Called in the transaction with the deliveries created failed (account gone, text too long): the artist is told. */
+  failed: (tx: Db, rows: DeliveryRow[]) => Promise<void> = async () => {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -116,7 +136,11 @@ export async function promoteDueDrafts(db: Db, limit = 50): Promise<number> {
       .orderBy(asc(socialPosts.dateScheduled))
       .limit(limit)
       .for('update', { skipLocked: true });
-    for (const post of due) await publishDraft(tx as unknown as Db, post, false);
+    for (const post of due) {
+      const rows = await publishDraft(tx as unknown as Db, post, false);
+      const failures = rows.filter((r) => r.status === 'error');
+      if (failures.length) await failed(tx as unknown as Db, failures);
+    }
     return due.length;
   });
 }

@@ -8,6 +8,8 @@ import type { RetryPolicy } from '../retry-policy';
 import { DEFAULT_RETRY, attemptDelivery } from './deliver';
 import type { DeliveryWorker } from './delivery-worker';
 import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delivery.repo';
+import { refreshMetrics } from './metrics';
+import { mailPostFailed } from './post-failed.mail';
 import { promoteDueDrafts } from './publishing';
 
 export interface WorkerOptions {
@@ -19,6 +21,8 @@ export interface WorkerOptions {
   stopGraceMs: number;
   /** How often the upkeep runs: unverified claims past their week, rate-limit windows long over. */
   upkeepMs: number;
+  /** How often the metrics refresher reads the counts of the posts due a read (0: never). */
+  metricsMs: number;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface WorkerOptions {
  * lease, attempts them outside any transaction, and records each outcome. It polls every `pollMs` and goes round
  * again at once while there is more to do or a slot frees up. The Post button uses deliverNow() to try a post's
  * deliveries in the request; what is not done by then is left to the worker. The same loop sends the mail requests
- * recorded in the outbox (woken by each one) and runs the accounts' upkeep.
+ * recorded in the outbox (woken by each one), reads recent posts' metrics from the AppView and runs the accounts' upkeep.
  */
 export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}): DeliveryWorker {
   const { db, log } = deps;
@@ -38,6 +42,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     retry: DEFAULT_RETRY,
     stopGraceMs: 3000,
     upkeepMs: 10 * 60_000,
+    metricsMs: deps.config.social.metricsMs,
     ...options,
   };
   const me = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
@@ -112,6 +117,22 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     return mailing;
   };
 
+  // The metrics refresher also runs beside the deliveries, one round at a time, every metricsMs.
+  let metrics: Promise<void> | null = null;
+  let lastMetrics = 0;
+  const readMetrics = () => {
+    if (!o.metricsMs || metrics || Date.now() - lastMetrics < o.metricsMs) return;
+    lastMetrics = Date.now();
+    metrics = refreshMetrics(deps)
+      .then((r) => {
+        if (r.calls) log.info(r, 'post metrics read');
+      })
+      .catch((err) => log.warn({ err }, 'metrics round failed'))
+      .finally(() => {
+        metrics = null;
+      });
+  };
+
   let lastUpkeep = 0;
   async function upkeep(force = false) {
     if (!force && Date.now() - lastUpkeep < o.upkeepMs) return;
@@ -124,8 +145,11 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
   /** One round: send mail, publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */
   async function round(): Promise<boolean> {
     void sendMail();
+    readMetrics();
     await upkeep();
-    const promoted = await promoteDueDrafts(db);
+    const promoted = await promoteDueDrafts(db, 50, async (tx, rows) => {
+      for (const d of rows) await mailPostFailed(tx, deps.outbox, d);
+    });
     const free = o.concurrency - inFlight.size;
     if (free <= 0) return promoted > 0;
     const claimed = await claimDue(db, me, free, o.leaseSeconds);
@@ -163,7 +187,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
       running = false;
       wake();
       await loopDone;
-      const settled = Promise.all([...inFlight, mailing]);
+      const settled = Promise.all([...inFlight, mailing, metrics]);
       await Promise.race([settled, new Promise((r) => setTimeout(r, o.stopGraceMs).unref())]);
       clearInterval(heartbeat);
       heartbeat = undefined;

@@ -4,6 +4,7 @@ import { publications, users } from '../db/schema';
 import { credentialsOf } from '../social/agents';
 import { listAccounts } from '../social/accounts.repo';
 import { revokeSession } from '../social/bluesky';
+import { revokeGrant } from '../social/oauth/revoke-grant';
 
 /**
  * Every storage folder that holds an artist's files: avatar, artwork media and their sizes, post files, uploads not
@@ -37,6 +38,7 @@ export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<
 
   const folders = userFolders(userId, publication?.slug);
   const revocations = accounts.map(async (account) => {
+    if (account.authMethod === 'oauth') return revokeGrant(deps, account);
     const { session } = credentialsOf(deps.social.box, account);
     // Through the outbound door, like every call to an address an artist chose.
     await revokeSession(session, deps.outbound.fetch);

@@ -5,7 +5,9 @@ import { users } from '../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 /** The user as the API shows it: never the hash, never storage keys. */
-export function toUserDto(row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'pendingEmail' | 'avatarKey'>): User {
+export function toUserDto(
+  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'pendingEmail' | 'avatarKey'> & Partial<Pick<UserRow, 'postLanguage'>>,
+): User {
   return {
     userId: row.id,
     firstName: row.firstName,
@@ -14,6 +16,7 @@ export function toUserDto(row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | '
     displayName: displayNameOf(row),
     pendingEmail: row.pendingEmail,
     avatarVersion: row.avatarKey ? row.avatarKey.split('/').pop()! : null,
+    postLanguage: row.postLanguage ?? null,
   };
 }
 
@@ -25,4 +28,5 @@ export const userDtoColumns = {
   email: users.email,
   pendingEmail: users.pendingEmail,
   avatarKey: users.avatarKey,
+  postLanguage: users.postLanguage,
 };

@@ -38,14 +38,19 @@ export function userRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/user',
-      summary: 'Save first and last name',
+      summary: 'Save first and last name, and the language new posts start with',
       tag,
       auth: true,
       body: profileUpdateSchema,
       responses: { 200: { description: 'The saved user', schema: userSchema }, ...errors },
     },
-    async (c, { body: { firstName, lastName } }) => {
-      const row = await updateUser(db, c.var.auth.user.userId, { firstName, lastName });
+    async (c, { body: { firstName, lastName, postLanguage } }) => {
+      // Left out: the language stays as it was.
+      const row = await updateUser(db, c.var.auth.user.userId, {
+        firstName,
+        lastName,
+        ...(postLanguage !== undefined ? { postLanguage } : {}),
+      });
       await authCache.userChanged(row.id);
       return c.json(toUserDto(row), 200);
     },

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MEDIA_TYPES, mediaTypeLabel, mediaTypeSchema, type MediaType } from './media-type.schema';
 import { text } from './text.schema';
+import { labelsRule } from './post-labels.schema';
 
 export const SALE_STATUSES = ['AVAILABLE', 'SOLD', 'NOT_FOR_SALE'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
@@ -120,6 +121,8 @@ export const artworkInputSchema = z
     saleStatus: z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' }),
     mediaType: mediaTypeSchema,
     dimensions: dimensionsSchema,
+    /** The content labels a post sharing it starts with (Share); left out, none (or, on a replace, none). */
+    postLabels: z._default(labelsRule, []),
   })
   .check(sameMediaType);
 export type ArtworkInput = z.input<typeof artworkInputSchema>;
@@ -137,6 +140,8 @@ export const artworkSchema = z.object({
   mediaType: mediaTypeSchema,
   dimensions: dimensionsSchema,
   primaryImageMediaId: z.nullable(z.string()),
+  /** The content labels a post sharing it starts with. */
+  postLabels: z.optional(z.array(z.string())),
   /** A signed address of the primary image's list variant ('smCrop'), or null. */
   primaryImageUrl: z.nullable(z.string()),
   /** The same image uncropped ('sm', within 600 x 600): the list's 'Original' aspect shows its own shape. */
@@ -165,6 +170,7 @@ export const artworkFormSchema = z.object({
   saleStatus: z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' }),
   mediaType: mediaTypeSchema,
   dimensions: dimensionsSchema,
+  postLabels: labelsRule,
 });
 export type ArtworkForm = z.input<typeof artworkFormSchema>;
 
@@ -184,6 +190,7 @@ export function emptyArtworkForm(mediaType: MediaType): ArtworkForm {
     saleStatus: 'NOT_FOR_SALE',
     mediaType,
     dimensions: { mediaType, measurementSystem: isPhysical(mediaType) ? DEFAULT_MEASUREMENT_SYSTEM : undefined },
+    postLabels: [],
   };
 }
 
@@ -197,6 +204,7 @@ export function artworkToForm(a: Artwork): ArtworkForm {
     saleStatus: (SALE_STATUSES as readonly string[]).includes(a.saleStatus) ? (a.saleStatus as SaleStatus) : 'NOT_FOR_SALE',
     mediaType: a.mediaType,
     dimensions: a.dimensions,
+    postLabels: a.postLabels ?? [],
   };
 }
 

@@ -11,14 +11,9 @@ function present(text: string) {
   return { tags, handles };
 }
 
-/**
- * The text a post goes out with (shared by the server, which sends it, and the editor, which counts it): the content,
- * then on a line of their own the post's hashtags ('#tag') and mentions ('@handle') that the content does not
- * already contain, in the order given.
- */
-export function composePostText(post: { content: string; hashtags: readonly string[]; mentions: readonly string[] }): string {
-  const content = post.content.trim();
-  const { tags, handles } = present(content);
+/** The post's hashtags ('#tag') and mentions ('@handle') that the content does not already contain, in the order given. */
+export function extraTags(post: { content: string; hashtags: readonly string[]; mentions: readonly string[] }): string[] {
+  const { tags, handles } = present(post.content.trim());
   const extra: string[] = [];
   for (const tag of post.hashtags.map(bareTag).filter(Boolean)) {
     if (tags.has(tag.toLowerCase())) continue;
@@ -30,6 +25,17 @@ export function composePostText(post: { content: string; hashtags: readonly stri
     handles.add(handle);
     extra.push(`@${handle}`);
   }
+  return extra;
+}
+
+/**
+ * The text a post goes out with (shared by the server, which sends it, and the editor, which counts it): the content,
+ * then on a line of their own the post's hashtags ('#tag') and mentions ('@handle') that the content does not
+ * already contain, in the order given.
+ */
+export function composePostText(post: { content: string; hashtags: readonly string[]; mentions: readonly string[] }): string {
+  const content = post.content.trim();
+  const extra = extraTags(post);
   if (!extra.length) return content;
   return content ? `${content}\n\n${extra.join(' ')}` : extra.join(' ');
 }

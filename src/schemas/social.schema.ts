@@ -3,12 +3,17 @@ import { text } from './text.schema';
 import { extensionLabel, fileTypeLabel } from './file-types';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
 import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
+import { labelsRule, langsRule } from './post-labels.schema';
+import { LINK_MAX_LENGTH, linkCardSchema } from './link-card.schema';
+import { postVideoStatusSchema } from './post-video.schema';
+import { THREAD_MAX_LENGTH, THREAD_MAX_PARTS, THREAD_MESSAGES, threadProblem } from './post-thread';
 
 export { PLATFORMS, platformSchema, type Platform };
 
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 export const HANDLE_HINT = 'username.bsky.social';
 export const POST_MAX_LENGTH = 280;
+export const POST_TOO_LONG = `Post text must be at most ${POST_MAX_LENGTH} characters`;
 /** A post's place, as the artist writes it ('Studio 4, Lisbon'); kept with the post, never sent to Bluesky. */
 export const POST_LOCATION_MAX_LENGTH = 200;
 export const LOCATION_TOO_LONG = `Location must be at most ${POST_LOCATION_MAX_LENGTH} characters`;
@@ -64,6 +69,10 @@ export const socialAccountSchema = z.object({
   /** The server the account lives on (Bluesky PDS). */
   service: z.nullable(z.string()),
   connectedAt: z.string(),
+  /** How it was connected: OAuth (a grant from the PDS) or an app password. */
+  authMethod: z.optional(z.enum(['app-password', 'oauth'])),
+  /** Set when Bluesky no longer accepts the account's login: its posts wait until it is connected again. */
+  needsReconnectAt: z.optional(z.nullable(z.string())),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
 
@@ -77,7 +86,14 @@ export const postResponseSchema = z.object({
   postStatus: z.enum(POST_STATUSES),
   datePosted: z.optional(z.nullable(z.number())),
   postError: z.optional(z.nullable(z.string())),
+  /** What Bluesky's AppView last said of the posted record, and when (epoch ms); null until first read. */
+  metrics: z.optional(
+    z.nullable(z.object({ likes: z.number(), reposts: z.number(), replies: z.number(), quotes: z.number(), readAt: z.number() })),
+  ),
+  /** Where the post's video stands on this account while it is sent (null: no video, or not started). */
+  video: z.optional(z.nullable(postVideoStatusSchema)),
 });
+export type PostMetrics = NonNullable<PostResponse['metrics']>;
 export type PostResponse = z.infer<typeof postResponseSchema>;
 
 export const postMediaSchema = z.object({
@@ -106,7 +122,17 @@ export const socialPostSchema = z.object({
   location: z.optional(z.nullable(z.string())),
   /** The artwork the post was shared from (Share in the artwork editor), while it exists. */
   artworkId: z.optional(z.nullable(z.string())),
+  /** Bluesky self-labels for the post's images (nudity, sexual, porn, graphic-media). */
+  labels: z.optional(z.array(z.string())),
+  /** The post's languages (BCP-47), as Bluesky records carry them. */
+  langs: z.optional(z.array(z.string())),
   accounts: z.array(accountRefSchema),
+  /** The card of the post's first link (no images), as the artist saw it in the editor. */
+  linkCard: z.optional(z.nullable(linkCardSchema)),
+  /** The link whose card the artist removed. */
+  linkCardRemoved: z.optional(z.nullable(z.string())),
+  /** A thread: where each part after the first starts in the content (UTF-16 offsets); empty for a single post. */
+  threadBreaks: z.optional(z.array(z.number())),
   responses: z.array(postResponseSchema),
   isDraft: z.boolean(),
 });
@@ -123,30 +149,58 @@ const mentionField = text('Mentions', [
 
 export const accountsRule = z.array(accountRefSchema).check(z.minLength(1, { error: 'At least one account is required' }));
 
-/** POST /api/social-media/post: create (no postId) or update a draft. */
-export const savePostSchema = z.object({
-  postId: z.optional(z.uuid({ error: 'Post ID must be a valid UUID' })),
-  content: text('Post text', [z.maxLength(POST_MAX_LENGTH, { error: `Post text must be at most ${POST_MAX_LENGTH} characters` })]),
-  accounts: accountsRule,
-  isDraft: z._default(z.boolean(), true),
-  dateScheduled: z.optional(z.nullable(z.number().check(z.int({ error: 'Schedule must be a time in epoch milliseconds' })))),
-  dateCreated: z.optional(z.number()),
-  hashtags: z._default(z.array(hashtagField).check(z.maxLength(30, { error: 'At most 30 hashtags' })), []),
-  mentions: z._default(z.array(mentionField).check(z.maxLength(30, { error: 'At most 30 mentions' })), []),
-  location: z.optional(z.nullable(text('Location', [z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })]))),
-  /** The artwork the post is shared from: one of the artist's own. Left out on an update, the post keeps its own. */
-  artworkId: z.optional(z.nullable(z.uuid({ error: 'Artwork ID must be a valid UUID' }))),
-  mediaIds: z._default(
-    z
-      .array(z.uuid({ error: 'Media ID must be a valid UUID' }))
-      .check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })),
-    [],
-  ),
-  /** Alt text per media id. */
-  altTexts: z.optional(
-    z.record(text('Alt text'), text('Alt text', [z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })])),
-  ),
-});
+/**
+ * POST /api/social-media/post: create (no postId) or update a draft. The text of a single post is at most 280
+ * characters; a thread's (threadBreaks given) is longer, and each of its parts is held to that limit instead.
+ */
+export const savePostSchema = z
+  .object({
+    postId: z.optional(z.uuid({ error: 'Post ID must be a valid UUID' })),
+    content: text('Post text', [z.maxLength(THREAD_MAX_LENGTH, { error: THREAD_MESSAGES.tooLong })]),
+    /** Where each part after the first starts (UTF-16 offsets into the content, increasing); empty: a single post. */
+    threadBreaks: z._default(
+      z
+        .array(z.number().check(z.int({ error: THREAD_MESSAGES.badBreaks })))
+        .check(z.maxLength(THREAD_MAX_PARTS - 1, { error: THREAD_MESSAGES.tooManyParts })),
+      [],
+    ),
+    accounts: accountsRule,
+    isDraft: z._default(z.boolean(), true),
+    dateScheduled: z.optional(z.nullable(z.number().check(z.int({ error: 'Schedule must be a time in epoch milliseconds' })))),
+    dateCreated: z.optional(z.number()),
+    hashtags: z._default(z.array(hashtagField).check(z.maxLength(30, { error: 'At most 30 hashtags' })), []),
+    mentions: z._default(z.array(mentionField).check(z.maxLength(30, { error: 'At most 30 mentions' })), []),
+    location: z.optional(z.nullable(text('Location', [z.maxLength(POST_LOCATION_MAX_LENGTH, { error: LOCATION_TOO_LONG })]))),
+    /** The artwork the post is shared from: one of the artist's own. Left out on an update, the post keeps its own. */
+    artworkId: z.optional(z.nullable(z.uuid({ error: 'Artwork ID must be a valid UUID' }))),
+    /** Self-labels for the post's images; sent only when it has some. */
+    labels: z._default(labelsRule, []),
+    /** One to three BCP-47 tags; left out, the artist's default language. */
+    langs: z.optional(langsRule),
+    /** The card the editor showed for the first link (from /api/social/link-preview); left out on an update, kept. */
+    linkCard: z.optional(z.nullable(linkCardSchema)),
+    /** The link whose card the artist removed (null: none); left out on an update, kept. */
+    linkCardRemoved: z.optional(z.nullable(z.string().check(z.maxLength(LINK_MAX_LENGTH)))),
+    mediaIds: z._default(
+      z
+        .array(z.uuid({ error: 'Media ID must be a valid UUID' }))
+        .check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })),
+      [],
+    ),
+    /** Alt text per media id. */
+    altTexts: z.optional(
+      z.record(text('Alt text'), text('Alt text', [z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })])),
+    ),
+  })
+  .check(
+    z.superRefine((post, ctx) => {
+      // Too long for any thread: the field's own message says so.
+      if (post.content.length > THREAD_MAX_LENGTH) return;
+      const problem = post.threadBreaks.length ? threadProblem(post) : post.content.length > POST_MAX_LENGTH ? POST_TOO_LONG : null;
+      // Every message is about the text and shows under it.
+      if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: post.content, message: problem });
+    }),
+  );
 export type SavePost = z.input<typeof savePostSchema>;
 
 export const savePostResultSchema = z.object({ postId: z.string(), post: socialPostSchema });

@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
 import { text } from './text.schema';
+import { langField } from './post-labels.schema';
 
 const nameField = (label: string) => text(label, [z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` })]);
 
 export const profileUpdateSchema = z.object({
   firstName: nameField('First name'),
   lastName: nameField('Last name'),
+  /** The language new posts start with (BCP-47); left out, unchanged. */
+  postLanguage: z.optional(z.nullable(langField)),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -20,6 +23,8 @@ export const userSchema = z.object({
   pendingEmail: z.nullable(z.string()),
   /** Changes whenever the avatar changes; null when there is none. */
   avatarVersion: z.nullable(z.string()),
+  /** The language new posts start with; null until chosen (the editor then starts with the browser's). */
+  postLanguage: z.optional(z.nullable(z.string())),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,3 +1,4 @@
+import { oauthStartedSchema, type OAuthStart, type OAuthStarted } from '../schemas/bluesky-oauth.schema';
 import type { Http } from './http';
 import * as z from 'zod/mini';
 import {
@@ -12,6 +13,7 @@ import {
   type SocialAccount,
   type SocialPost,
 } from '../schemas/social.schema';
+import { linkCardSchema, type LinkCard } from '../schemas/link-card.schema';
 import { call } from './api-error';
 import type { QueryCache } from './query-cache';
 import { uploadFile, type Progress } from './upload.service';
@@ -21,6 +23,8 @@ export interface PostRange {
   from?: number;
   to?: number;
   drafts?: boolean;
+  /** Only published posts of the last 30 days with a failed delivery. */
+  failed?: boolean;
 }
 
 const accountsSchema = z.array(socialAccountSchema);
@@ -48,6 +52,14 @@ export function createSocialService(http: Http, cache: QueryCache) {
         return account;
       }),
 
+    /** Where to send the browser to connect a Bluesky account with OAuth; the accounts change once it is back. */
+    startOAuth: (input: OAuthStart): Promise<OAuthStarted> =>
+      call(async () => {
+        const started = oauthStartedSchema.parse((await http.post('/social/oauth/start', input)).data);
+        cache.invalidate(['social', 'accounts']);
+        return started;
+      }),
+
     disconnect: (account: AccountRef): Promise<void> =>
       call(async () => {
         await http.delete('/social-media/accounts', { data: account });
@@ -59,7 +71,12 @@ export function createSocialService(http: Http, cache: QueryCache) {
         cache.fetch(
           ['social', 'posts', range],
           async () => {
-            const params = { from: range.from, to: range.to, drafts: range.drafts === undefined ? undefined : String(range.drafts) };
+            const params = {
+              from: range.from,
+              to: range.to,
+              drafts: range.drafts === undefined ? undefined : String(range.drafts),
+              failed: range.failed ? 'true' : undefined,
+            };
             return postsSchema.parse((await http.get('/social-media/post', { params })).data);
           },
           options.fresh ? 0 : undefined,
@@ -92,6 +109,14 @@ export function createSocialService(http: Http, cache: QueryCache) {
         cache.set(['social', 'post', postId], post);
         return post;
       }),
+
+    /** The card of a link the artist typed (the server reads the page); the same link is asked for once a while. */
+    linkPreview: (url: string): Promise<LinkCard> =>
+      call(() =>
+        cache.fetch(['social', 'link-preview', url], async () =>
+          linkCardSchema.parse((await http.post('/social/link-preview', { url })).data),
+        ),
+      ),
 
     /** Uploads one file to a saved draft; it joins the end of the post's files. */
     uploadFile: (postId: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<PostMedia> =>

@@ -242,4 +242,26 @@ describe('the artwork form', () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ tags: ['blue', 'sea'], saleStatus: 'AVAILABLE' });
   });
+
+  it('keeps the content labels a post sharing it starts with: one adult label at most, and Graphic media besides', async () => {
+    const user = userEvent.setup();
+    const saved: ArtworkInput[] = [];
+    const { parts } = editorParts({
+      loadArtwork: fromPromise(async () => artworkFixture({ postLabels: ['sexual'] })),
+      updateArtwork: fromPromise(async ({ input }) => {
+        saved.push(input.input);
+        return artworkFixture({ postLabels: input.input.postLabels });
+      }),
+    });
+    renderEditor(parts, { artworkId: ARTWORK_ID });
+    const group = within(await screen.findByRole('group', { name: /^Media labels when shared/ }));
+    expect(group.getByRole('radio', { name: 'Sexual' })).toBeChecked();
+    expect(group.getByRole('radio', { name: 'Nudity' })).toHaveAccessibleDescription(/figure drawing/);
+    await user.click(group.getByRole('radio', { name: 'Nudity' }));
+    expect(group.getByRole('radio', { name: 'Sexual' })).not.toBeChecked();
+    await user.click(group.getByRole('checkbox', { name: 'Graphic media' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].postLabels).toEqual(['nudity', 'graphic-media']);
+  });
 });

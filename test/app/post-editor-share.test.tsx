@@ -10,6 +10,16 @@ import { ARTWORK_ID, artworkFixture } from '../support/artwork-editor';
 import { renderWithFakeApi, type FakeAnswer, type FakeRequest } from '../support/fake-api';
 import { ALICE, BOB, POST_ID, postFixture } from '../support/post-editor';
 
+const USER = {
+  userId: 'u1',
+  firstName: 'Ada',
+  lastName: '',
+  email: 'ada@example.com',
+  displayName: 'Ada',
+  pendingEmail: null,
+  avatarVersion: null,
+};
+
 // The routes log failures for the console; keep the test output clean.
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
@@ -24,15 +34,18 @@ interface Api {
   publication?: unknown;
   image?: FakeAnswer;
   post?: FakeAnswer;
+  /** GET /user: the artist, with their default post language. */
+  user?: FakeAnswer;
 }
 
 /** The API the post editor's route meets: accounts, the shared artwork, the last publish, its image, saving and reading a post. */
-function fakeApi({ accounts = [ALICE, BOB], artwork, publication = PORTFOLIO, image, post }: Api) {
+function fakeApi({ accounts = [ALICE, BOB], artwork, publication = PORTFOLIO, image, post, user }: Api) {
   const saved: SavePost[] = [];
   const handler = ({ method, url, body }: FakeRequest): FakeAnswer => {
     if (method === 'GET' && url === '/social-media/accounts') return { status: 200, body: accounts };
     if (method === 'GET' && /^\/artwork\/[^/]+$/.test(url)) return artwork ?? { status: 200, body: WITH_IMAGE };
     if (method === 'GET' && url === '/publish') return { status: 200, body: publication };
+    if (method === 'GET' && url === '/user') return user ?? { status: 500, body: { message: 'unavailable' } };
     if (method === 'GET' && url === `/artwork/${ARTWORK_ID}/media/primary`) return image ?? { status: 200, body: IMAGE };
     if (method === 'GET' && url.startsWith('/social-media/post/')) return post ?? { status: 404, body: { message: 'Post not found.' } };
     if (method === 'POST' && url === '/social-media/post') {
@@ -59,9 +72,9 @@ const editorAt = (path: string, api: Api) => {
   return { ...view, saved };
 };
 
+const accountBoxes = () => within(screen.getByRole('group', { name: /^Accounts/ })).queryAllByRole('checkbox');
 const checked = () =>
-  screen
-    .getAllByRole('checkbox')
+  accountBoxes()
     .filter((b) => (b as HTMLInputElement).checked)
     .map((b) => b.closest('label')!.textContent);
 
@@ -93,8 +106,31 @@ describe('sharing an artwork: /social-media/post/new?artwork=<id>', () => {
     expect(await screen.findByTestId('share-hint')).toHaveTextContent('Your portfolio is not published yet');
     expect(screen.getByLabelText('Content')).toHaveValue('Sunflowers');
     expect(screen.getByText('No social media account is connected yet.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(accountBoxes()).toEqual([]);
     expect(screen.getByLabelText('Alt text for sunflowers.webp')).toHaveValue('Sunflowers');
+  });
+
+  it("starts with the artwork's default content labels and the artist's default language, and saves both", async () => {
+    const user = userEvent.setup();
+    const { saved } = editorAt(`/social-media/post/new?artwork=${ARTWORK_ID}`, {
+      artwork: { status: 200, body: { ...WITH_IMAGE, postLabels: ['nudity', 'graphic-media'] } },
+      user: { status: 200, body: { ...USER, postLanguage: 'pt' } },
+    });
+    const labels = within(await screen.findByRole('group', { name: /^Media labels/ }));
+    expect(await labels.findByRole('radio', { name: 'Nudity' })).toBeChecked();
+    expect(labels.getByRole('checkbox', { name: 'Graphic media' })).toBeChecked();
+    // Each label says what it is for: figure work is Nudity, not Sexual.
+    expect(labels.getByRole('radio', { name: 'Nudity' })).toHaveAccessibleDescription(/figure drawing/);
+    const langs = within(screen.getByRole('list', { name: 'Post languages' }));
+    expect(langs.getAllByRole('listitem').map((li) => li.firstElementChild!.textContent)).toEqual(['Portuguese (Português)']);
+
+    // Changed for this post: Adult instead of Nudity, English added.
+    await user.click(labels.getByRole('radio', { name: 'Adult' }));
+    await user.selectOptions(screen.getByLabelText('Another language'), 'en');
+    await user.click(screen.getByRole('button', { name: 'Add language' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved.length).toBeGreaterThan(0));
+    expect(saved[0]).toMatchObject({ labels: ['porn', 'graphic-media'], langs: ['pt', 'en'] });
   });
 
   it('an artwork that cannot be read leaves an empty post with the reason, and the post does not claim it', async () => {

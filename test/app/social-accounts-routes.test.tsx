@@ -50,6 +50,27 @@ describe('Social Media Accounts route', () => {
     expect(toasts).toEqual([{ title: 'Bluesky @alice.bsky.social disconnected', toastType: 'success' }]);
   });
 
+  it('an account whose login Bluesky no longer accepts says so and links to reconnecting it', async () => {
+    renderWithFakeApi(<SocialAccountsRoute />, {
+      path: '/social-media/accounts',
+      handler: () => ({ status: 200, body: [{ ...ALICE, needsReconnectAt: '2026-11-20T08:00:00.000Z' }] }),
+    });
+    const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
+    expect(card).toHaveTextContent('Needs reconnecting');
+    expect(card).toHaveTextContent('Posts for it wait, and go out once you reconnect it.');
+    expect(within(card).getByRole('link', { name: 'Reconnect Bluesky @alice.bsky.social' })).toHaveAttribute(
+      'href',
+      '/social-media/accounts/connect/bluesky?handle=alice.bsky.social',
+    );
+  });
+
+  it('an account that is fine offers no Reconnect', async () => {
+    renderWithFakeApi(<SocialAccountsRoute />, { path: '/social-media/accounts', handler: () => ({ status: 200, body: [ALICE] }) });
+    const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
+    expect(card).not.toHaveTextContent('Needs reconnecting');
+    expect(within(card).queryByRole('link', { name: /^Reconnect/ })).toBeNull();
+  });
+
   it("shows the danger alert 'Error loading social media accounts. Please try again later.' and tries again", async () => {
     const user = userEvent.setup();
     let fail = true;
@@ -101,6 +122,8 @@ describe('Connect route', () => {
       path: '/social-media/accounts/connect/bluesky',
       handler: () => answers.shift()!,
     });
+    // OAuth comes first; the app password is the second way.
+    await user.click(screen.getByRole('button', { name: 'Use an app password instead' }));
     await user.type(screen.getByLabelText('Handle'), 'Alice.bsky.social');
     await user.type(screen.getByLabelText('App password'), 'abcd-efgh-ijkl-mnop');
     const connect = screen.getByRole('button', { name: 'Connect' });
@@ -140,6 +163,72 @@ describe('Connect route', () => {
     ]);
   });
 
+  it('Continue with Bluesky asks the server where to sign in, then leaves for that page', async () => {
+    const user = userEvent.setup();
+    const answers: FakeAnswer[] = [
+      {
+        status: 400,
+        body: {
+          message: 'No Bluesky account @nobody.bsky.social was found. Check the handle.',
+          code: 'BLUESKY_UNKNOWN_HANDLE',
+          fieldErrors: { identifier: ['No Bluesky account @nobody.bsky.social was found. Check the handle.'] },
+        },
+      },
+      { status: 200, body: { authorizeUrl: 'https://bsky.social/oauth/authorize?request_uri=urn%3Ax' } },
+    ];
+    const { requests } = renderWithFakeApi(<SocialConnectRoute params={{ platform: 'bluesky' }} />, {
+      path: '/social-media/accounts/connect/bluesky',
+      handler: () => answers.shift()!,
+    });
+    expect(screen.queryByLabelText('App password')).toBeNull();
+    await user.type(screen.getByLabelText('Handle or server address'), 'nobody.bsky.social');
+    await user.click(screen.getByRole('button', { name: 'Continue with Bluesky' }));
+    expect(await screen.findByLabelText('Handle or server address')).toHaveAccessibleErrorMessage(
+      'No Bluesky account @nobody.bsky.social was found. Check the handle.',
+    );
+    await user.clear(screen.getByLabelText('Handle or server address'));
+    await user.type(screen.getByLabelText('Handle or server address'), '@Alice.bsky.social');
+    await user.click(screen.getByRole('button', { name: 'Continue with Bluesky' }));
+    expect(await screen.findByRole('button', { name: 'Redirecting to Bluesky...' })).toBeDisabled();
+    expect(requests.map((r) => [r.url, r.body])).toEqual([
+      ['/social/oauth/start', { identifier: 'nobody.bsky.social' }],
+      ['/social/oauth/start', { identifier: '@Alice.bsky.social' }],
+    ]);
+  });
+
+  it.each([
+    ['denied', 'Bluesky was not given access, so nothing was connected. Continue with Bluesky again when you are ready.'],
+    ['expired', 'That sign-in took too long or was already used. Continue with Bluesky to start again.'],
+    ['nonsense', 'Bluesky could not be connected. Try again, or use an app password instead.'],
+  ])('back from the PDS without a connection (%s): says why, and offers both ways again', (reason, message) => {
+    window.history.replaceState(null, '', `/social-media/accounts/connect/bluesky?bluesky=failed&reason=${reason}`);
+    try {
+      renderWithFakeApi(<SocialConnectRoute params={{ platform: 'bluesky' }} />, {
+        path: '/social-media/accounts/connect/bluesky',
+        handler: () => ({ status: 500 }),
+      });
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('button', { name: 'Continue with Bluesky' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Use an app password instead' })).toBeEnabled();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('back from the PDS connected: says so and shows the accounts', async () => {
+    window.history.replaceState(null, '', '/social-media/accounts/connect/bluesky?bluesky=connected&handle=alice.bsky.social');
+    try {
+      const { toasts, location } = renderWithFakeApi(<SocialConnectRoute params={{ platform: 'bluesky' }} />, {
+        path: '/social-media/accounts/connect/bluesky',
+        handler: () => ({ status: 500 }),
+      });
+      await waitFor(() => expect(location.history.at(-1)).toBe('/social-media/accounts'));
+      expect(toasts).toEqual([{ title: 'Bluesky account @alice.bsky.social connected', toastType: 'success' }]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it.each([
     ['instagram', 'Instagram integration coming soon'],
     ['facebook', 'Facebook integration coming soon'],
@@ -153,11 +242,14 @@ describe('Connect route', () => {
     expect(requests).toEqual([]);
   });
 
-  it.each(['Bluesky', 'BLUESKY', 'blueSky'])('/social-media/accounts/connect/%s is the Bluesky form', (platform) => {
+  it.each(['Bluesky', 'BLUESKY', 'blueSky'])('/social-media/accounts/connect/%s is the Bluesky form', async (platform) => {
+    const user = userEvent.setup();
     renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, {
       path: `/social-media/accounts/connect/${platform}`,
       handler: () => ({ status: 500 }),
     });
+    expect(screen.getByRole('form', { name: 'Continue with Bluesky' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use an app password instead' }));
     expect(screen.getByLabelText('Handle')).toBeInTheDocument();
     expect(screen.getByLabelText('App password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();

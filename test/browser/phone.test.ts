@@ -157,6 +157,7 @@ describe.each([
     await main().getByRole('status').getByRole('link', { name: 'Connect your Bluesky account' }).waitFor();
     await checkScreen(page, 'social accounts, none');
     await main().getByRole('link', { name: 'Connect Bluesky' }).click();
+    await main().getByRole('button', { name: 'Use an app password instead' }).click();
     const form = main().getByRole('form', { name: 'Connect Bluesky' });
     await form.waitFor();
     await checkScreen(page, 'connect account');
@@ -183,6 +184,23 @@ describe.each([
     await main().getByRole('button', { name: 'Post', exact: true }).click();
     await main().getByRole('heading', { name: 'Published Post', level: 1 }).waitFor({ timeout: 30_000 });
     await checkScreen(page, 'published post');
+  });
+
+  it('writes a thread: its parts, each with its counter, and a split moved from the keyboard', async () => {
+    await openSection('New Social Media Post');
+    await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
+    await main().getByRole('button', { name: 'Write as a thread' }).click();
+    const text = Array.from({ length: 80 }, (_, i) => `veranda${i}${i % 8 === 7 ? '.' : ''}`).join(' ');
+    await main().getByLabel('Content').fill(text);
+    const parts = main().getByRole('list', { name: 'Thread parts' }).getByRole('listitem');
+    await expect.poll(() => parts.count()).toBe(3);
+    await main().getByRole('button', { name: 'Move split 2 one word earlier' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => main().getByTestId('thread-note').textContent()).toMatch(/^Split 2 moved: part 2 has \d+ characters/);
+    await checkScreen(page, 'thread editor');
+    // Nothing left to lose, so the next section opens without asking.
+    await main().getByRole('button', { name: 'Write as one post' }).click();
+    await main().getByLabel('Content').fill('');
   });
 
   it('opens the calendar: the week, and the month as a list of days on a phone', async () => {

@@ -107,6 +107,8 @@ describe('social media in a real browser, posting to a real PDS', () => {
     expect(new URL(page.url()).pathname).toBe('/social-media/accounts/connect/bluesky');
     await expectAccessible(page, 'connect Bluesky');
 
+    // OAuth is the first way; this test connects with the second.
+    await main().getByRole('button', { name: 'Use an app password instead' }).click();
     const form = main().getByRole('form', { name: 'Connect Bluesky' });
     await form.getByLabel('Handle').fill(artist.handle);
     await form.getByLabel('App password').fill('wrong-wrong-wrong-wrong');
@@ -149,7 +151,14 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
     const accounts = await api<SocialAccount[]>('/social-media/accounts');
     expect(accounts).toEqual([
-      { platform: 'bluesky', handle: artist.handle, service: new URL(pds.url).origin, connectedAt: expect.any(String) },
+      {
+        platform: 'bluesky',
+        handle: artist.handle,
+        service: new URL(pds.url).origin,
+        connectedAt: expect.any(String),
+        authMethod: 'app-password',
+        needsReconnectAt: null,
+      },
     ]);
   });
 

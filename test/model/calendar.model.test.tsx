@@ -25,7 +25,12 @@ type Event = ModelEvent<typeof calendarMachine>;
 const INPUT = { timeZone: TZ, now: NOW };
 const TODAY = '2026-11-18';
 const FAILURE = 'Failed to fetch posts';
-const loaded = (posts: SocialPost[]): PostsLoaded => ({ posts, at: NOW });
+// The server's "posts that failed" (any date) come with every read; here, those of the read that have a failed delivery.
+const loaded = (posts: SocialPost[]): PostsLoaded => ({
+  posts,
+  failed: posts.filter((p) => p.responses.some((r) => r.postStatus === 'error')),
+  at: NOW,
+});
 
 // What each period asks the server for, worked out by hand: New York midnights, EDT (UTC-4) until 11/01/2026 2 AM.
 const h = (y: number, m: number, d: number, hour: number) => Date.UTC(y, m - 1, d, hour);
@@ -128,7 +133,13 @@ function assertChrome(s: Snapshot) {
   expect(screen.getByText(CALENDAR_TEXT.timeZone(TZ))).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: `Previous ${view}` }) !== null).toBe(navigable(view));
   expect(screen.queryByRole('button', { name: 'Today' }) !== null).toBe(navigable(view));
-  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+  // Posts that failed are listed above every view, in every state, once a read brought some.
+  const failed = screen.queryByRole('region', { name: /failed$/ });
+  if (s.context.failed.length) {
+    expect(failed).toHaveAccessibleName(CALENDAR_TEXT.failedTitle(s.context.failed.length));
+    for (const p of s.context.failed) expect(within(failed!).getByText(p.content.slice(0, 20), { exact: false })).toBeInTheDocument();
+  } else expect(failed).toBeNull();
+  expect(screen.getAllByRole('heading', { level: 2 }).filter((h) => !failed?.contains(h))[0]).toHaveTextContent(
     navigable(view) ? TITLES[`${view} ${anchor}`] : view === 'list' ? 'All posts' : 'Drafts',
   );
 }

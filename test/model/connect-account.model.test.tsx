@@ -7,10 +7,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Notice } from '../../src/machines/toasts/notice';
 import {
   ACCOUNTS_PATH,
+  OAUTH_FAILURE_MESSAGES,
   connectAccountMachine,
   connectedMessage,
+  type ConnectAccountInput,
   type ConnectValues,
 } from '../../src/machines/connect-account/connect-account.machine';
+import { IDENTIFIER_MESSAGE, type OAuthStart, type OAuthStarted } from '../../src/schemas/bluesky-oauth.schema';
 import { visibleError } from '../../src/machines/shared/form';
 import { ServiceError } from '../../src/services/api-error';
 import {
@@ -45,6 +48,25 @@ const RATE_LIMITED = new ServiceError(
   'BLUESKY_RATE_LIMITED',
 );
 const REFUSALS = [WRONG_PASSWORD, UNREACHABLE, RATE_LIMITED];
+// What POST /social/oauth/start answers when it cannot start (server/social/oauth/oauth.routes.ts).
+const UNKNOWN_HANDLE = new ServiceError(
+  'No Bluesky account @alice.bsky.social was found. Check the handle.',
+  400,
+  'BLUESKY_UNKNOWN_HANDLE',
+  {
+    identifier: ['No Bluesky account @alice.bsky.social was found. Check the handle.'],
+  },
+);
+const OAUTH_UNAVAILABLE = new ServiceError(
+  'Connecting with Bluesky needs the studio to be served on https (APP_URL). Use an app password instead.',
+  400,
+  'OAUTH_UNAVAILABLE',
+);
+const START_REFUSALS = [UNKNOWN_HANDLE, OAUTH_UNAVAILABLE];
+const STARTED: OAuthStarted = { authorizeUrl: 'https://bsky.social/oauth/authorize?client_id=x&request_uri=urn%3Aexample' };
+const OAUTH_LABEL = 'Handle or server address';
+// What the artist types on the first screen: a handle with '@' and capitals, their own server, blank, not a handle.
+const IDENTIFIERS = ['@Alice.bsky.social', 'https://pds.example.com', '', 'not a handle'];
 const CONNECTED: SocialAccount = {
   platform: 'bluesky',
   handle: 'alice.bsky.social',
@@ -64,7 +86,24 @@ const VALUES: Record<keyof ConnectValues, string[]> = {
   service: ['', 'https://pds.example.com', 'not a server'],
 };
 
+const pristine = (form: { touched: object; submitted: boolean }) => Object.keys(form.touched).length === 0 && !form.submitted;
+
 function events(s: Snapshot): Event[] {
+  if (s.matches('oauthStarting')) {
+    return [
+      { type: 'xstate.done.actor.startOAuth', output: STARTED },
+      ...START_REFUSALS.map((error): Event => ({ type: 'xstate.error.actor.startOAuth', error })),
+    ];
+  }
+  if (s.matches('oauthEditing')) {
+    const changes = IDENTIFIERS.filter((v) => v !== s.context.oauthForm.values.identifier).map((value): Event => ({
+      type: 'oauth.change',
+      value,
+    }));
+    // Switching ways only from an untouched first screen: what is typed in one form never meets the other's (the
+    // chart keeps both anyway), which keeps the model's states few.
+    return [...changes, { type: 'oauth.submit' }, ...(pristine(s.context.oauthForm) ? [{ type: 'use.appPassword' } as Event] : [])];
+  }
   if (s.matches('connecting')) {
     return [
       { type: 'xstate.done.actor.connect', output: CONNECTED },
@@ -76,11 +115,24 @@ function events(s: Snapshot): Event[] {
     // Typing the value a field already holds changes nothing in a browser: never offered.
     VALUES[name].filter((value) => value !== s.context.form.values[name]).map((value): Event => ({ type: 'field.change', name, value })),
   );
-  return [...changes, { type: 'connect.submit' }];
+  return [...changes, { type: 'connect.submit' }, ...(pristine(s.context.form) ? [{ type: 'use.oauth' } as Event] : [])];
 }
 const serializeState = (s: Snapshot) => {
   const { values, touched, submitted, errors } = s.context.form;
-  return JSON.stringify([s.value, values, Object.keys(touched).sort(), submitted, errors, s.context.error]);
+  const o = s.context.oauthForm;
+  return JSON.stringify([
+    s.value,
+    values,
+    Object.keys(touched).sort(),
+    submitted,
+    errors,
+    o.values,
+    Object.keys(o.touched),
+    o.submitted,
+    o.errors,
+    s.context.error,
+    s.context.returned,
+  ]);
 };
 
 const blueskyModel = createModel(connectAccountMachine, { events, serializeState, input: { platform: 'bluesky' } });
@@ -95,8 +147,11 @@ const scenarios = [
   endingWith((p) => p.state.matches('connected') && p.state.context.form.values.service === ''),
   endingWith((p) => p.state.matches('connected') && p.state.context.form.values.service === 'https://pds.example.com'),
   endingWith((p) => p.state.context.form.values.service === 'not a server'),
+  ...START_REFUSALS.map((error) => endingWith((p) => lastEvent(p).error === error)),
+  endingWith((p) => p.state.matches('redirecting') && p.state.context.oauthForm.values.identifier === 'https://pds.example.com'),
   ...blueskyModel.getPathsFromEvents(
     [
+      { type: 'use.appPassword' },
       { type: 'connect.submit' },
       { type: 'field.change', name: 'handle', value: '@Alice.bsky.social' },
       { type: 'field.change', name: 'service', value: '' },
@@ -106,12 +161,32 @@ const scenarios = [
 ];
 const blueskyPaths = [...coveringPaths(blueskyModel, { minimal: true }), ...scenarios];
 
-const OTHER_INPUTS = [{ platform: 'instagram' }, { platform: 'facebook' }, { platform: 'myspace' }];
-const INPUTS = [{ platform: 'bluesky' }, ...OTHER_INPUTS];
+const OTHER_INPUTS: ConnectAccountInput[] = [
+  { platform: 'instagram' },
+  { platform: 'facebook' },
+  { platform: 'myspace' },
+  // Back from the PDS: connected, or not (each reason); and Reconnect, which fills the handle in.
+  { platform: 'bluesky', returned: { outcome: 'connected', handle: 'alice.bsky.social' } },
+  { platform: 'bluesky', returned: { outcome: 'failed', reason: 'denied' } },
+  { platform: 'bluesky', returned: { outcome: 'failed', reason: 'expired' } },
+  { platform: 'bluesky', returned: { outcome: 'failed', reason: 'error' } },
+];
+const RECONNECT: ConnectAccountInput = { platform: 'bluesky', handle: 'alice.bsky.social' };
+const INPUTS: ConnectAccountInput[] = [{ platform: 'bluesky' }, ...OTHER_INPUTS, RECONNECT];
 const pathsByInput = [
   blueskyPaths,
   ...OTHER_INPUTS.map((input) => coveringPaths(createModel(connectAccountMachine, { events: [], input }))),
+  // Reconnecting: the handle is there already, so Continue goes straight to the PDS.
+  createModel(connectAccountMachine, { events, serializeState, input: RECONNECT }).getPathsFromEvents(
+    [{ type: 'oauth.submit' }, { type: 'xstate.done.actor.startOAuth', output: STARTED }],
+    { fromState: createActor(connectAccountMachine, { input: RECONNECT }).getSnapshot(), serializeState },
+  ),
 ];
+const describeInput = (i: ConnectAccountInput) =>
+  `${i.platform}${i.returned ? ` back from the PDS ${i.returned.outcome === 'connected' ? 'connected' : i.returned.reason}` : ''}${i.handle ? ' (reconnect)' : ''}`;
+
+/** What the current test's provided actions did (states read it as well as the events). */
+let run: { notices: Notice[]; navigations: string[]; redirects: string[]; input: ConnectAccountInput };
 
 const input = (name: keyof ConnectValues) => screen.getByLabelText(LABELS[name]);
 
@@ -129,7 +204,50 @@ function expectFields(s: Snapshot) {
   }
 }
 
+const oauthInput = () => screen.getByLabelText(OAUTH_LABEL);
+const expectOAuthField = (s: Snapshot) => {
+  expect(oauthInput()).toHaveValue(s.context.oauthForm.values.identifier);
+  const message = visibleError(s.context.oauthForm, 'identifier');
+  if (message) expect(oauthInput()).toHaveAccessibleErrorMessage(message);
+  else expect(oauthInput()).not.toHaveAttribute('aria-invalid');
+};
+
 const states = {
+  oauthEditing: (s: Snapshot) => {
+    expect(screen.getByRole('form', { name: CONNECT_TEXT.continue })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText(CONNECT_TEXT.oauthIntro)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: CONNECT_TEXT.continue })).toBeEnabled();
+    expect(screen.getByRole('button', { name: CONNECT_TEXT.useAppPassword })).toBeEnabled();
+    expect(oauthInput()).toBeEnabled();
+    expect(oauthInput()).toBeRequired();
+    expect(oauthInput()).toHaveAttribute('placeholder', HANDLE_HINT);
+    expect(oauthInput()).toHaveAccessibleDescription(expect.stringContaining(HANDLE_HINT));
+    // No password is asked for on this screen.
+    expect(screen.queryByLabelText(CONNECT_TEXT.appPassword)).toBeNull();
+    expectOAuthField(s);
+    if (s.context.oauthForm.values.identifier === 'not a handle' && visibleError(s.context.oauthForm, 'identifier'))
+      expect(oauthInput()).toHaveAccessibleErrorMessage(IDENTIFIER_MESSAGE);
+    const alert = screen.queryByRole('alert');
+    if (s.context.error) expect(alert).toHaveTextContent(s.context.error);
+    else expect(alert).toBeNull();
+    if (run.input.returned?.outcome === 'failed' && s.context.error === OAUTH_FAILURE_MESSAGES[run.input.returned.reason])
+      expect(alert).toHaveTextContent(OAUTH_FAILURE_MESSAGES[run.input.returned.reason]);
+    expect(run.redirects).toEqual([]);
+  },
+  oauthStarting: (s: Snapshot) => {
+    expect(screen.getByRole('form', { name: CONNECT_TEXT.continue })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: CONNECT_TEXT.continuing })).toBeDisabled();
+    expect(screen.getByRole('button', { name: CONNECT_TEXT.useAppPassword })).toBeDisabled();
+    expect(oauthInput()).toBeDisabled();
+    expectOAuthField(s);
+    expect(screen.queryByRole('alert')).toBeNull();
+  },
+  redirecting: () => {
+    expect(screen.getByRole('button', { name: CONNECT_TEXT.redirecting })).toBeDisabled();
+    expect(oauthInput()).toBeDisabled();
+    expect(run.redirects).toEqual([STARTED.authorizeUrl]);
+    expect(run.navigations).toEqual([]);
+  },
   comingSoon: (s: Snapshot) => {
     const label = s.context.platform === 'instagram' ? 'Instagram' : 'Facebook';
     expect(screen.getByRole('heading', { level: 1, name: `Connect ${label}` })).toBeInTheDocument();
@@ -144,6 +262,9 @@ const states = {
   },
   editing: (s: Snapshot) => {
     expect(screen.getByRole('form', { name: CONNECT_TEXT.blueskyTitle })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText(CONNECT_TEXT.intro)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: CONNECT_TEXT.useOAuth })).toBeEnabled();
+    expect(screen.queryByLabelText(OAUTH_LABEL)).toBeNull();
     expect(screen.getByRole('button', { name: CONNECT_TEXT.submit })).toBeEnabled();
     expect(input('handle')).toBeEnabled();
     expect(input('handle')).toHaveAttribute('placeholder', HANDLE_HINT);
@@ -166,9 +287,19 @@ const states = {
     expect(screen.queryByRole('alert')).toBeNull();
   },
   connected: () => {
-    expect(screen.getByRole('button', { name: CONNECT_TEXT.submitting })).toBeDisabled();
+    if (run.input.returned?.outcome === 'connected') {
+      // Back from the PDS connected: said, and on to the accounts.
+      expect(run.notices).toEqual([{ title: 'Bluesky account @alice.bsky.social connected', toastType: 'success' }]);
+      expect(screen.getByRole('button', { name: CONNECT_TEXT.continuing })).toBeDisabled();
+    } else expect(screen.getByRole('button', { name: CONNECT_TEXT.submitting })).toBeDisabled();
+    expect(run.navigations).toEqual([ACCOUNTS_PATH]);
   },
 };
+
+async function typeIntoOAuth(user: UserEvent, value: string) {
+  await user.clear(oauthInput());
+  if (value) await user.type(oauthInput(), value);
+}
 
 async function typeInto(user: UserEvent, name: keyof ConnectValues, value: string) {
   await user.clear(input(name));
@@ -176,28 +307,52 @@ async function typeInto(user: UserEvent, name: keyof ConnectValues, value: strin
 }
 
 INPUTS.forEach((start, i) => {
-  describe(`connect-account at /social-media/accounts/connect/${start.platform}`, () => {
+  describe(`connect-account at /social-media/accounts/connect/${describeInput(start)}`, () => {
     it.for(pathsByInput[i].map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
       const user = userEvent.setup();
       const connect = controlledPromise<SocialAccount, ConnectAccount>('connect');
-      const notices: Notice[] = [];
-      const navigations: string[] = [];
+      const startOAuth = controlledPromise<OAuthStarted, OAuthStart>('startOAuth');
       const logged: unknown[] = [];
+      run = { notices: [], navigations: [], redirects: [], input: start };
+      const { notices, navigations } = run;
       const logic = connectAccountMachine.provide({
-        actors: { connect: connect.logic },
+        actors: { connect: connect.logic, startOAuth: startOAuth.logic },
         actions: {
-          notify: (_, notice) => void notices.push(notice),
-          navigate: (_, to) => void navigations.push(to),
+          notify: (_, notice) => void run.notices.push(notice),
+          navigate: (_, to) => void run.navigations.push(to),
+          redirect: (_, url) => void run.redirects.push(url),
           logFailure: (_, { error }) => void logged.push(error),
         },
       });
       render(
         <Router hook={memoryLocation({ path: `/social-media/accounts/connect/${start.platform}` }).hook}>
-          <ConnectAccountPage logic={logic} platform={start.platform} />
+          <ConnectAccountPage logic={logic} platform={start.platform} handle={start.handle} returned={start.returned} />
         </Router>,
       );
       await path.test({
         events: {
+          'oauth.change': ({ event }) => typeIntoOAuth(user, (event as Extract<Event, { type: 'oauth.change' }>).value),
+          'oauth.submit': async () => {
+            const calls = startOAuth.calls.length;
+            await user.click(screen.getByRole('button', { name: CONNECT_TEXT.continue }));
+            if (!startOAuth.pending) expect(startOAuth.calls).toHaveLength(calls);
+          },
+          'use.appPassword': () => user.click(screen.getByRole('button', { name: CONNECT_TEXT.useAppPassword })),
+          'use.oauth': () => user.click(screen.getByRole('button', { name: CONNECT_TEXT.useOAuth })),
+          'xstate.done.actor.startOAuth': async ({ state }) => {
+            const typed = (state as Snapshot).context.oauthForm.values.identifier;
+            // Trimmed; the server takes the '@' off and lower-cases a handle.
+            expect(startOAuth.calls.at(-1)).toEqual({ identifier: typed.trim() });
+            await act(() => startOAuth.resolve(STARTED));
+          },
+          'xstate.error.actor.startOAuth': async ({ event }) => {
+            const { error } = event as unknown as { error: ServiceError };
+            await act(() => startOAuth.reject(error));
+            expect(logged.at(-1)).toBe(error);
+            expect(run.redirects).toEqual([]);
+            if (error === UNKNOWN_HANDLE) expect(oauthInput()).toHaveAccessibleErrorMessage(UNKNOWN_HANDLE.message);
+            if (error === OAUTH_UNAVAILABLE) expect(screen.getByRole('alert')).toHaveTextContent(OAUTH_UNAVAILABLE.message);
+          },
           'field.change': ({ event }) => {
             const { name, value } = event as Extract<Event, { type: 'field.change' }>;
             return typeInto(user, name, value);
@@ -240,7 +395,7 @@ INPUTS.forEach((start, i) => {
 });
 
 describe('connect-account model coverage', () => {
-  it('the four platforms together cover every state and transition, each state asserted', () => {
+  it('the platforms and the returns from the PDS together cover every state and transition, each state asserted', () => {
     expect(scenarios.every(Boolean)).toBe(true);
     assertFullCoverage(connectAccountMachine, pathsByInput.flat(), { stateTests: states, inputs: INPUTS, record: true });
   });

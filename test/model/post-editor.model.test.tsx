@@ -6,7 +6,9 @@ import { POST_POLL_MS, postEditorMachine } from '../../src/machines/post-editor/
 import { postValuesOf, toSavePost } from '../../src/machines/post-editor/post-editor.form';
 import { hasUnsavedChanges } from '../../src/machines/post-editor/post-editor.setup';
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
-import { fileNameOf, savedFilesOf } from '../../src/machines/post-editor/post-editor.files';
+import { fileNameOf, hasMediaFiles, savedFilesOf } from '../../src/machines/post-editor/post-editor.files';
+import { firstLinkOf } from '../../src/schemas/link-card.schema';
+import { LINK_CARD_TEXT } from '../../src/views/link-card/LinkCard';
 import type { Notice } from '../../src/machines/toasts/notice';
 import type { PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
@@ -23,6 +25,7 @@ import {
   SHARED_IMAGE,
   SHARED_LONG,
   shareEvents,
+  threadEvents,
   type Event,
 } from '../support/post-editor-scenarios';
 import type { ArtworkToShare } from '../../src/machines/post-editor/post-editor.share';
@@ -49,6 +52,8 @@ const serializeState = (s: Snapshot) =>
     s.context.shareHint,
     // The connected accounts: a shared artwork ticks them all, or finds none.
     s.context.accounts.length,
+    s.context.form.values.threadBreaks,
+    s.context.threadNote,
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
@@ -66,6 +71,7 @@ const scenarios = [
   scenario('published', { postId: POST_ID, now: at }, publishedEvents),
   scenario('scheduled draft left open', { postId: POST_ID, now: at }, scheduledEvents, false),
   scenario('new post shared from an artwork', { postId: null, now: at, artworkId: SHARED_ARTWORK_ID, maxFiles: 4 }, shareEvents, false),
+  scenario('a thread', { postId: null, now: at }, threadEvents),
 ];
 /** The longest a scheduled draft waits before it is read again. */
 const HOUR = 60 * 60_000;
@@ -80,10 +86,23 @@ async function expectLeaveDialog(s: Snapshot) {
   expect(hasUnsavedChanges(s.context)).toBe(true);
 }
 
+/**
+ * The link card's region sits under the text while the post is editable. The scenarios' posts have no saved card, and
+ * their clock never passes a link's debounce (only the scheduled drafts' clock moves, and their text has no link): a
+ * text with a link and no image or video shows the card loading (the shared artwork's link); otherwise nothing.
+ */
+function expectLinkCard(s: Snapshot) {
+  const region = screen.getByRole('region', { name: LINK_CARD_TEXT.region });
+  const loading = firstLinkOf(s.context.form.values.content) !== null && !hasMediaFiles(s.context.files);
+  expect(region.textContent).toBe(loading ? LINK_CARD_TEXT.loading : '');
+  expect(within(region).queryByRole('article')).toBeNull();
+}
+
 /** Editing, once any leave dialog has closed (it hides the page from assistive tech while open). */
 const editing = async (s: Snapshot) => {
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   expectView.editing(s);
+  expectLinkCard(s);
 };
 
 const states = {
@@ -167,12 +186,15 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     };
     /** The body of the last save: the form and the files of the state it led to. */
     // A new post names the artwork it is shared from (unless that artwork could not be read); an update leaves it out.
+    // The link card goes with every save: here none is shown (see expectLinkCard) and none was removed.
     const expectSaved = (s: Snapshot, postId: string | null) =>
-      expect(savePost.calls.at(-1)).toEqual(
-        postId
+      expect(savePost.calls.at(-1)).toEqual({
+        ...(postId
           ? toSavePost(s.context.form.values, postId, savedFilesOf(s.context.files))
-          : toSavePost(s.context.form.values, null, { mediaIds: [], altTexts: {} }, s.context.artworkId),
-      );
+          : toSavePost(s.context.form.values, null, { mediaIds: [], altTexts: {} }, s.context.artworkId)),
+        linkCard: null,
+        linkCardRemoved: null,
+      });
 
     const drivers: Record<string, (step: Step) => unknown> = {
       'xstate.done.actor.load': async (step) => {
@@ -224,14 +246,31 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         const change = eventOf<Extract<Event, { type: 'form.change' }>>(step);
         if (change.field === 'content') {
           await user.clear(screen.getByLabelText('Content'));
-          if (change.value) await user.type(screen.getByLabelText('Content'), change.value);
+          // A thread's long text is pasted: typed, it would take a key event per character.
+          if (change.value.length > 280) {
+            await user.click(screen.getByLabelText('Content'));
+            await user.paste(change.value);
+          } else if (change.value) await user.type(screen.getByLabelText('Content'), change.value);
         } else if (change.field === 'accounts') {
-          for (const box of screen.getAllByRole('checkbox')) {
+          for (const box of within(screen.getByRole('group', { name: /^Accounts/ })).getAllByRole('checkbox')) {
             const handle = box.closest('label')!.textContent!.replace(/^Bluesky @/, '');
             const wanted = change.value.some((a) => a.handle === handle);
             if ((box as HTMLInputElement).checked !== wanted) await user.click(box);
           }
         } else throw new Error(`no driver for ${change.field}`);
+      },
+      'thread.start': () => user.click(screen.getByRole('button', { name: 'Write as a thread' })),
+      'thread.stop': () => user.click(screen.getByRole('button', { name: 'Write as one post' })),
+      'thread.move': async (step) => {
+        const { index, direction } = eventOf<{ index: number; direction: 'earlier' | 'later' }>(step);
+        const move = screen.getByRole('button', { name: `Move split ${index + 1} one word ${direction}` });
+        // A keyboard press, as the buttons are meant to be used without a pointer too.
+        move.focus();
+        await user.keyboard('{Enter}');
+        // Said where a screen reader hears it: the two parts' new lengths.
+        expect(screen.getByTestId('thread-note')).toHaveTextContent(
+          new RegExp(`^Split ${index + 1} moved: part ${index + 1} has \\d+ characters, part ${index + 2} has \\d+\\.$`),
+        );
       },
       'files.add': (step) => user.upload(screen.getByTestId('post-file-input'), eventOf<{ files: File[] }>(step).files),
       'files.remove': (step) => user.click(screen.getByRole('button', { name: `Remove ${FILE_NAMES[eventOf<{ id: string }>(step).id]}` })),
@@ -432,7 +471,7 @@ function expectOutcomeNotice(notice: Notice, post: SocialPost) {
 }
 
 describe('post editor model coverage', () => {
-  it('the five scenarios together cover every state and transition, and every resting state has an assertion', () => {
+  it('the six scenarios together cover every state and transition, and every resting state has an assertion', () => {
     const result = assertFullCoverage(
       postEditorMachine,
       scenarios.flatMap((s) => s.paths),

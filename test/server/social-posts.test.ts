@@ -275,6 +275,7 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
           postStatus: 'posted',
           datePosted: 1_800_000_000_000,
           postError: null,
+          metrics: null,
         },
       ]);
     });

@@ -103,6 +103,8 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
         postStatus: 'posted',
         datePosted: expect.any(Number),
         postError: null,
+        // Read from the AppView ten minutes after posting (test/server/social-metrics.test.ts).
+        metrics: null,
       },
     ]);
 
@@ -267,25 +269,43 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
     expect(await postRecords(account.agent, account.did)).toHaveLength(1);
   });
 
-  it('a revoked app password fails with the reason; after connecting again, Post retries it under the same key', async () => {
+  it('a revoked app password: the account needs reconnecting and its posts wait; connected again, each goes out exactly once', async () => {
     const { account, ref } = await connected('revoked');
     await account.agent.com.atproto.server.revokeAppPassword({ name: 'artist-studio' });
-    const draft = await savePostOk(t, ada, { content: 'Will it go?', accounts: [ref] });
-    await publish(t, ada, draft.postId);
+    const first = await savePostOk(t, ada, { content: 'Will it go?', accounts: [ref] });
+    await publish(t, ada, first.postId);
     t.deps.social.worker.start();
-    const failed = await posted(draft.postId);
-    expect(failed.responses[0]).toMatchObject({
-      postStatus: 'error',
-      postUrl: '',
-      postError: `Bluesky no longer accepts the app password of @${account.handle}. Connect the account again, then press Post to retry.`,
+    const waiting = await eventually(async () => {
+      const [row] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, account.handle));
+      return row.needsReconnectAt ? row : null;
     });
-    const [before] = await t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.postId, draft.postId));
+    // Queued after that: it waits too, untried.
+    const second = await savePostOk(t, ada, { content: 'And this one?', accounts: [ref] });
+    await publish(t, ada, second.postId);
+    await new Promise((r) => setTimeout(r, 1500));
+    const held = await getPost(t, ada, first.postId);
+    expect(held.responses[0]).toMatchObject({
+      postStatus: 'pending',
+      postUrl: '',
+      postError: `Bluesky no longer accepts the login of @${account.handle}. Reconnect the account: the post waits and goes out then.`,
+    });
+    expect((await getPost(t, ada, second.postId)).responses[0].postStatus).toBe('pending');
+    const cards = (await (await t.request('/api/social-media/accounts', { token: ada })).json()) as {
+      handle: string;
+      needsReconnectAt?: string;
+    }[];
+    expect(cards.find((c) => c.handle === account.handle)?.needsReconnectAt).toBe(waiting.needsReconnectAt!.toISOString());
+    const before = await t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.accountId, waiting.id));
+    expect(await postRecords(account.agent, account.did)).toEqual([]);
 
     const fresh = (await account.agent.com.atproto.server.createAppPassword({ name: 'artist-studio-2' })).data.password;
-    await connectOk(t, ada, { handle: account.handle, appPassword: fresh }, pds.url);
-    const retried = (await (await publish(t, ada, draft.postId)).json()) as SocialPost;
-    expect(retried.responses[0]).toMatchObject({ postStatus: 'posted', postError: null });
-    expect(rkeyOf(retried.responses[0].postUrl)).toBe(before.rkey);
-    expect((await postRecords(account.agent, account.did)).map((r) => r.value.text)).toEqual(['Will it go?']);
+    const reconnected = await connectOk(t, ada, { handle: account.handle, appPassword: fresh }, pds.url);
+    expect(reconnected.needsReconnectAt).toBeNull();
+    const [a, b] = [await posted(first.postId), await posted(second.postId)];
+    for (const p of [a, b]) expect(p.responses[0]).toMatchObject({ postStatus: 'posted', postError: null });
+    const keyOf = (postId: string) => before.find((d) => d.postId === postId)!.rkey;
+    expect(rkeyOf(a.responses[0].postUrl)).toBe(keyOf(first.postId));
+    expect(rkeyOf(b.responses[0].postUrl)).toBe(keyOf(second.postId));
+    expect((await postRecords(account.agent, account.did)).map((r) => r.value.text).sort()).toEqual(['And this one?', 'Will it go?']);
   });
 });

@@ -54,6 +54,12 @@ describe(`instances sharing a database must agree (${dbLabel()})`, () => {
     expect(() => loadConfig({ ...base, JWT_SECRET: JWT })).toThrow(/SOCIAL_SECRET_KEY is required with DATABASE_URL/);
     expect(() => loadConfig({ ...base, SOCIAL_SECRET_KEY: SOCIAL })).toThrow(/JWT_SECRET is required with DATABASE_URL/);
     expect(loadConfig({ ...base, JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL }).database.kind).toBe('postgres');
+    // On https the OAuth client's key too: instances that each made one would sign with keys Bluesky does not know.
+    const https = { ...base, JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL, APP_URL: 'https://studio.example' };
+    expect(() => loadConfig(https)).toThrow(/OAUTH_PRIVATE_KEY is required with DATABASE_URL and an https APP_URL/);
+    expect(() => loadConfig({ ...https, OAUTH_PRIVATE_KEY: '{"kty":"EC"}' })).toThrow(/OAUTH_PRIVATE_KEY must be a private JWK/);
+    const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' });
+    expect(loadConfig({ ...https, OAUTH_PRIVATE_KEY: jwk }).social.oauth.privateKey).toBe(jwk);
   });
 });
 

@@ -2,20 +2,40 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AtpAgent } from '@atproto/api';
+import type { TestNetworkNoAppView } from '@atproto/dev-env';
 
 /**
- * A real Bluesky PDS (and PLC directory) on loopback, from @atproto/dev-env, with its temp files in a folder of its
- * own that is removed on close.
+ * Runs `create` (a dev-env network's start) with TMPDIR set to a folder of its own, where the PDS keeps its blobs and
+ * data; answers the network and a function that removes the folder.
  */
-export async function startPds() {
+export async function inOwnTmpDir<T>(create: () => Promise<T>): Promise<{ net: T; removeTmp: () => Promise<void> }> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-pds-'));
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = tmp;
-  const { TestNetworkNoAppView } = await import('@atproto/dev-env');
-  const net = await TestNetworkNoAppView.create({});
+  const restore = () => {
+    // Assigning undefined would store the string 'undefined'.
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  };
+  const removeTmp = async () => {
+    restore();
+    await fs.rm(tmp, { recursive: true, force: true });
+  };
+  try {
+    return { net: await create(), removeTmp };
+  } catch (err) {
+    await removeTmp();
+    throw err;
+  }
+}
+
+/** What tests use of a dev-env network's PDS: its URL, its PLC directory, and accounts made on it. */
+export function pdsOf(net: TestNetworkNoAppView, close: () => Promise<void>) {
   const url = net.pds.url;
   return {
     url,
+    /** The PLC directory the PDS registers its accounts' DIDs with (OAuth clients resolve identities there). */
+    plcUrl: net.plc.url,
     /** An account with an app password, as an artist would create on bsky.app. */
     async createAccount(handle: string, password = 'account-password-1') {
       const agent = new AtpAgent({ service: url });
@@ -23,13 +43,20 @@ export async function startPds() {
       const appPassword = (await agent.com.atproto.server.createAppPassword({ name: 'artist-studio' })).data.password;
       return { handle, did: agent.session!.did, password, appPassword, agent };
     },
-    async close() {
-      await net.close();
-      // Assigning undefined would store the string 'undefined'.
-      if (previous === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = previous;
-      await fs.rm(tmp, { recursive: true, force: true });
-    },
+    close,
   };
+}
+
+/**
+ * A real Bluesky PDS (and PLC directory) on loopback, from @atproto/dev-env, with its temp files in a folder of its
+ * own that is removed on close.
+ */
+export async function startPds() {
+  const { TestNetworkNoAppView } = await import('@atproto/dev-env');
+  const { net, removeTmp } = await inOwnTmpDir(() => TestNetworkNoAppView.create({}));
+  return pdsOf(net, async () => {
+    await net.close();
+    await removeTmp();
+  });
 }
 export type Pds = Awaited<ReturnType<typeof startPds>>;

@@ -3,6 +3,7 @@ import type { postEditorMachine } from '../../src/machines/post-editor/post-edit
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { ArtworkToShare } from '../../src/machines/post-editor/post-editor.share';
 import { ServiceError } from '../../src/services/api-error';
+import { autoBreaks } from '../../src/schemas/post-thread';
 import type { AccountRef, PostMedia, SocialPost } from '../../src/schemas/social.schema';
 import type { ModelEvent } from '../model/harness';
 import { ALICE, BOB, fileOf, mediaFixture, postFixture, ref, responseFixture } from './post-editor';
@@ -301,5 +302,37 @@ export function shareEvents(s: Snapshot): Event[] {
   if (s.matches({ draft: 'uploading' })) return [{ type: 'xstate.done.actor.uploadFile', output: SHARED_MEDIA }];
   if (s.matches({ draft: 'saving' }))
     return [{ type: 'xstate.done.actor.savePost', output: postFixture({ media: [SHARED_MEDIA], mediaIds: [SHARED_MEDIA.mediaId] }) }];
+  return [];
+}
+
+/** A text of about three posts' length (600 characters), in words: written as a thread. */
+export const THREAD_TEXT = Array.from({ length: 80 }, (_, i) => `brush${i}${i % 8 === 7 ? '.' : ''}`).join(' ');
+
+/**
+ * A thread: 'Write as a thread', the long text pasted, the second split moved a word earlier, saved (or the thread
+ * turned back into one post, too long then); in the draft the split moved back, then one post, then a thread again.
+ */
+export function threadEvents(s: Snapshot): Event[] {
+  if (s.matches('loading')) return [loaded({ accounts: [ALICE], post: null })];
+  const { content, threadBreaks } = s.context.form.values;
+  const split = threadBreaks !== null && JSON.stringify(threadBreaks) === JSON.stringify(autoBreaks(content));
+  if (s.matches({ unsaved: 'editing' })) {
+    if (!threadBreaks) return content ? [{ type: 'post.save' }] : [{ type: 'thread.start' }];
+    if (!content) return [change('content', THREAD_TEXT)];
+    if (split) return [{ type: 'thread.move', index: 1, direction: 'earlier' }];
+    return [{ type: 'post.save' }, { type: 'thread.stop' }];
+  }
+  if (s.matches({ unsaved: 'creating' }))
+    return [
+      {
+        type: 'xstate.done.actor.createPost',
+        output: postFixture({ content: THREAD_TEXT, accounts: [ref(ALICE)], threadBreaks: threadBreaks ?? [] }),
+      },
+    ];
+  if (s.matches({ draft: 'editing' })) {
+    if (!threadBreaks) return [{ type: 'thread.start' }];
+    if (!split) return [{ type: 'thread.move', index: 1, direction: 'later' }];
+    return s.context.threadNote?.startsWith('Split') ? [{ type: 'thread.stop' }] : [];
+  }
   return [];
 }

@@ -3,15 +3,18 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
 import { visiblePostError, type PostField } from '../../src/machines/post-editor/post-editor.form';
-import { fileNameOf, isImageFile } from '../../src/machines/post-editor/post-editor.files';
+import { fileNameOf, fileTypeOf, isImageFile } from '../../src/machines/post-editor/post-editor.files';
+import { LABEL_MESSAGES, LABEL_TEXTS, languageName, MAX_POST_LANGS, type ContentLabel } from '../../src/schemas/post-labels.schema';
 import { composePostText } from '../../src/schemas/post-text';
 import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
+import { partCounterText, THREAD_MAX_LENGTH } from '../../src/schemas/post-thread';
+import { POST_EDITOR_MESSAGES as M } from '../../src/machines/post-editor/post-editor.messages';
 
 /** What the artist sees in each state of the post editor, read from the state's snapshot. */
 export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
 export { FILE_NAMES } from './post-editor-scenarios';
 
-const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled', 'location'];
+const FIELDS: PostField[] = ['content', 'hashtags', 'mentions', 'accounts', 'dateScheduled', 'location', 'labels', 'langs'];
 
 /**
  * The failure of the last attempt (save, upload, publish, status check) is shown above the form, and a failed check
@@ -71,21 +74,75 @@ function expectFiles(s: Snapshot, editable: boolean) {
   ).toEqual(s.context.refused.map((r) => r.message));
 }
 
+/**
+ * Content labels are offered only with an image or a video (else the reason is shown), checked as the form holds them;
+ * the languages listed are the form's, and another can be added until there are three.
+ */
+function expectLabelsAndLangs(s: Snapshot, enabled: boolean) {
+  const { labels, langs } = s.context.form.values;
+  const group = within(screen.getByRole('group', { name: /^Media labels/ }));
+  if (s.context.files.some((f) => /^(image|video)\//.test(fileTypeOf(f)))) {
+    const adult = labels.find((l) => l !== 'graphic-media');
+    expect(group.getByRole('radio', { name: adult ? LABEL_TEXTS[adult as ContentLabel].name : 'None' })).toBeChecked();
+    expect((group.getByRole('checkbox', { name: LABEL_TEXTS['graphic-media'].name }) as HTMLInputElement).checked).toBe(
+      labels.includes('graphic-media'),
+    );
+    expect(group.getByRole('radio', { name: 'None' }).hasAttribute('disabled')).toBe(!enabled);
+  } else {
+    expect(group.getByText(LABEL_MESSAGES.needsMedia)).toBeInTheDocument();
+    expect(group.queryByRole('radio')).toBeNull();
+  }
+  const chosen = within(screen.getByRole('list', { name: 'Post languages' }));
+  expect(chosen.getAllByRole('listitem').map((li) => li.firstElementChild!.textContent)).toEqual(langs.map(languageName));
+  expect(screen.queryByRole('button', { name: 'Add language' }) !== null).toBe(langs.length < MAX_POST_LANGS);
+}
+
+/**
+ * A single post has the counter 'n / 280 characters'; a thread instead shows each part as it goes out with its own
+ * counter, and between two parts the buttons moving their split (off where a part would be left empty).
+ */
+function expectThread(s: Snapshot, enabled: boolean) {
+  const { values } = s.context.form;
+  expect(screen.getByRole('button', { name: values.threadBreaks ? M.threadStop : M.threadStart }).hasAttribute('disabled')).toBe(!enabled);
+  expect(screen.getByTestId('thread-note')).toHaveTextContent(s.context.threadNote ?? '');
+  if (!values.threadBreaks) {
+    expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
+    expect(screen.queryByRole('list', { name: 'Thread parts' })).toBeNull();
+    return;
+  }
+  expect(screen.queryByTestId('post-counter')).toBeNull();
+  const parts = within(screen.getByRole('list', { name: 'Thread parts' })).getAllByRole('listitem');
+  expect(parts.map((p) => p.getAttribute('aria-label'))).toEqual(
+    values.threadParts.map((_, i) => partCounterText(i + 1, values.threadParts.length)),
+  );
+  parts.forEach((li, i) => {
+    const text = values.threadParts[i];
+    expect(li.querySelector('p')!.textContent).toBe(text);
+    expect(within(li).getByTestId('part-counter')).toHaveTextContent(postCounterText(text.length));
+    for (const direction of ['earlier', 'later'] as const) {
+      const move = within(li).queryByRole('button', { name: M.moveSplit(i, direction) });
+      if (i === parts.length - 1) expect(move).toBeNull();
+      else expect(move!.hasAttribute('disabled')).toBe(!enabled || !s.can({ type: 'thread.move', index: i, direction }));
+    }
+  });
+}
+
 /** The form as the machine holds it: values, counter, messages under fields, files, limit. */
 function expectForm(s: Snapshot, enabled: boolean) {
   const { values } = s.context.form;
   const content = screen.getByLabelText('Content');
   expect(content).toHaveValue(values.content);
-  expect(content).toHaveAttribute('maxlength', '280');
+  expect(content).toHaveAttribute('maxlength', values.threadBreaks ? String(THREAD_MAX_LENGTH) : '280');
   expect(content.hasAttribute('disabled')).toBe(!enabled);
   expect(screen.getByLabelText('Location')).toHaveValue(values.location);
-  expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
+  expectThread(s, enabled);
   // With no account connected there is no box to tick, and the editor says so.
   if (!s.context.accounts.length) expect(screen.getByText('No social media account is connected yet.')).toBeInTheDocument();
-  for (const box of screen.queryAllByRole('checkbox')) {
+  for (const box of within(screen.getByRole('group', { name: /^Accounts/ })).queryAllByRole('checkbox')) {
     const label = box.closest('label')!.textContent!;
     expect((box as HTMLInputElement).checked).toBe(values.accounts.some((a) => label.startsWith(`Bluesky @${a.handle}`)));
   }
+  expectLabelsAndLangs(s, enabled);
   const form = screen.getByRole('form', { name: 'Post' });
   const shown = [...form.querySelectorAll('[data-part="error-text"]')]
     .map((e) => e.textContent)

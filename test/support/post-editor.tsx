@@ -86,6 +86,7 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
     refreshPost: pendingForever,
     loadArtworkToShare: pendingForever,
     loadSharedImage: pendingForever,
+    fetchLinkPreview: pendingForever,
     notify: (n) => void notices.push(n),
     navigate: (to) => void navigations.push(to),
     leave: (to) => void leaves.push(to),

@@ -61,7 +61,8 @@ function run(cmd: string, args: string[]): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

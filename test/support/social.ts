@@ -11,6 +11,9 @@ import type { TestApp } from './test-app';
 /** Server env for tests: the PDS runs on loopback, which the server refuses unless told otherwise. */
 export const SOCIAL_TEST_ENV = { SOCIAL_ALLOW_PRIVATE_NETWORK: 'true' };
 
+/** Server env for OAuth against the local PDS: identities resolve at its PLC directory, handles at the PDS itself. */
+export const oauthTestEnv = (pds: Pds) => ({ ...SOCIAL_TEST_ENV, OAUTH_PLC_URL: pds.plcUrl, OAUTH_HANDLE_RESOLVER: pds.url });
+
 export type PdsAccount = Awaited<ReturnType<Pds['createAccount']>>;
 
 let accounts = 0;
@@ -113,6 +116,8 @@ export interface PostRecord {
         image: { ref: { toString(): string }; mimeType: string; size: number };
       }>;
     };
+    langs?: string[];
+    labels?: { $type: string; values: Array<{ val: string }> };
   };
 }
 
@@ -132,11 +137,14 @@ export type ProxyMode = 'up' | 'down' | 'drop-create';
 
 /**
  * An HTTP proxy in front of the PDS that can play a server that is down ('down': every connection is cut), or one
- * whose answer to a post is lost after the post was written ('drop-create': the createRecord call reaches the PDS,
- * its answer is cut off, and the proxy is down from then on).
+ * whose answer to a post is lost after the post was written ('drop-create': the write (applyWrites, or createRecord)
+ * reaches the PDS, its answer is cut off, and the proxy is down from then on). `beforeCreate(n)` is called as the n-th
+ * write call (from 1) arrives, before it is passed on; answering 'cut', the call is cut off without reaching the PDS.
  */
-export async function startFlakyProxy(target: string) {
+export async function startFlakyProxy(target: string, beforeCreate?: (n: number) => 'cut' | void) {
   let mode: ProxyMode = 'up';
+  let creates = 0;
+  const isWrite = (url?: string) => /com\.atproto\.repo\.(createRecord|applyWrites)/.test(url ?? '');
   const hop = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
   const server = http.createServer((req, res) => {
     if (mode === 'down') {
@@ -146,6 +154,10 @@ export async function startFlakyProxy(target: string) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      if (isWrite(req.url) && beforeCreate?.(++creates) === 'cut') {
+        req.socket.destroy();
+        return;
+      }
       try {
         const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => !hop.has(k) && typeof v === 'string')) as Record<
           string,
@@ -154,7 +166,7 @@ export async function startFlakyProxy(target: string) {
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const upstream = await fetch(target + req.url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
         const payload = Buffer.from(await upstream.arrayBuffer());
-        if (mode === 'drop-create' && req.url?.includes('com.atproto.repo.createRecord')) {
+        if (mode === 'drop-create' && isWrite(req.url)) {
           mode = 'down';
           req.socket.destroy();
           return;

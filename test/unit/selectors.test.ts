@@ -384,8 +384,21 @@ describe('connect-account selectors', () => {
     expect(connect.selectScreen(at(connectAccountMachine, 'editing'))).toBe('form');
     expect(connect.selectIsBusy(at(connectAccountMachine, 'connecting'))).toBe(true);
     expect(connect.selectIsBusy(at(connectAccountMachine, 'editing'))).toBe(false);
-    const context = { form: {}, error: 'e' };
-    expectFields(at(connectAccountMachine, 'editing', context as never), context, { form: connect.selectForm, error: connect.selectError });
+    const context = { form: {}, oauthForm: {}, error: 'e' };
+    expectFields(at(connectAccountMachine, 'editing', context as never), context, {
+      form: connect.selectForm,
+      oauthForm: connect.selectOAuthForm,
+      error: connect.selectError,
+    });
+    // OAuth first; the app password once chosen, and through to connected.
+    expect(connect.selectMode(at(connectAccountMachine, 'oauthEditing'))).toBe('oauth');
+    expect(connect.selectMode(at(connectAccountMachine, 'editing'))).toBe('appPassword');
+    expect(connect.selectMode(at(connectAccountMachine, 'connected', { returned: null } as never))).toBe('appPassword');
+    expect(connect.selectMode(at(connectAccountMachine, 'connected', { returned: { outcome: 'connected', handle: 'a.b' } } as never))).toBe(
+      'oauth',
+    );
+    expect(connect.selectIsRedirecting(at(connectAccountMachine, 'redirecting'))).toBe(true);
+    expect(connect.selectIsBusy(at(connectAccountMachine, 'oauthStarting'))).toBe(true);
   });
 });
 

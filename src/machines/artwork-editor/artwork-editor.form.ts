@@ -9,6 +9,7 @@ export type ArtworkField =
   | 'description'
   | 'tags'
   | 'saleStatus'
+  | 'postLabels'
   | 'dimensions.measurementSystem'
   | LengthField
   | 'dimensions.durationInSeconds';
@@ -16,7 +17,7 @@ export type ArtworkField =
 /** One change of the artwork form; number inputs left empty send null. */
 export type ArtworkFieldChange =
   | { field: 'title' | 'year' | 'medium' | 'description'; value: string }
-  | { field: 'tags'; value: string[] }
+  | { field: 'tags' | 'postLabels'; value: string[] }
   | { field: 'saleStatus'; value: SaleStatus }
   | { field: 'dimensions.measurementSystem'; value: MeasurementSystem }
   | { field: LengthField | 'dimensions.durationInSeconds'; value: number | null };

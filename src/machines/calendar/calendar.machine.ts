@@ -30,6 +30,8 @@ export interface PostsQuery {
 /** The posts of a query and when they were read (epoch ms): what is due soon is judged from then. */
 export interface PostsLoaded {
   posts: SocialPost[];
+  /** Posts of the last 30 days with a failed delivery, whatever the view (none read: the last ones stay). */
+  failed?: SocialPost[];
   at: number;
 }
 
@@ -40,6 +42,8 @@ export interface CalendarContext {
   anchor: DayKey;
   today: DayKey;
   posts: SocialPost[];
+  /** Recent posts with a failed delivery, listed above the views until they are posted again. */
+  failed: SocialPost[];
   loadedAt: number;
   error: string | null;
   /** The last failed re-read while polling; the posts shown stay. */
@@ -91,6 +95,7 @@ export const calendarMachine = setup({
   actions: {
     usePosts: assign(({ context }, loaded: PostsLoaded) => ({
       posts: loaded.posts,
+      failed: loaded.failed ?? context.failed,
       loadedAt: loaded.at,
       today: dayKeyOf(loaded.at, context.timeZone),
       error: null,
@@ -113,6 +118,7 @@ export const calendarMachine = setup({
       anchor: today,
       today,
       posts: [],
+      failed: [],
       loadedAt: input.now,
       error: null,
       refreshError: null,

@@ -8,13 +8,19 @@ export interface CalendarDeps {
   now?: () => number;
 }
 
-/** The calendar, reading posts through the social service (fresh reads while it watches the server). */
+/**
+ * The calendar, reading posts through the social service (fresh reads while it watches the server), and with each
+ * read the recent posts that failed, which it lists whatever the view.
+ */
 export const provideCalendar = ({ social, now = Date.now }: CalendarDeps) =>
   calendarMachine.provide({
     actors: {
       loadPosts: fromPromise(async ({ input }) => {
-        const posts = await social.listPosts(input.range, { fresh: input.fresh });
-        return { posts, at: now() };
+        const [posts, failed] = await Promise.all([
+          social.listPosts(input.range, { fresh: input.fresh }),
+          social.listPosts({ failed: true }, { fresh: input.fresh }),
+        ]);
+        return { posts, failed, at: now() };
       }),
     },
   });

@@ -11,3 +11,5 @@ export const selectTimeZone = (s: CalendarSnapshot) => s.context.timeZone;
 export const selectError = (s: CalendarSnapshot) => s.context.error;
 /** The last failed re-read while polling; the posts shown stay. */
 export const selectRefreshError = (s: CalendarSnapshot) => s.context.refreshError;
+/** Recent posts with a failed delivery (any view): what the artist should look at. */
+export const selectFailed = (s: CalendarSnapshot) => s.context.failed;

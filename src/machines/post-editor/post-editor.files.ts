@@ -1,4 +1,5 @@
 import { postFileProblem, SOCIAL_MESSAGES, type PostMedia, type SocialPost } from '../../schemas/social.schema';
+import { isVideoType, videoFileProblem, videoMixProblem } from '../../schemas/post-video.schema';
 
 /** A file chosen in the editor: it stays on this device until the post is saved, then it is uploaded. */
 export interface LocalPostFile {
@@ -34,20 +35,29 @@ export const fileNameOf = (f: PostFile) => (f.kind === 'local' ? f.file.name : f
 export const fileSizeOf = (f: PostFile) => (f.kind === 'local' ? f.file.size : f.media.fileSizeInBytes);
 export const fileTypeOf = (f: PostFile) => (f.kind === 'local' ? f.file.type : f.media.contentType);
 export const isImageFile = (f: PostFile) => fileTypeOf(f).startsWith('image/');
+/** An image or a video: the post then offers content labels, and its media win over a link card (as on Bluesky). */
+export const hasMediaFiles = (files: PostFile[]) => files.some((f) => /^(image|video)\//.test(fileTypeOf(f)));
+export const isVideoFile = (f: PostFile) => isVideoType(fileTypeOf(f));
+/** Images and a video are sent to Bluesky with their alt text; other files are not sent. */
+export const takesAltText = (f: PostFile) => isImageFile(f) || isVideoFile(f);
 
 export const filesOfPost = (post: SocialPost): PostFile[] =>
   (post.media ?? []).map((media) => ({ kind: 'uploaded', id: media.mediaId, media, altText: media.altText }));
 
 /**
- * Adds chosen files after the others. A file of a kind or size the requirements refuse, or one past the limit, is listed
- * with the reason and skipped; the rest are added. `seq` numbers local files (`file-1`, ...).
+ * Adds chosen files after the others. A file of a kind or size the requirements refuse, a video Bluesky would not take
+ * (a second one, one beside images, an AVI), or one past the limit, is listed with the reason and skipped; the rest are added. `seq` numbers local files (`file-1`, ...).
  */
 export function addFiles(files: PostFile[], incoming: File[], maxFiles: number | null, seq: number) {
   const next = [...files];
   const refused: RefusedFile[] = [];
   for (const file of incoming) {
     const id = `file-${++seq}`;
-    const problem = postFileProblem(file) ?? (maxFiles !== null && next.length >= maxFiles ? SOCIAL_MESSAGES.maxFiles(maxFiles) : null);
+    const problem =
+      postFileProblem(file) ??
+      videoFileProblem({ name: file.name, type: file.type, size: file.size }) ??
+      videoMixProblem([...next.map(fileTypeOf), file.type]) ??
+      (maxFiles !== null && next.length >= maxFiles ? SOCIAL_MESSAGES.maxFiles(maxFiles) : null);
     if (problem) refused.push({ id, fileName: file.name, message: problem });
     else next.push({ kind: 'local', id, file, altText: '', status: 'waiting', progress: 0, error: null });
   }

@@ -1,21 +1,26 @@
-import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyForm } from '../shared/form';
 import { emptyPostValues, postFormRules, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import { failureMessage } from '../shared/failure';
 import { watchServer } from '../shared/watch-server';
-import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup } from './post-editor.setup';
+import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup, savedLinkCardOf } from './post-editor.setup';
 import * as files from './post-editor.files';
 import type { PostEditorContext } from './post-editor.types';
+import { DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
 /** What the artist can change while a post is editable. */
 const EDITS = {
-  'form.change': { actions: 'changeField' },
-  'files.add': { actions: 'addFiles' },
-  'files.remove': { actions: 'removeFile' },
+  'form.change': { actions: ['changeField', 'tellLinkText'] },
+  'files.add': { actions: ['addFiles', 'tellLinkMedia'] },
+  'files.remove': { actions: ['removeFile', 'tellLinkMedia'] },
   'files.altText': { actions: 'setAltText' },
+  // A thread: text longer than one post, its splits moved a word at a time.
+  'thread.start': { guard: not('isThread'), actions: 'startThread' },
+  'thread.stop': { guard: 'isThread', actions: 'stopThread' },
+  'thread.move': { guard: 'canMoveBreak', actions: 'moveBreak' },
 } as const;
 
 /** Leaving with unsaved changes asks first (in-app links; the view holds reloads itself): Stay or Leave. */
@@ -66,6 +71,9 @@ export const postEditorMachine = postEditorSetup.createMachine({
     artworkId: input.artworkId ?? null,
     shared: null,
     shareHint: null,
+    defaultLangs: [DEFAULT_POST_LANGUAGE],
+    linkCard: null,
+    threadNote: null,
   }),
   initial: 'loading',
   states: {
@@ -131,6 +139,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     unsaved: {
       description: 'A new post with no postId yet: its files stay on this device until it is saved.',
+      entry: 'startLinkCard',
       initial: 'editing',
       states: {
         editing: {
@@ -154,7 +163,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
           invoke: {
             id: 'createPost',
             src: 'savePost',
-            input: ({ context }) => toSavePost(context.form.values, null, { mediaIds: [], altTexts: {} }, context.artworkId),
+            input: ({ context }) => ({
+              ...toSavePost(context.form.values, null, { mediaIds: [], altTexts: {} }, context.artworkId),
+              ...savedLinkCardOf(context),
+            }),
             onDone: {
               target: '#postEditor.draft.created',
               actions: [
@@ -169,6 +181,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     draft: {
       description: 'A saved draft: Save updates it (uploading local files first), Post saves then publishes it.',
+      entry: 'startLinkCard',
       initial: 'editing',
       states: {
         created: {
@@ -246,7 +259,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
           invoke: {
             id: 'savePost',
             src: 'savePost',
-            input: ({ context }) => toSavePost(context.form.values, context.postId, files.savedFilesOf(context.files)),
+            input: ({ context }) => ({
+              ...toSavePost(context.form.values, context.postId, files.savedFilesOf(context.files)),
+              ...savedLinkCardOf(context),
+            }),
             onDone: [
               { guard: 'publishReady', target: 'publishing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
               // Saved without the files that failed: their message stays up, the draft is not published.
@@ -300,6 +316,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     published: {
       description: 'Read-only. Pending deliveries are read again until they settle; failed ones can be tried again.',
+      entry: 'stopLinkCard',
       initial: 'check',
       states: {
         check: { always: [{ guard: 'hasPending', target: 'waiting' }, { target: 'idle' }] },

@@ -24,6 +24,14 @@ export const POST_EDITOR_MESSAGES = {
   /** Its image could not be read; the post has its text and accounts. */
   shareImageFailed: (message: string) => failed("Could not add the artwork's image; add it yourself", message),
   sharing: 'Preparing a post from the artwork...',
+  /** The thread's controls and what they announce. */
+  threadStart: 'Write as a thread',
+  threadStop: 'Write as one post',
+  threadStarted: (parts: number) => `Written as a thread of ${parts} ${parts === 1 ? 'part' : 'parts'}.`,
+  threadStopped: 'Written as one post.',
+  moveSplit: (index: number, direction: 'earlier' | 'later') => `Move split ${index + 1} one word ${direction}`,
+  splitMoved: (index: number, before: number, after: number) =>
+    `Split ${index + 1} moved: part ${index + 1} has ${before} characters, part ${index + 2} has ${after}.`,
   notFound: 'Post not found',
   noAccounts: 'No social media account is connected yet.',
   connectBluesky: 'Connect a Bluesky account',

@@ -7,6 +7,10 @@ import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schem
 import type { SocialService } from '../../services/social.service';
 import type { ArtworksService } from '../../services/artworks.service';
 import type { PublishService } from '../../services/publish.service';
+import type { UserService } from '../../services/user.service';
+import { browserLanguage } from '../../schemas/post-labels.schema';
+import type { LinkCard } from '../../schemas/link-card.schema';
+import { linkCardMachine } from '../link-card/link-card.machine';
 
 /** The I/O the post editor needs, as actor logic: postEditorActors makes it from the social service, tests control it. */
 export interface PostEditorParts {
@@ -17,6 +21,8 @@ export interface PostEditorParts {
   refreshPost: PromiseActorLogic<SocialPost, { postId: string }>;
   loadArtworkToShare: PromiseActorLogic<ArtworkToShare, { artworkId: string }>;
   loadSharedImage: PromiseActorLogic<File, SharedImageInput>;
+  /** The card of a link (the server reads its page). */
+  fetchLinkPreview: PromiseActorLogic<LinkCard, { url: string }>;
   notify: (notice: Notice) => void;
   /** Replaces the current address (after a new post is created), keeping the same editor. */
   navigate: (to: string) => void;
@@ -34,6 +40,7 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
       refreshPost: parts.refreshPost,
       loadArtworkToShare: parts.loadArtworkToShare,
       loadSharedImage: parts.loadSharedImage,
+      linkCard: linkCardMachine.provide({ actors: { fetchPreview: parts.fetchLinkPreview } }),
     },
     actions: {
       notify: (_, notice) => parts.notify(notice),
@@ -43,24 +50,39 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
   });
 }
 
+/**
+ * The language a new post starts in: the artist's default, or until they choose one the browser's (else English).
+ * The user not being readable is no reason to stop writing: the browser's language then.
+ */
+async function defaultLanguageOf(user: Pick<UserService, 'getUser'>): Promise<string> {
+  const chosen = await user.getUser().then(
+    (u) => u.postLanguage ?? null,
+    () => null,
+  );
+  return chosen ?? browserLanguage(globalThis.navigator?.languages);
+}
+
 /** The editor's actors from the app's social service (tests give their own). */
 export const postEditorActors = (
-  social: Pick<SocialService, 'listAccounts' | 'getPost' | 'savePost' | 'uploadFile' | 'publish'>,
+  social: Pick<SocialService, 'listAccounts' | 'getPost' | 'savePost' | 'uploadFile' | 'publish' | 'linkPreview'>,
   artworks: Pick<ArtworksService, 'get' | 'primaryImage'>,
   publish: Pick<PublishService, 'last'>,
+  user?: Pick<UserService, 'getUser'>,
 ): Omit<PostEditorParts, 'notify' | 'navigate' | 'leave'> => ({
   // Fresh: the scheduler may have published the draft since it was last read.
   load: fromPromise(async ({ input }) => {
-    const [accounts, post] = await Promise.all([
+    const [accounts, post, defaultLang] = await Promise.all([
       social.listAccounts(),
       input.postId ? social.getPost(input.postId, { fresh: true }) : null,
+      input.postId || !user ? undefined : defaultLanguageOf(user),
     ]);
-    return { accounts, post };
+    return { accounts, post, ...(defaultLang ? { defaultLang } : {}) };
   }),
   savePost: fromPromise(({ input }) => social.savePost(input)),
   uploadFile: fromPromise(({ input, signal }) => social.uploadFile(input.postId, input.file, input.onProgress, signal)),
   publishPost: fromPromise(({ input }) => social.publish(input.postId)),
   refreshPost: fromPromise(({ input }) => social.getPost(input.postId, { fresh: true })),
+  fetchLinkPreview: fromPromise(({ input }) => social.linkPreview(input.url)),
   loadArtworkToShare: fromPromise(async ({ input }) => {
     const [artwork, publication] = await Promise.all([artworks.get(input.artworkId), publish.last()]);
     return {
@@ -69,6 +91,7 @@ export const postEditorActors = (
       hasImage: artwork.primaryImageMediaId !== null,
       createdAt: artwork.createdAt,
       publication,
+      labels: artwork.postLabels ?? [],
     };
   }),
   // The large size (WebP, within 1600 px): what the public page shows, and small enough for Bluesky once recompressed.

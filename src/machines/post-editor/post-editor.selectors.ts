@@ -1,6 +1,7 @@
 import { postLabel, type PostResponse } from '../../schemas/social.schema';
 import { visiblePostError, type PostFormValues } from './post-editor.form';
 import type { PostEditorSnapshot } from './post-editor.machine';
+import { hasMediaFiles } from './post-editor.files';
 
 // What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
 // shared empty array), so a part re-renders only when the answer changes.
@@ -73,6 +74,21 @@ export const selectSchedule = (s: PostEditorSnapshot) => s.context.form.values.d
 export const selectScheduleError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'dateScheduled');
 export const selectLocation = (s: PostEditorSnapshot) => s.context.form.values.location;
 export const selectLocationError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'location');
+export const selectLabels = (s: PostEditorSnapshot) => s.context.form.values.labels;
+export const selectLabelsError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'labels');
+/** The post has an image or a video: only then does it offer content labels. */
+export const selectHasMedia = (s: PostEditorSnapshot) => hasMediaFiles(s.context.files);
+/** The card of the text's first link (its own chart), while the post can be edited. */
+export const selectLinkCard = (s: PostEditorSnapshot) => s.context.linkCard;
+export const selectLangs = (s: PostEditorSnapshot) => s.context.form.values.langs;
+export const selectLangsError = (s: PostEditorSnapshot) => visiblePostError(s.context.form, 'langs');
 /** The files' message: too many or of a refused kind first, then a missing alt text. */
 export const selectFilesError = (s: PostEditorSnapshot) =>
   visiblePostError(s.context.form, 'mediaIds') ?? visiblePostError(s.context.form, 'altTexts');
+/** A thread's splits (null: a single post), its parts as they go out, and what the last change to them did. */
+export const selectThreadBreaks = (s: PostEditorSnapshot) => s.context.form.values.threadBreaks;
+export const selectThreadParts = (s: PostEditorSnapshot) => s.context.form.values.threadParts;
+export const selectThreadNote = (s: PostEditorSnapshot) => s.context.threadNote;
+/** Whether split `index` can move a word that way now (the chart accepts it). */
+export const canMoveBreak = (index: number, direction: 'earlier' | 'later') => (s: PostEditorSnapshot) =>
+  s.can({ type: 'thread.move', index, direction });

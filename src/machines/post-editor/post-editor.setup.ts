@@ -1,7 +1,15 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
-import { emptyPostValues, postFormRules, postValuesOf, samePostValues } from './post-editor.form';
+import {
+  breaksAfterEdit,
+  breaksMoved,
+  emptyPostValues,
+  postFormRules,
+  postValuesOf,
+  samePostValues,
+  startThread,
+} from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
 import type { Notice } from '../toasts/notice';
 import type {
@@ -15,6 +23,8 @@ import type {
 import { allAccounts, shareHintOf, shareText, shareTitleOf, type ArtworkToShare } from './post-editor.share';
 import * as files from './post-editor.files';
 import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
+import { linkCardMachine, type LinkCardInput } from '../link-card/link-card.machine';
+import { selectSaved } from '../link-card/link-card.selectors';
 
 /** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
 export const POST_POLL_MS = 3000;
@@ -38,24 +48,55 @@ const adopt = (post: SocialPost) => ({
   files: files.filesOfPost(post),
 });
 
-/** The artist has changes the saved draft lacks: in the form, or files added, removed, reordered or described. */
-export function hasUnsavedEdits({ post, form, files: list }: Pick<PostEditorContext, 'post' | 'form' | 'files'>): boolean {
+/** The link card starts from the post as it stands: its text, the card a draft kept (or removed), and its files. */
+const linkCardInputOf = (context: PostEditorContext): LinkCardInput => ({
+  content: context.form.values.content,
+  card: context.post?.linkCard ?? null,
+  removed: context.post?.linkCardRemoved ?? null,
+  hasMedia: files.hasMediaFiles(context.files),
+});
+
+/**
+ * What a save sends of the link card: the card shown (none with files) and the link whose card was removed. Before
+ * the card's chart runs (never, in practice, while editable) nothing is sent, and the server keeps what it has.
+ */
+export const savedLinkCardOf = (context: Pick<PostEditorContext, 'linkCard'>) =>
+  context.linkCard ? selectSaved(context.linkCard.getSnapshot()) : {};
+
+/** The link card was removed (or a removal dropped) since the draft was saved: read from the card's chart as it is now. */
+const linkCardRemovalChanged = (post: SocialPost, linkCard: PostEditorContext['linkCard'] | undefined) =>
+  linkCard ? (selectSaved(linkCard.getSnapshot()).linkCardRemoved ?? null) !== (post.linkCardRemoved ?? null) : false;
+
+/** The artist has changes the saved draft lacks: in the form, files added, removed, reordered or described, or its link card removed. */
+export function hasUnsavedEdits({
+  post,
+  form,
+  files: list,
+  linkCard,
+}: Pick<PostEditorContext, 'post' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'linkCard'>>): boolean {
   if (!post) return false;
   const saved = JSON.stringify(files.savedFilesOf(files.filesOfPost(post)));
   return (
     !samePostValues(form.values, postValuesOf(post)) ||
     files.localFileIds(list).length > 0 ||
-    JSON.stringify(files.savedFilesOf(list)) !== saved
+    JSON.stringify(files.savedFilesOf(list)) !== saved ||
+    linkCardRemovalChanged(post, linkCard)
   );
 }
 
 /** A new post differs from the empty post it started as: text, hashtags, mentions, accounts, schedule, or any file. */
-export const hasNewPostEdits = ({ accounts, form, files: list }: Pick<PostEditorContext, 'accounts' | 'form' | 'files'>): boolean =>
-  !samePostValues(form.values, emptyPostValues(accounts)) || list.length > 0;
+export const hasNewPostEdits = ({
+  accounts,
+  form,
+  files: list,
+  defaultLangs,
+}: Pick<PostEditorContext, 'accounts' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'defaultLangs'>>): boolean =>
+  !samePostValues(form.values, emptyPostValues(accounts, defaultLangs)) || list.length > 0;
 
 /** Leaving now would lose something: a saved post's unsaved edits, or anything put into a new one. */
-export const hasUnsavedChanges = (context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'>): boolean =>
-  context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context);
+export const hasUnsavedChanges = (
+  context: Pick<PostEditorContext, 'post' | 'accounts' | 'form' | 'files'> & Partial<Pick<PostEditorContext, 'defaultLangs' | 'linkCard'>>,
+): boolean => (context.post ? hasUnsavedEdits(context) : hasNewPostEdits(context));
 
 /** The draft open here was published meanwhile: said once, and louder when the artist's unsaved changes missed it. */
 export const notifyPublishedMeanwhile = {
@@ -102,6 +143,8 @@ export const postEditorSetup = setup({
     loadSharedImage: fromPromise<File, SharedImageInput>(async () => {
       throw new Error('loadSharedImage not provided');
     }),
+    /** The card of the text's first link; its page reader (fetchPreview) is provided by the route. */
+    linkCard: linkCardMachine,
   },
   delays: {
     pollInterval: POST_POLL_MS,
@@ -118,18 +161,29 @@ export const postEditorSetup = setup({
       return { leaveTo: event.to };
     }),
     stay: assign({ leaveTo: null }),
-    useLoaded: assign((_, data: PostEditorData) =>
-      data.post
-        ? { accounts: data.accounts, error: null, ...adopt(data.post) }
-        : { accounts: data.accounts, error: null, form: emptyForm(emptyPostValues(data.accounts), postFormRules) },
-    ),
+    useLoaded: assign(({ context }, data: PostEditorData) => {
+      const defaultLangs = data.defaultLang ? [data.defaultLang] : context.defaultLangs;
+      return data.post
+        ? { accounts: data.accounts, error: null, defaultLangs, ...adopt(data.post) }
+        : {
+            accounts: data.accounts,
+            error: null,
+            defaultLangs,
+            form: emptyForm(emptyPostValues(data.accounts, defaultLangs), postFormRules),
+          };
+    }),
     adoptPost: assign((_, post: SocialPost) => adopt(post)),
-    /** A shared artwork: its title and link as the text, every connected account ticked; its image follows. */
+    /** A shared artwork: its title and link as the text, every connected account ticked, its default labels; its image follows. */
     prefillFromArtwork: assign(({ context }, share: ArtworkToShare) => ({
       shared: share,
       shareHint: shareHintOf(share),
       form: emptyForm(
-        { ...emptyPostValues(context.accounts), content: shareText(share), accounts: allAccounts(context.accounts) },
+        {
+          ...emptyPostValues(context.accounts, context.defaultLangs),
+          content: shareText(share),
+          accounts: allAccounts(context.accounts),
+          labels: share.labels ?? [],
+        },
         postFormRules,
       ),
     })),
@@ -152,7 +206,24 @@ export const postEditorSetup = setup({
     failRefused: assign({ error: M.saveFailed(M.refusedAsPublished) }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: changeField(context.form, postFormRules, event.field, event.value) };
+      const form = changeField(context.form, postFormRules, event.field, event.value);
+      // A thread's splits follow the words they were between as the text changes.
+      if (event.field !== 'content' || !form.values.threadBreaks) return { form };
+      return { form: changeField(form, postFormRules, 'threadBreaks', breaksAfterEdit(context.form.values.content, form.values)) };
+    }),
+    startThread: assign(({ context }) => {
+      const form = changeField(context.form, postFormRules, 'threadBreaks', startThread(context.form.values));
+      return { form, threadNote: M.threadStarted(form.values.threadParts.length) };
+    }),
+    stopThread: assign(({ context }) => ({
+      form: changeField(context.form, postFormRules, 'threadBreaks', null),
+      threadNote: M.threadStopped,
+    })),
+    moveBreak: assign(({ context, event }) => {
+      assertEvent(event, 'thread.move');
+      const form = changeField(context.form, postFormRules, 'threadBreaks', breaksMoved(context.form.values, event.index, event.direction));
+      const parts = form.values.threadParts;
+      return { form, threadNote: M.splitMoved(event.index, parts[event.index].length, parts[event.index + 1].length) };
     }),
     addFiles: assign(({ context, event }) => {
       assertEvent(event, 'files.add');
@@ -169,6 +240,25 @@ export const postEditorSetup = setup({
     setProgress: assign(({ context, event }) => {
       assertEvent(event, 'files.progress');
       return { files: files.setProgress(context.files, event.id, event.fraction) };
+    }),
+    /** Once the post can be edited, its link card starts beside it (once: a new post saved keeps the same card). */
+    startLinkCard: assign(({ context, spawn }) =>
+      context.linkCard ? {} : { linkCard: spawn('linkCard', { id: 'linkCard', input: linkCardInputOf(context) }) },
+    ),
+    /** Published: the card is fixed on the server; nothing more is read. */
+    stopLinkCard: enqueueActions(({ context, enqueue }) => {
+      if (!context.linkCard) return;
+      enqueue.stopChild(context.linkCard);
+      enqueue.assign({ linkCard: null });
+    }),
+    /** The text changed: the card follows its first link (it waits for the text to rest before reading a page). */
+    tellLinkText: enqueueActions(({ context, event, enqueue }) => {
+      if (context.linkCard && event.type === 'form.change' && event.field === 'content')
+        enqueue.sendTo(context.linkCard, { type: 'link.text', content: event.value });
+    }),
+    /** The files changed: with an image or a video the card is hidden and not saved. */
+    tellLinkMedia: enqueueActions(({ context, enqueue }) => {
+      if (context.linkCard) enqueue.sendTo(context.linkCard, { type: 'link.media', hasMedia: files.hasMediaFiles(context.files) });
     }),
     startSubmit: assign((_, intent: 'save' | 'publish') => ({ intent, error: null })),
     showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, postFormRules) })),
@@ -208,6 +298,13 @@ export const postEditorSetup = setup({
     sharedHasImage: ({ event }) => outputOf<ArtworkToShare>(event).hasImage,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
     formValid: ({ context }) => isFormValid(context.form, postFormRules),
+    isThread: ({ context }) => context.form.values.threadBreaks !== null,
+    /** The split can move a word that way without leaving a part empty. */
+    canMoveBreak: ({ context, event }) => {
+      assertEvent(event, 'thread.move');
+      const moved = breaksMoved(context.form.values, event.index, event.direction);
+      return moved[event.index] !== context.form.values.threadBreaks?.[event.index];
+    },
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     hasLocalFiles: ({ context }) => files.localFileIds(context.files).length > 0,
     moreToUpload: ({ context }) => context.batch.length > 0,

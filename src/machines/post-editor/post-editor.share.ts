@@ -12,6 +12,8 @@ export interface ArtworkToShare {
   createdAt: string;
   /** The portfolio as last published (GET /api/publish), or null before the first publish. */
   publication: Publication;
+  /** The artwork's default content labels: the post starts with them. */
+  labels?: string[];
 }
 
 export const UNTITLED = 'Untitled';

@@ -2,6 +2,7 @@ import type { PostMedia, SavePost, SocialAccount, SocialPost } from '../../schem
 import type { PostFieldChange, PostFormState } from './post-editor.form';
 import type { PostFile, RefusedFile } from './post-editor.files';
 import type { ArtworkToShare } from './post-editor.share';
+import type { LinkCardRef } from '../link-card/link-card.machine';
 
 export interface PostEditorInput {
   /** null starts a new post; otherwise the post to load. */
@@ -18,6 +19,8 @@ export interface PostEditorInput {
 export interface PostEditorData {
   accounts: SocialAccount[];
   post: SocialPost | null;
+  /** The language a new post starts in: the artist's default, else the browser's (absent: the one the editor has). */
+  defaultLang?: string;
 }
 
 /** The shared artwork's image, read as a file the editor holds as if the artist had picked it. */
@@ -63,6 +66,12 @@ export interface PostEditorContext {
   shared: ArtworkToShare | null;
   /** Why the shared artwork's link may not work yet (not published, or not since the artwork was made). */
   shareHint: string | null;
+  /** The languages a new post starts with (and is compared with, for unsaved changes). */
+  defaultLangs: string[];
+  /** The card of the text's first link, while the post can be edited (spawned then; stopped once it is published). */
+  linkCard: LinkCardRef | null;
+  /** What the last change to the thread's splits did, for screen readers (announced politely); null before any. */
+  threadNote: string | null;
 }
 
 export type PostEditorEvent =
@@ -80,6 +89,11 @@ export type PostEditorEvent =
   /** An in-app navigation away from the editor (the leave guard asks the chart first). */
   | { type: 'leave.request'; to: string }
   | { type: 'leave.stay' }
-  | { type: 'leave.confirm' };
+  | { type: 'leave.confirm' }
+  /** Write the text as a thread (split at word starts into parts of at most 280 characters), or as one post again. */
+  | { type: 'thread.start' }
+  | { type: 'thread.stop' }
+  /** Move split `index` (between part index+1 and index+2) one word earlier or later. */
+  | { type: 'thread.move'; index: number; direction: 'earlier' | 'later' };
 
 export type { PostMedia, SavePost, SocialPost };

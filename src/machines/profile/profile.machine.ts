@@ -4,8 +4,9 @@ import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type Sec
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
 import { errorOf, failureFieldErrors, failureMessage } from '../shared/failure';
 import { MESSAGES } from '../../schemas/messages';
+import { browserLanguage, DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
 
-type ProfileValues = { firstName: string; lastName: string };
+type ProfileValues = { firstName: string; lastName: string; postLanguage: string };
 type CredentialValues = { currentPassword: string; email: string; newPassword: string };
 
 export interface ProfileContext {
@@ -74,7 +75,12 @@ const profileSetup = setup({
     releaseAvatarUrl: (_, _url: string | null) => {},
     // Each message answers the last action: the next one starts with none on screen.
     startProfileForm: assign(({ context }) => ({
-      profileForm: emptyForm({ firstName: context.user?.firstName ?? '', lastName: context.user?.lastName ?? '' }),
+      profileForm: emptyForm({
+        firstName: context.user?.firstName ?? '',
+        lastName: context.user?.lastName ?? '',
+        // Not chosen yet: the language the editor would start a post in (the browser's, else English).
+        postLanguage: context.user?.postLanguage ?? browserLanguage(globalThis.navigator?.languages),
+      }),
       error: null,
       notice: null,
       avatarError: null,
@@ -137,7 +143,7 @@ export const profileMachine = profileSetup.createMachine({
   id: 'profile',
   context: {
     user: null,
-    profileForm: emptyForm({ firstName: '', lastName: '' }),
+    profileForm: emptyForm({ firstName: '', lastName: '', postLanguage: DEFAULT_POST_LANGUAGE }),
     credentialsForm: emptyForm({ currentPassword: '', email: '', newPassword: '' }),
     avatarUrl: null,
     avatarProgress: null,

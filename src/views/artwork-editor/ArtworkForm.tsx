@@ -11,6 +11,7 @@ import { SelectField } from '../ui/select-field';
 import { TagsField } from '../ui/tags-input';
 import { TextareaField } from '../ui/textarea-field';
 import { DimensionFields } from './DimensionFields';
+import { LabelsPicker } from '../post-editor/LabelsPicker';
 
 const SALE_OPTIONS = SALE_STATUSES.map((value) => ({ value, label: SALE_STATUS_LABELS[value] }));
 
@@ -71,6 +72,15 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
         onValueChange={(value) => change({ field: 'saleStatus', value })}
       />
       <DimensionFields values={values} errorOf={errorOf} onChange={change} disabled={busy} />
+      <LabelsPicker
+        legend="Media labels when shared"
+        hint="A post sharing this artwork starts with these Bluesky labels (you can change them in the post). Nudity is for figure work that is not sexual."
+        name="postLabels"
+        value={values.postLabels}
+        error={errorOf('postLabels')}
+        disabled={busy}
+        onChange={(value) => change({ field: 'postLabels', value })}
+      />
       <div>
         <Button type="submit" disabled={busy}>
           {saving ? 'Saving...' : 'Submit'}

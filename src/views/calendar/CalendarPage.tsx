@@ -8,6 +8,7 @@ import {
   selectAnchor,
   selectError,
   selectPosts,
+  selectFailed,
   selectRefreshError,
   selectState,
   selectTimeZone,
@@ -22,6 +23,7 @@ import { CalendarArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 import { CalendarToolbar } from './calendar-toolbar';
 import { CALENDAR_TEXT } from './calendar-text';
+import { FailedPosts } from './failed-posts';
 import { MonthAgenda } from './month-agenda';
 import { MonthView } from './month-view';
 import { PostListView } from './post-list-view';
@@ -48,6 +50,7 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
   const anchor = useSelector(actor, selectAnchor);
   const today = useSelector(actor, selectToday);
   const posts = useSelector(actor, selectPosts);
+  const failed = useSelector(actor, selectFailed);
   const timeZone = useSelector(actor, selectTimeZone);
   const error = useSelector(actor, selectError);
   const refreshError = useSelector(actor, selectRefreshError);
@@ -87,6 +90,7 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
         {CALENDAR_TEXT.filters}
       </section>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{CALENDAR_TEXT.timeZone(timeZone)}</p>
+      <FailedPosts posts={failed} timeZone={timeZone} />
 
       {state === 'loading' ? <Spinner label={CALENDAR_TEXT.loading} /> : null}
       {state === 'failed' ? (

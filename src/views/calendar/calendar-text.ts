@@ -21,6 +21,8 @@ export const CALENDAR_TEXT = {
   emptyInvitation: 'Share a finished piece, a work in progress or news of a show.',
   // Not the header's 'New Social Media Post': one link of that name per page.
   emptyAction: 'Write a post',
+  failedTitle: (n: number) => (n === 1 ? 'A post that failed' : `${n} posts that failed`),
+  failedHint: 'In the last 30 days. Open a post to read why, and use Retry failed to post it again.',
 } as const;
 
 export const VIEW_LABELS: Record<CalendarView, string> = { list: 'List', week: 'Week', month: 'Month', drafts: 'List Drafts' };

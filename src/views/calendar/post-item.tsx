@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { postLabel, type PostResponse, type SocialPost } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
+import { PostMetricsLine } from '../ui/post-metrics';
 import { RESPONSE_STATUS_LABELS, excerpt, formatPostTime, whenOf } from './post-format';
 
 const LABEL_TONES = { Published: 'success', 'Scheduled Draft': 'accent', Draft: 'neutral' } as const;
@@ -92,6 +93,7 @@ function Responses({ responses, compact }: { responses: PostResponse[]; compact:
               {compact ? 'View' : `View on ${PLATFORM_LABELS[r.platform]}`}
             </a>
           ) : null}
+          {r.postStatus === 'posted' && r.metrics ? <PostMetricsLine metrics={r.metrics} compact={compact} /> : null}
           {r.postStatus === 'error' && r.postError ? (
             <span className={css({ color: 'danger', overflowWrap: 'anywhere' })}>{r.postError}</span>
           ) : null}

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { ACCOUNTS_PATH, type ConnectAccountLogic } from '../../machines/connect-account/connect-account.machine';
-import { selectScreen } from '../../machines/connect-account/connect-account.selectors';
+import { ACCOUNTS_PATH, type ConnectAccountInput, type ConnectAccountLogic } from '../../machines/connect-account/connect-account.machine';
+import { selectMode, selectScreen } from '../../machines/connect-account/connect-account.selectors';
 import { PLATFORMS, PLATFORM_LABELS, type Platform } from '../../schemas/social-platform.schema';
 import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { BlueskyConnectForm } from './bluesky-connect-form';
+import { BlueskyOAuthForm } from './bluesky-oauth-form';
 import { CONNECT_TEXT } from './connect-text';
 import { qaInspect } from '../../qa/qa-mode';
 
@@ -18,9 +19,15 @@ const backLink = css({ color: 'accent.default', textDecoration: 'underline', ali
 export const comingSoonText = (platform: Platform) => `${PLATFORM_LABELS[platform]} ${SOCIAL_MESSAGES.comingSoon}`;
 
 /** The Connect screen for the address's platform: Bluesky's form, 'integration coming soon', or not a platform. */
-export function ConnectAccountPage({ logic, platform }: { logic: ConnectAccountLogic; platform: string }) {
-  const actor = useActorRef(logic, { input: { platform }, ...qaInspect });
+export function ConnectAccountPage({
+  logic,
+  platform,
+  handle,
+  returned,
+}: { logic: ConnectAccountLogic; platform: string } & Omit<ConnectAccountInput, 'platform'>) {
+  const actor = useActorRef(logic, { input: { platform, handle, returned }, ...qaInspect });
   const screen = useSelector(actor, selectScreen);
+  const mode = useSelector(actor, selectMode);
 
   if (screen === 'form') {
     return (
@@ -28,8 +35,8 @@ export function ConnectAccountPage({ logic, platform }: { logic: ConnectAccountL
         <h1 id="connect-title" className={title}>
           {CONNECT_TEXT.blueskyTitle}
         </h1>
-        <p className={css({ color: 'fg.muted' })}>{CONNECT_TEXT.intro}</p>
-        <BlueskyConnectForm actor={actor} />
+        <p className={css({ color: 'fg.muted' })}>{mode === 'oauth' ? CONNECT_TEXT.oauthIntro : CONNECT_TEXT.intro}</p>
+        {mode === 'oauth' ? <BlueskyOAuthForm actor={actor} /> : <BlueskyConnectForm actor={actor} />}
       </section>
     );
   }

@@ -61,6 +61,15 @@ export function BlueskyConnectForm({ actor }: { actor: ConnectAccountRef }) {
           {CONNECT_TEXT.cancel}
         </Link>
       </div>
+      <Button
+        type="button"
+        variant="link"
+        disabled={busy}
+        className={css({ alignSelf: 'flex-start' })}
+        onClick={() => actor.send({ type: 'use.oauth' })}
+      >
+        {CONNECT_TEXT.useOAuth}
+      </Button>
     </form>
   );
 }

@@ -16,4 +16,13 @@ export const CONNECT_TEXT = {
   submitting: 'Connecting...',
   cancel: 'Cancel',
   back: 'Back to Social Media Accounts',
+  oauthIntro:
+    "You sign in on your Bluesky server's own page: Artist Studio never sees your password, and you can take its access back there at any time.",
+  identifier: 'Handle or server address',
+  identifierHint: `Your Bluesky handle, like ${HANDLE_HINT}, or your server's address if your account lives on a server of your own.`,
+  continue: 'Continue with Bluesky',
+  continuing: 'Finding your server...',
+  redirecting: 'Redirecting to Bluesky...',
+  useAppPassword: 'Use an app password instead',
+  useOAuth: 'Continue with Bluesky instead',
 } as const;

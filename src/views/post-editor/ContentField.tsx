@@ -7,7 +7,18 @@ import { field } from 'styled-system/recipes/field';
 import { textarea } from 'styled-system/recipes/textarea';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
 import { POST_MAX_LENGTH, postCounterText } from '../../schemas/social.schema';
-import { isEditable, selectContent, selectContentError, selectTextLength } from '../../machines/post-editor/post-editor.selectors';
+import {
+  isEditable,
+  selectContent,
+  selectContentError,
+  selectTextLength,
+  selectThreadBreaks,
+  selectThreadNote,
+} from '../../machines/post-editor/post-editor.selectors';
+import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
+import { THREAD_MAX_LENGTH } from '../../schemas/post-thread';
+import { button } from 'styled-system/recipes/button';
+import { ThreadParts } from './ThreadParts';
 
 const { withProvider, withContext } = createStyleContext(field);
 const Root = withProvider(ArkField.Root, 'root');
@@ -21,13 +32,16 @@ export const counterOver = css({ color: 'danger', fontWeight: 'semibold' });
 /**
  * The post's text and its counter 'n / 280 characters', which counts the text as it will be posted (hashtags and
  * mentions appended) and turns red over the limit; the limit's message then shows below (announced politely).
- * It subscribes to its own slice only, so typing re-renders nothing else.
+ * It subscribes to its own slice only, so typing re-renders nothing else. Written as a thread, the text may be longer:
+ * the parts are shown below it instead, each with its own counter.
  */
 export const ContentField = memo(function ContentField({ editor }: { editor: PostEditorRef }) {
   const content = useSelector(editor, selectContent);
   const length = useSelector(editor, selectTextLength);
   const error = useSelector(editor, selectContentError);
   const editable = useSelector(editor, isEditable);
+  const thread = useSelector(editor, selectThreadBreaks) !== null;
+  const note = useSelector(editor, selectThreadNote);
   const over = length > POST_MAX_LENGTH;
   return (
     <Root invalid={Boolean(error)} disabled={!editable}>
@@ -36,14 +50,29 @@ export const ContentField = memo(function ContentField({ editor }: { editor: Pos
         className={textarea()}
         name="content"
         rows={6}
-        maxLength={POST_MAX_LENGTH}
+        maxLength={thread ? THREAD_MAX_LENGTH : POST_MAX_LENGTH}
         value={content}
         onChange={(e) => editor.send({ type: 'form.change', field: 'content', value: e.currentTarget.value })}
       />
-      <HelperText data-testid="post-counter" data-state={over ? 'over' : 'within'} className={over ? counterOver : counterWithin}>
-        {postCounterText(length)}
-      </HelperText>
+      {!thread && (
+        <HelperText data-testid="post-counter" data-state={over ? 'over' : 'within'} className={over ? counterOver : counterWithin}>
+          {postCounterText(length)}
+        </HelperText>
+      )}
       <ErrorText>{error}</ErrorText>
+      {thread && <ThreadParts editor={editor} />}
+      <button
+        type="button"
+        className={button({ variant: 'ghost', size: 'sm' })}
+        disabled={!editable}
+        onClick={() => editor.send({ type: thread ? 'thread.stop' : 'thread.start' })}
+      >
+        {thread ? M.threadStop : M.threadStart}
+      </button>
+      {/* What the last change to the thread did, announced politely. */}
+      <p role="status" data-testid="thread-note" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {note ?? ''}
+      </p>
     </Root>
   );
 });

@@ -1,8 +1,17 @@
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { fileNameOf, fileSizeOf, fileTypeOf, isImageFile, type PostFile } from '../../machines/post-editor/post-editor.files';
+import {
+  fileNameOf,
+  fileSizeOf,
+  fileTypeOf,
+  isImageFile,
+  isVideoFile,
+  takesAltText,
+  type PostFile,
+} from '../../machines/post-editor/post-editor.files';
 import { formatFileSize } from '../../schemas/media.schema';
+import { VIDEO_ALT_MAX_LENGTH } from '../../schemas/post-video.schema';
 import { Button } from '../ui/button';
 import { FallbackImage } from '../ui/fallback-image';
 import { ProgressBar } from '../ui/progress';
@@ -81,7 +90,7 @@ export interface FileCardProps {
 }
 
 /**
- * One file of the post: preview, name, size, alt text (images), upload progress or failure, Remove. Memoized: a card
+ * One file of the post: preview, name, size, alt text (images, a video), upload progress or failure, Remove. Memoized: a card
  * re-renders only when its own file changes.
  */
 export const FileCard = memo(function FileCard({ file, editor, readOnly, disabled }: FileCardProps) {
@@ -111,16 +120,16 @@ export const FileCard = memo(function FileCard({ file, editor, readOnly, disable
             </Button>
           ) : null}
         </div>
-        {isImageFile(file) ? (
+        {takesAltText(file) ? (
           !readOnly ? (
             <label className={css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm' })}>
               <span aria-hidden="true">Alt text</span>
               <input
                 className={altInput}
                 aria-label={`Alt text for ${name}`}
-                placeholder="Describe the image for people who cannot see it"
+                placeholder={`Describe the ${isVideoFile(file) ? 'video' : 'image'} for people who cannot see it`}
                 value={file.altText}
-                maxLength={2000}
+                maxLength={isVideoFile(file) ? VIDEO_ALT_MAX_LENGTH : 2000}
                 disabled={disabled}
                 onChange={(e) => editor.send({ type: 'files.altText', id: file.id, altText: e.currentTarget.value })}
               />

@@ -23,9 +23,19 @@ import { PublishedPost } from './PublishedPost';
 import { ScheduleCheck } from './ScheduleCheck';
 import { ScheduleField } from './ScheduleField';
 import { TagList } from './TagFields';
-import { isConfirmingLeave, labelOf, selectError, selectShareHint, viewOf } from '../../machines/post-editor/post-editor.selectors';
+import {
+  isConfirmingLeave,
+  labelOf,
+  selectError,
+  selectLinkCard,
+  selectShareHint,
+  viewOf,
+} from '../../machines/post-editor/post-editor.selectors';
 import { qaInspect } from '../../qa/qa-mode';
 import { LocationField } from './LocationField';
+import { LabelsField } from './LabelsField';
+import { LanguageField } from './LanguageField';
+import { LinkCard } from '../link-card/LinkCard';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -46,6 +56,12 @@ function ShareHint({ editor }: { editor: PostEditorRef }) {
       <span data-testid="share-hint">{hint}</span>
     </Alert>
   ) : null;
+}
+
+/** The card of the text's first link, under the text (its chart runs beside the editor's while the post is editable). */
+function PostLinkCard({ editor }: { editor: PostEditorRef }) {
+  const card = useSelector(editor, selectLinkCard);
+  return card ? <LinkCard card={card} /> : null;
 }
 
 export interface PostEditorProps {
@@ -137,10 +153,13 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
             onSubmit={(e) => e.preventDefault()}
           >
             <ContentField editor={editor} />
+            <PostLinkCard editor={editor} />
             <PostFiles editor={editor} />
+            <LabelsField editor={editor} />
             <TagList editor={editor} field="hashtags" />
             <TagList editor={editor} field="mentions" />
             <LocationField editor={editor} />
+            <LanguageField editor={editor} />
             <AccountsField editor={editor} />
             <ScheduleField editor={editor} />
             <ScheduleCheck editor={editor} />

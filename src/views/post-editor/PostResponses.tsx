@@ -5,10 +5,13 @@ import { badge } from 'styled-system/recipes/badge';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import type { PostResponse } from '../../schemas/social.schema';
+import type { PostVideoStatus } from '../../schemas/post-video.schema';
+import { ProgressBar } from '../ui/progress';
 import { Button } from '../ui/button';
 import { accountLabel } from './AccountsField';
 import { canRetryFailed, pollingOf, selectResponses } from '../../machines/post-editor/post-editor.selectors';
 import { formatLocalTime } from './schedule-time';
+import { PostMetricsLine } from '../ui/post-metrics';
 
 const spin = css({
   display: 'inline-block',
@@ -36,6 +39,25 @@ const STATUS = {
   error: { label: 'Failed', tone: 'danger' },
 } as const;
 
+const VIDEO_TEXT = {
+  uploading: 'Sending the video to Bluesky...',
+  processing: 'Bluesky is processing the video',
+  ready: 'The video is on Bluesky; writing the post...',
+} as const;
+
+/** Where the post's video stands on this account: sent, processed (with Bluesky's percent when it gives one), ready. */
+function VideoProgress({ video }: { video: PostVideoStatus }) {
+  const percent = video.state === 'processing' ? video.progress : null;
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })} data-video={video.state}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {video.state === 'processing' ? `${VIDEO_TEXT.processing}${percent !== null ? `: ${percent}%` : '...'}` : VIDEO_TEXT[video.state]}
+      </p>
+      {percent !== null ? <ProgressBar label={VIDEO_TEXT.processing} fraction={percent / 100} /> : null}
+    </div>
+  );
+}
+
 /** How one account fared: posted (with its link), pending (with why it waits, if known), or failed with why. */
 function ResponseRow({ response: r }: { response: PostResponse }) {
   const status = STATUS[r.postStatus];
@@ -56,9 +78,11 @@ function ResponseRow({ response: r }: { response: PostResponse }) {
           ) : null}
         </p>
       ) : null}
+      {r.postStatus === 'posted' && r.metrics ? <PostMetricsLine metrics={r.metrics} readAt={formatLocalTime(r.metrics.readAt)} /> : null}
       {r.postStatus === 'pending' ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{r.postError ? `Waiting to try again: ${r.postError}` : 'Posting...'}</p>
       ) : null}
+      {r.postStatus === 'pending' && r.video ? <VideoProgress video={r.video} /> : null}
       {r.postStatus === 'error' ? <p className={css({ fontSize: 'sm', color: 'danger' })}>{r.postError ?? 'The post failed.'}</p> : null}
     </li>
   );

@@ -5,12 +5,18 @@ import { MAX_POST_FILES } from '../../schemas/social.schema';
 import { createArtworksService } from '../../services/artworks.service';
 import { createPublishService } from '../../services/publish.service';
 import { createSocialService } from '../../services/social.service';
+import { createUserService } from '../../services/user.service';
 import { useEditorIdentity, type EditorMoves } from '../shell/editor-identity';
 import { PostEditor } from './PostEditor';
 
 const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) =>
   providePostEditor({
-    ...postEditorActors(createSocialService(http, cache), createArtworksService(http, cache), createPublishService(http)),
+    ...postEditorActors(
+      createSocialService(http, cache),
+      createArtworksService(http, cache),
+      createPublishService(http),
+      createUserService(http),
+    ),
     ...moves,
   });
 

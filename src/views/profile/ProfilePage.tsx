@@ -24,6 +24,11 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { qaInspect } from '../../qa/qa-mode';
+import { SelectField } from '../ui/select-field';
+import { languageName, POST_LANGUAGES } from '../../schemas/post-labels.schema';
+
+/** The languages a post can start in: new posts in the Post editor start with the one chosen here. */
+const LANGUAGE_OPTIONS = POST_LANGUAGES.map((l) => ({ value: l.tag, label: l.name }));
 
 type Ref = ReturnType<typeof useActorRef<typeof profileMachine>>;
 
@@ -94,6 +99,8 @@ function DefaultView({ actor }: { actor: Ref }) {
         <dd data-testid="last-name">{user.lastName || '—'}</dd>
         <dt>Email</dt>
         <dd data-testid="email">{user.email}</dd>
+        <dt>Post language</dt>
+        <dd data-testid="post-language">{user.postLanguage ? languageName(user.postLanguage) : 'Not chosen (your browser’s)'}</dd>
         {user.pendingEmail ? (
           <>
             <dt>New email</dt>
@@ -169,6 +176,7 @@ function EditView({ actor }: { actor: Ref }) {
     <FormShell actor={actor} label="Edit profile" submitLabel="Save Profile">
       <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
       <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+      <SelectField label="Post language" options={LANGUAGE_OPTIONS} {...field('postLanguage')} />
     </FormShell>
   );
 }

@@ -7,7 +7,7 @@ import { accountName } from '../../machines/social-accounts/social-accounts.mach
 import { DATE_FORMAT, DEFAULT_BLUESKY_SERVICE, type SocialAccount } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import { Button } from '../ui/button';
-import { ACCOUNTS_TEXT, socialHomeHref } from './accounts-text';
+import { ACCOUNTS_TEXT, reconnectHref, socialHomeHref } from './accounts-text';
 
 const connectedOn = (iso: string) => {
   const date = new Date(iso);
@@ -24,7 +24,10 @@ const stretched = css({
   _hover: { textDecoration: 'underline' },
 });
 
-/** One connected account: its platform, handle, server and since when; opens Social Home; Disconnect asks first. */
+/**
+ * One connected account: its platform, handle, server and since when; opens Social Home; Disconnect asks first. An
+ * account whose login Bluesky no longer accepts says so and links to Reconnect.
+ */
 export function AccountCard({ account, disabled, onDisconnect }: { account: SocialAccount; disabled: boolean; onDisconnect: () => void }) {
   const since = connectedOn(account.connectedAt);
   return (
@@ -41,10 +44,25 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
         }),
       )}
     >
-      <span className={cx(badge({ tone: 'accent' }), css({ alignSelf: 'flex-start' }))}>{PLATFORM_LABELS[account.platform]}</span>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <span className={badge({ tone: 'accent' })}>{PLATFORM_LABELS[account.platform]}</span>
+        {account.needsReconnectAt ? <span className={badge({ tone: 'danger' })}>{ACCOUNTS_TEXT.needsReconnect}</span> : null}
+      </div>
       <Link href={socialHomeHref(account.handle)} className={stretched}>
         @{account.handle}
       </Link>
+      {account.needsReconnectAt ? (
+        <p className={css({ fontSize: 'sm', color: 'danger' })}>
+          {ACCOUNTS_TEXT.needsReconnectWhy}{' '}
+          <Link
+            href={reconnectHref(account.handle)}
+            aria-label={`${ACCOUNTS_TEXT.reconnect} ${accountName(account)}`}
+            className={css({ position: 'relative', zIndex: 1, fontWeight: 'medium', textDecoration: 'underline' })}
+          >
+            {ACCOUNTS_TEXT.reconnect}
+          </Link>
+        </p>
+      ) : null}
       <dl
         className={css({
           display: 'grid',

@@ -14,9 +14,14 @@ export const ACCOUNTS_TEXT = {
   disconnect: 'Disconnect',
   disconnecting: 'Disconnecting...',
   dialogTitle: 'Disconnect account',
+  needsReconnect: 'Needs reconnecting',
+  needsReconnectWhy: 'Bluesky no longer accepts the login saved for this account. Posts for it wait, and go out once you reconnect it.',
+  reconnect: 'Reconnect',
   confirm: (account: AccountRef) =>
     `Disconnect ${accountName(account)}? Its saved app password is deleted, and scheduled posts for it will fail until you connect it again.`,
 } as const;
 
 export const CONNECT_BLUESKY_PATH = '/social-media/accounts/connect/bluesky';
+/** The connect form for this handle (connecting it again replaces its saved login and releases its waiting posts). */
+export const reconnectHref = (handle: string) => `${CONNECT_BLUESKY_PATH}?handle=${encodeURIComponent(handle)}`;
 export const socialHomeHref = (handle: string) => `/social-media/account/${encodeURIComponent(handle)}`;

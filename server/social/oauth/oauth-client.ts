@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { NodeOAuthClient, buildAtprotoLoopbackClientMetadata, type OAuthClientMetadataInput } from '@atproto/oauth-client-node';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { socialAccounts } from '../../db/schema';
+import type { Logger } from '../../log';
+import type { SecretBox } from '../secret-box';
+import { loadOrCreateOAuthKey } from './oauth-key';
+import { oauthModeOf } from './oauth-mode';
+
+export { oauthModeOf };
+import { createDbLock, createSessionStore, createStateStore } from './oauth-store';
+
+export const OAUTH_SCOPE = 'atproto transition:generic';
+export const CALLBACK_PATH = '/oauth/callback';
+export const CLIENT_METADATA_PATH = '/oauth/client-metadata.json';
+export const JWKS_PATH = '/oauth/jwks.json';
+
+/** The loopback redirect: the spec wants the IP literal (the PDS refuses 'localhost'), with the server's own port. */
+const loopbackRedirect = (appUrl: string) => {
+  const url = new URL(appUrl);
+  return `http://127.0.0.1${url.port ? `:${url.port}` : ''}${CALLBACK_PATH}`;
+};
+
+export function confidentialMetadata(appUrl: string): OAuthClientMetadataInput {
+  return {
+    client_id: `${appUrl}${CLIENT_METADATA_PATH}`,
+    client_name: 'Artist Studio',
+    client_uri: appUrl,
+    redirect_uris: [`${appUrl}${CALLBACK_PATH}`],
+    scope: OAUTH_SCOPE,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    application_type: 'web',
+    token_endpoint_auth_method: 'private_key_jwt',
+    token_endpoint_auth_signing_alg: 'ES256',
+    dpop_bound_access_tokens: true,
+    jwks_uri: `${appUrl}${JWKS_PATH}`,
+  } as OAuthClientMetadataInput;
+}
+
+interface OAuthDeps {
+  config: Config;
+  db: Db;
+  box: SecretBox;
+  log: Logger;
+  /** The outbound door: identity, metadata, token and API calls go to addresses an artist chose. */
+  fetch: typeof globalThis.fetch;
+}
+
+/**
+ * The Bluesky OAuth client of this server, made on first use (the confidential client's key is read or generated
+ * then). States and grants live in the database, sealed; when Bluesky no longer honours a grant (revoked, refresh
+ * refused) the client drops it and every account on that DID is marked as needing reconnection.
+ */
+export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
+  const mode = oauthModeOf(config.appUrl);
+  let client: Promise<NodeOAuthClient> | undefined;
+
+  async function build(): Promise<NodeOAuthClient> {
+    const keyset = mode === 'confidential' ? [await loadOrCreateOAuthKey(config.dataDir, config.social.oauth.privateKey)] : undefined;
+    const clientMetadata =
+      mode === 'confidential'
+        ? confidentialMetadata(config.appUrl)
+        : buildAtprotoLoopbackClientMetadata({ scope: OAUTH_SCOPE, redirect_uris: [loopbackRedirect(config.appUrl)] });
+    return new NodeOAuthClient({
+      clientMetadata,
+      keyset,
+      fetch,
+      // Loopback only: the local PDS of development and tests speaks plain http.
+      allowHttp: mode === 'loopback',
+      plcDirectoryUrl: config.social.oauth.plcUrl,
+      ...(config.social.oauth.handleResolver ? { handleResolver: config.social.oauth.handleResolver } : {}),
+      stateStore: createStateStore(db, box),
+      sessionStore: createSessionStore(db, box),
+      requestLock: createDbLock(db),
+      onDelete: (did, cause) => {
+        log.warn({ did, cause: String(cause) }, 'a Bluesky OAuth grant is no longer honoured: its accounts need reconnecting');
+        void db
+          .update(socialAccounts)
+          .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
+          .where(and(eq(socialAccounts.did, did), eq(socialAccounts.authMethod, 'oauth')))
+          .catch((err: unknown) => log.error({ err, did }, 'could not mark a Bluesky account as needing reconnection'));
+      },
+    });
+  }
+
+  return {
+    mode,
+    client(): Promise<NodeOAuthClient> {
+      client ??= build().catch((err: unknown) => {
+        client = undefined;
+        throw err;
+      });
+      return client;
+    },
+  };
+}
+
+export type BlueskyOAuth = ReturnType<typeof createBlueskyOAuth>;

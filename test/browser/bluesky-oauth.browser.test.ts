@@ -1,0 +1,195 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { SocialAccount, SocialPost } from '../../src/schemas/social.schema';
+import {
+  createVerifiedAccount,
+  expectAccessible,
+  freePort,
+  launchBrowser,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../support/browser';
+import { startPds, type Pds } from '../support/pds';
+import { newPdsAccount, oauthTestEnv, postRecords, type PdsAccount } from '../support/social';
+import { rkeyOf } from '../support/social-browser';
+
+const EMAIL = 'hokusai@example.com';
+const PASSWORD = 'Katsushika1760';
+const CONTENT = 'Posted through an OAuth grant: the great wave, again #woodblock';
+
+/** Polls for what the page shows; the default second of expect.poll is short on a busy machine. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+describe("connecting Bluesky with OAuth through the local PDS's own pages, then posting with the grant", () => {
+  let tmp: string;
+  let previousTmp: string | undefined;
+  let pds: Pds;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let artist: PdsAccount;
+  /**
+   * The studio as the browser reaches it: on 127.0.0.1, while the PDS is on localhost. A PDS refuses an authorization
+   * page opened from its own site (Sec-Fetch-Site same-site); an app and a PDS on one site do not happen outside tests.
+   */
+  let appUrl: string;
+
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-oauth-browser-'));
+    previousTmp = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    pds = await startPds();
+    artist = await newPdsAccount(pds, 'hokusai');
+    const port = await freePort();
+    appUrl = `http://127.0.0.1:${port}`;
+    server = await startServer({ ...oauthTestEnv(pds), SOCIAL_POLL_MS: '200', PORT: String(port), APP_URL: appUrl });
+    ({ idToken: token } = await createVerifiedAccount(server, EMAIL, PASSWORD));
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await pds?.close();
+    if (previousTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmp;
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    onTestFailed(async () => {
+      console.log(
+        `URL ${page.url()}\n${await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '')}\n${server.log().slice(-4000)}`,
+      );
+    });
+  });
+
+  const main = () => page.getByRole('main');
+  const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${server.url}/api${p}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(res.status, `${p}: ${res.status}`).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  it('signs in and opens "Continue with Bluesky", the first way to connect', async () => {
+    await page.goto(appUrl);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByTestId('welcome').waitFor();
+    await page.goto(`${appUrl}/social-media/accounts/connect/bluesky`);
+    const form = main().getByRole('form', { name: 'Continue with Bluesky' });
+    await form.waitFor();
+    await expectAccessible(page, 'connect Bluesky with OAuth');
+    // An unknown handle is told on the field; nothing leaves the app.
+    await form.getByLabel('Handle or server address').fill('nobody-here.test');
+    await form.getByRole('button', { name: 'Continue with Bluesky' }).click();
+    await form.getByText('No Bluesky account @nobody-here.test was found. Check the handle.').waitFor();
+    expect(new URL(page.url()).origin).toBe(appUrl);
+  });
+
+  it("goes to the PDS's authorization page, signs in there with the account password, approves, and comes back connected", async () => {
+    const form = main().getByRole('form', { name: 'Continue with Bluesky' });
+    await form.getByLabel('Handle or server address').fill(`@${artist.handle}`);
+    await form.getByRole('button', { name: 'Continue with Bluesky' }).click();
+    // The PDS's own page: the password is typed there, never in the studio.
+    await page.waitForURL((url) => url.origin === new URL(pds.url).origin);
+    expect(new URL(page.url()).pathname).toBe('/oauth/authorize');
+    // The handle typed in the studio is the one the PDS asks the password of.
+    expect(await page.getByRole('textbox', { name: 'Identifier' }).inputValue()).toBe(artist.handle);
+    await page.getByRole('textbox', { name: 'Password' }).fill(artist.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+
+    // Back through the callback to the studio, connected.
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/social-media/accounts');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Bluesky account @${artist.handle} connected` })
+      .first()
+      .waitFor();
+    const card = main().getByRole('link', { name: `@${artist.handle}` });
+    await card.waitFor();
+    await expectAccessible(page, 'accounts after OAuth');
+    const accounts = await api<SocialAccount[]>('/social-media/accounts');
+    expect(accounts).toEqual([
+      expect.objectContaining({ handle: artist.handle, service: pds.url, authMethod: 'oauth', needsReconnectAt: null }),
+    ]);
+  });
+
+  it('publishes a post through the OAuth grant, and the record is on the PDS', async () => {
+    const saved = await api<{ post: SocialPost }>('/social-media/post', {
+      method: 'POST',
+      body: JSON.stringify({ content: CONTENT, accounts: [{ platform: 'bluesky', handle: artist.handle }] }),
+    });
+    await api<SocialPost>(`/social-media/post/${saved.post.postId}/publish`, {
+      method: 'POST',
+      body: JSON.stringify({ postId: saved.post.postId }),
+    });
+    await poll(async () => (await api<SocialPost>(`/social-media/post/${saved.post.postId}`)).responses[0]?.postStatus).toBe('posted');
+    const post = await api<SocialPost>(`/social-media/post/${saved.post.postId}`);
+    const records = await postRecords(artist.agent, artist.did);
+    expect(records).toHaveLength(1);
+    expect(records[0].value.text).toBe(CONTENT);
+    expect(records[0].uri.split('/').pop()).toBe(rkeyOf(post.responses[0].postUrl));
+    // Written with the grant, not an app password: the studio never had one.
+    expect(server.log()).toContain('Bluesky account connected with OAuth');
+  });
+
+  it('a grant the artist revokes on their server shows as "Needs reconnecting"; Reconnect goes through the PDS again', async () => {
+    // The PDS's own account page, where an artist sees and revokes the apps they gave access to.
+    await page.goto(`${pds.url}/account`);
+    await page.getByRole('textbox', { name: 'Identifier' }).fill(artist.handle);
+    await page.getByRole('textbox', { name: 'Password' }).fill(artist.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Connected apps' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke access' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke access to A local app' }).getByRole('button', { name: 'Revoke access' }).click();
+    await page.getByRole('heading', { name: 'A local app' }).waitFor({ state: 'detached' });
+
+    // The next post finds the grant gone: the account needs reconnecting, and nothing reaches the PDS.
+    const saved = await api<{ post: SocialPost }>('/social-media/post', {
+      method: 'POST',
+      body: JSON.stringify({ content: 'After the grant was revoked', accounts: [{ platform: 'bluesky', handle: artist.handle }] }),
+    });
+    await api<SocialPost>(`/social-media/post/${saved.post.postId}/publish`, {
+      method: 'POST',
+      body: JSON.stringify({ postId: saved.post.postId }),
+    });
+    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnectAt).not.toBeNull();
+    expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
+
+    await page.goto(`${appUrl}/social-media/accounts`);
+    const card = main()
+      .getByRole('listitem')
+      .filter({ hasText: `@${artist.handle}` });
+    await card.getByText('Needs reconnecting').waitFor();
+    await expectAccessible(page, 'accounts with one needing reconnection');
+    await card.getByRole('link', { name: `Reconnect Bluesky @${artist.handle}` }).click();
+    const form = main().getByRole('form', { name: 'Continue with Bluesky' });
+    expect(await form.getByLabel('Handle or server address').inputValue()).toBe(artist.handle);
+    await form.getByRole('button', { name: 'Continue with Bluesky' }).click();
+    await page.waitForURL((url) => url.origin === new URL(pds.url).origin);
+    // Signed in on this device already (the account page): the PDS asks only for approval.
+    await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/social-media/accounts');
+    await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnectAt).toBeNull();
+    await card.getByRole('link', { name: `@${artist.handle}` }).waitFor();
+    expect(await card.getByText('Needs reconnecting').count()).toBe(0);
+    // The post that found the grant gone failed (and can be posted again now); none of it reached the PDS.
+    expect((await api<SocialPost>(`/social-media/post/${saved.post.postId}`)).responses[0].postStatus).toBe('error');
+    expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
+  });
+});
