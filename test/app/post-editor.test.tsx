@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
-import { counterOver, counterWithin } from '../../src/views/post-editor/ContentField';
+import { counterOver, counterWithin } from '../../src/views/post-editor/counter-styles';
 import { typeTag } from '../support/artwork-editor';
 import { ALICE, BOB, fileOf, POST_ID, postEditorParts, postFixture, ref, renderPostEditor } from '../support/post-editor';
 

@@ -18,6 +18,7 @@ import {
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import { THREAD_MAX_LENGTH } from '../../schemas/post-thread';
 import { button } from 'styled-system/recipes/button';
+import { counterOver, counterWithin } from './counter-styles';
 import { ThreadParts } from './ThreadParts';
 
 const { withProvider, withContext } = createStyleContext(field);
@@ -25,9 +26,6 @@ const Root = withProvider(ArkField.Root, 'root');
 const Label = withContext(ArkField.Label, 'label');
 const HelperText = withContext(ArkField.HelperText, 'helperText');
 const ErrorText = withContext(ArkField.ErrorText, 'errorText');
-
-export const counterWithin = css({ color: 'fg.muted' });
-export const counterOver = css({ color: 'danger', fontWeight: 'semibold' });
 
 /**
  * The post's text and its counter 'n / 280 characters', which counts the text as it will be posted (hashtags and

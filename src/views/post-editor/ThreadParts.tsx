@@ -7,7 +7,7 @@ import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-edito
 import { canMoveBreak, isEditable, selectThreadParts } from '../../machines/post-editor/post-editor.selectors';
 import { partCounterText, THREAD_PART_MAX_LENGTH } from '../../schemas/post-thread';
 import { postCounterText } from '../../schemas/social.schema';
-import { counterOver, counterWithin } from './ContentField';
+import { counterOver, counterWithin } from './counter-styles';
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' });
 const part = css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1' });
