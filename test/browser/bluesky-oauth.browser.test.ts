@@ -159,7 +159,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     await page.getByRole('alertdialog', { name: 'Revoke access to A local app' }).getByRole('button', { name: 'Revoke access' }).click();
     await page.getByRole('heading', { name: 'A local app' }).waitFor({ state: 'detached' });
 
-    // The next post finds the grant gone: the account needs reconnecting, and nothing reaches the PDS.
+    // The next post finds the grant gone: the account needs reconnecting, the post waits, and nothing reaches the PDS.
     const saved = await api<{ post: SocialPost }>('/social-media/post', {
       method: 'POST',
       body: JSON.stringify({ content: 'After the grant was revoked', accounts: [{ platform: 'bluesky', handle: artist.handle }] }),
@@ -188,8 +188,10 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     await poll(async () => (await api<SocialAccount[]>('/social-media/accounts'))[0].needsReconnectAt).toBeNull();
     await card.getByRole('link', { name: `@${artist.handle}` }).waitFor();
     expect(await card.getByText('Needs reconnecting').count()).toBe(0);
-    // The post that found the grant gone failed (and can be posted again now); none of it reached the PDS.
-    expect((await api<SocialPost>(`/social-media/post/${saved.post.postId}`)).responses[0].postStatus).toBe('error');
-    expect(await postRecords(artist.agent, artist.did)).toHaveLength(1);
+    // The post that found the grant gone waited for the account, and goes out, once, with the new grant.
+    await poll(async () => (await api<SocialPost>(`/social-media/post/${saved.post.postId}`)).responses[0].postStatus).toBe('posted');
+    const records = await postRecords(artist.agent, artist.did);
+    expect(records.map((r) => r.value.text).filter((t) => t === 'After the grant was revoked')).toHaveLength(1);
+    expect(records).toHaveLength(2);
   });
 });
