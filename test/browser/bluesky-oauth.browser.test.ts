@@ -8,8 +8,6 @@ import {
   launchBrowser,
   logPageOnFailure,
   newPage,
-  ownTmpDir,
-  type OwnTmpDir,
   signInAt,
   startServer,
   type RunningServer,
@@ -17,6 +15,7 @@ import {
 import { startPds, type Pds } from '../support/pds';
 import { newPdsAccount, oauthTestEnv, postRecords, type PdsAccount } from '../support/social';
 import { rkeyOf } from '../support/social-browser';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'hokusai@example.com';
 const PASSWORD = 'Katsushika1760';

@@ -8,8 +8,6 @@ import {
   expectAccessible,
   launchBrowser,
   logPageOnFailure,
-  ownTmpDir,
-  type OwnTmpDir,
   signInAt,
   startServer,
   type RunningServer,
@@ -18,6 +16,7 @@ import { startPds, type Pds } from '../support/pds';
 import { artworkInput, makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'hilma@example.com';
 const PASSWORD = 'Altarpiece1915';

@@ -5,8 +5,6 @@ import {
   expectAccessible,
   launchBrowser,
   logPageOnFailure,
-  ownTmpDir,
-  type OwnTmpDir,
   signInAt,
   startServer,
   type RunningServer,
@@ -16,6 +14,7 @@ import { startPds, type Pds } from '../support/pds';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
 import { makeMp4 } from '../support/video';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'maya@example.com';
 const PASSWORD = 'Kodachrome1935';

@@ -9,8 +9,6 @@ import {
   expectAccessible,
   launchBrowser,
   logPageOnFailure,
-  ownTmpDir,
-  type OwnTmpDir,
   signInAt,
   startServer,
   type RunningServer,
@@ -19,6 +17,7 @@ import { startPds, type Pds } from '../support/pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount, type PostRecord } from '../support/social';
 import { dayIn, dropFiles, formatIn, localInputValue, makePng, markDocument, newPageIn, rkeyOf } from '../support/social-browser';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'frida@example.com';
 const PASSWORD = 'Coyoacan1907';

@@ -141,25 +141,6 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
 
 export { createVerifiedAccount } from './mail-dir';
 
-/**
- * A temporary folder of the test's own, made TMPDIR for what it starts after (a PDS and the server leave their files
- * there); restore() puts TMPDIR back and removes the folder.
- */
-export async function ownTmpDir(prefix: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  const previous = process.env.TMPDIR;
-  process.env.TMPDIR = dir;
-  return {
-    path: dir,
-    async restore() {
-      if (previous === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = previous;
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-export type OwnTmpDir = Awaited<ReturnType<typeof ownTmpDir>>;
-
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
