@@ -6,13 +6,12 @@ import {
   expectAccessible,
   expectVisibleControl,
   launchBrowser,
-  logPageOnFailure,
   newPage,
   startServer,
   startSmtp,
-  submitSignIn,
   type RunningServer,
 } from '../support/browser';
+import { logPageOnFailure, submitSignIn } from '../support/browser-steps';
 import { unzip } from '../support/zip';
 
 const EMAIL = 'ada@example.com';

@@ -6,12 +6,11 @@ import {
   expectAccessible,
   freePort,
   launchBrowser,
-  logPageOnFailure,
   newPage,
-  signInAt,
   startServer,
   type RunningServer,
 } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startPds, type Pds } from '../support/pds';
 import { newPdsAccount, oauthTestEnv, postRecords, type PdsAccount } from '../support/social';
 import { rkeyOf } from '../support/social-browser';

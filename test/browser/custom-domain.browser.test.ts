@@ -1,14 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHROMIUM_ARGS,
-  createVerifiedAccount,
-  logPageOnFailure,
-  signInAt,
-  startServer,
-  watchContentSecurity,
-  type RunningServer,
-} from '../support/browser';
+import { CHROMIUM_ARGS, createVerifiedAccount, startServer, watchContentSecurity, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startDnsResponder, type DnsResponder } from '../support/dns-responder';
 import { checkScreen } from '../support/layout-check';
 

@@ -1,14 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  launchBrowser,
-  logPageOnFailure,
-  newPage,
-  signInAt,
-  startServer,
-  type RunningServer,
-} from '../support/browser';
+import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { html, linkSite, ogPage } from '../support/link-page';
 import { SOCIAL_TEST_ENV } from '../support/social';

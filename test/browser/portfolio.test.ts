@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  expectAccessible,
-  launchBrowser,
-  logPageOnFailure,
-  newPage,
-  signInAt,
-  startServer,
-  type RunningServer,
-} from '../support/browser';
+import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { makeJpeg } from '../support/portfolio';
 import { ARTWORKS, recordProgressAndToasts, recorded, throttleUploads } from '../support/portfolio-browser';
 

@@ -3,17 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  expectAccessible,
-  launchBrowser,
-  logPageOnFailure,
-  newPage,
-  signInAt,
-  startServer,
-  submitSignIn,
-  type RunningServer,
-} from '../support/browser';
+import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt, submitSignIn } from '../support/browser-steps';
 
 const EMAIL = 'qa@example.com';
 const PASSWORD = 'Palette2024';

@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import type { UploadTicket } from '../../src/schemas/upload.schema';
-import {
-  createVerifiedAccount,
-  expectAccessible,
-  launchBrowser,
-  logPageOnFailure,
-  signInAt,
-  startServer,
-  type RunningServer,
-} from '../support/browser';
+import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startPds, type Pds } from '../support/pds';
 import { artworkInput, makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';

@@ -1,14 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  expectAccessible,
-  launchBrowser,
-  logPageOnFailure,
-  signInAt,
-  startServer,
-  type RunningServer,
-} from '../support/browser';
+import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startFakeVideoService, type FakeVideoService } from '../support/fake-video-service';
 import { startPds, type Pds } from '../support/pds';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';

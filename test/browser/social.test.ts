@@ -4,15 +4,8 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialAccount, SocialPost } from '../../src/schemas/social.schema';
-import {
-  createVerifiedAccount,
-  expectAccessible,
-  launchBrowser,
-  logPageOnFailure,
-  signInAt,
-  startServer,
-  type RunningServer,
-} from '../support/browser';
+import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startPds, type Pds } from '../support/pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount, type PostRecord } from '../support/social';
