@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
+import type { AppDeps } from '../server/context';
 import { createDeps } from '../server/deps';
 import { socialDeliveries, users } from '../server/db/schema';
 import { createLogger } from '../server/log';
@@ -21,29 +22,50 @@ const DAY = 24 * 60 * MIN;
 const HOURS = 3;
 
 /**
- * 500 recent posts of 5 artists, of mixed ages (spread evenly over the schedule's week), refreshed round after round
- * on a simulated clock against a fake AppView that counts the calls; `everyMs` is the refresher's cadence
- * (SOCIAL_METRICS_MS). Every round is a real refreshMetrics on the database: claim, getPosts calls, stored counts.
+ * The server's deps, reading counts from the AppView at `appViewUrl`, on a data folder of their own; close() closes
+ * the database and removes the folder.
  */
-async function measure(label: string, env: Record<string, string>, everyMs: number) {
-  const appview = await startFakeAppView();
+async function benchDeps(appViewUrl: string, env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-metrics-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
     SOCIAL_ALLOW_PRIVATE_NETWORK: 'true',
-    BSKY_APPVIEW_URL: appview.url,
+    BSKY_APPVIEW_URL: appViewUrl,
     ...env,
   });
   const deps = await createDeps(config, createLogger('silent'));
+  return {
+    deps,
+    async close() {
+      await deps.database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A verified user (posts are seeded under its accounts directly), its email made unique with `tag`. */
+async function insertUser(deps: AppDeps, tag: string) {
+  const [user] = await deps.db
+    .insert(users)
+    .values({ email: `metrics-${tag}-${Date.now()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() })
+    .returning();
+  return user;
+}
+
+/**
+ * 500 recent posts of 5 artists, of mixed ages (spread evenly over the schedule's week), refreshed round after round
+ * on a simulated clock against a fake AppView that counts the calls; `everyMs` is the refresher's cadence
+ * (SOCIAL_METRICS_MS). Every round is a real refreshMetrics on the database: claim, getPosts calls, stored counts.
+ */
+async function measure(label: string, env: Record<string, string>, everyMs: number) {
+  const appview = await startFakeAppView();
+  const { deps, close } = await benchDeps(appview.url, env);
   try {
     const start = new Date();
     for (let a = 0; a < ACCOUNTS; a++) {
-      const [user] = await deps.db
-        .insert(users)
-        .values({ email: `metrics-${a}-${Date.now()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() })
-        .returning();
+      const user = await insertUser(deps, String(a));
       const account = await seedAccount(deps.db, user.id);
       const per = POSTS / ACCOUNTS;
       // Account a's posts take every ACCOUNTS-th age, so each account has posts of every age.
@@ -84,9 +106,8 @@ async function measure(label: string, env: Record<string, string>, everyMs: numb
         'keeps the steady rounds far below that.',
     } satisfies BudgetResult;
   } finally {
-    await deps.database.close();
+    await close();
     await appview.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -103,15 +124,7 @@ async function measureRealAppView() {
   const started = performance.now();
   const net = await startAppViewNetwork();
   const networkMs = performance.now() - started;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-metrics-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
-    SOCIAL_ALLOW_PRIVATE_NETWORK: 'true',
-    BSKY_APPVIEW_URL: net.appViewUrl,
-  });
-  const deps = await createDeps(config, createLogger('silent'));
+  const { deps, close } = await benchDeps(net.appViewUrl);
   try {
     const artist = await net.createAccount(`bench-artist-${Date.now() % 100000}.test`);
     const fans = [
@@ -128,10 +141,7 @@ async function measureRealAppView() {
     await net.processAll();
 
     const now = new Date();
-    const [user] = await deps.db
-      .insert(users)
-      .values({ email: `metrics-real-${Date.now()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() })
-      .returning();
+    const user = await insertUser(deps, 'real');
     const account = await seedAccount(deps.db, user.id, artist.handle, artist.did);
     const rkeys = posts.map((p) => p.uri.split('/').pop()!);
     await seedPosted(deps.db, account, Array(REAL_POSTS).fill(60 * MIN), now, rkeys);
@@ -153,9 +163,8 @@ async function measureRealAppView() {
         'the likes given.',
     } satisfies BudgetResult;
   } finally {
-    await deps.database.close();
+    await close();
     await net.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectVisibleControl,
@@ -11,6 +11,7 @@ import {
   startSmtp,
   type RunningServer,
 } from '../support/browser';
+import { logPageOnFailure, submitSignIn } from '../support/browser-steps';
 import { unzip } from '../support/zip';
 
 const EMAIL = 'ada@example.com';
@@ -38,23 +39,12 @@ describe('accounts in a real browser', () => {
     await smtp?.close();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-3000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }));
 
   const welcome = () => page.getByTestId('welcome');
 
   async function signIn(password: string) {
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(page, EMAIL, password);
     await expect.poll(() => welcome().textContent()).toContain('Welcome,');
   }
 
@@ -137,9 +127,7 @@ describe('accounts in a real browser', () => {
     await page.getByText('Your password has been changed.').waitFor();
 
     await signOut();
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(FIRST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(page, EMAIL, FIRST_PASSWORD);
     await page.getByText('Incorrect email or password.').waitFor();
     await signIn(SECOND_PASSWORD);
     await expect.poll(() => welcome().textContent()).toBe('Welcome, Ada Lovelace');
@@ -320,9 +308,7 @@ describe('accounts in a real browser', () => {
       .poll(() => smtp.mails.slice(before).some((m) => m.to.includes(EMAIL) && m.raw.includes('Your Artist Studio account was deleted')))
       .toBe(true);
 
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(THIRD_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(page, EMAIL, THIRD_PASSWORD);
     await page.getByText('Incorrect email or password.').waitFor();
     const created = await fetch(`${server.url}/api/auth/create`, {
       method: 'POST',

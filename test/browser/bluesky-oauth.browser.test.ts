@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import {
   createVerifiedAccount,
@@ -13,9 +10,11 @@ import {
   startServer,
   type RunningServer,
 } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startPds, type Pds } from '../support/pds';
 import { newPdsAccount, oauthTestEnv, postRecords, type PdsAccount } from '../support/social';
 import { rkeyOf } from '../support/social-browser';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'hokusai@example.com';
 const PASSWORD = 'Katsushika1760';
@@ -25,8 +24,7 @@ const CONTENT = 'Posted through an OAuth grant: the great wave, again #woodblock
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 describe("connecting Bluesky with OAuth through the local PDS's own pages, then posting with the grant", () => {
-  let tmp: string;
-  let previousTmp: string | undefined;
+  let tmp: OwnTmpDir;
   let pds: Pds;
   let server: RunningServer;
   let browser: Browser;
@@ -40,9 +38,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
   let appUrl: string;
 
   beforeAll(async () => {
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-oauth-browser-'));
-    previousTmp = process.env.TMPDIR;
-    process.env.TMPDIR = tmp;
+    tmp = await ownTmpDir('studio-oauth-browser-');
     pds = await startPds();
     artist = await newPdsAccount(pds, 'hokusai');
     const port = await freePort();
@@ -57,21 +53,10 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     await browser?.close();
     await server?.stop();
     await pds?.close();
-    if (previousTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previousTmp;
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    await tmp?.restore();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-4000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }), 4_000);
 
   const main = () => page.getByRole('main');
   const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
@@ -84,10 +69,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
   };
 
   it('signs in and opens "Continue with Bluesky", the first way to connect', async () => {
-    await page.goto(appUrl);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, appUrl, EMAIL, PASSWORD);
     await page.getByTestId('welcome').waitFor();
     await page.goto(`${appUrl}/social-media/accounts/connect/bluesky`);
     const form = main().getByRole('form', { name: 'Continue with Bluesky' });

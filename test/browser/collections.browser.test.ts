@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
@@ -44,16 +45,7 @@ describe('collections in a real browser', () => {
     await server?.stop();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-3000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }));
 
   const main = () => page.getByRole('main');
   const inCollection = () => main().getByRole('list', { name: 'Artworks in this collection' });
@@ -65,10 +57,7 @@ describe('collections in a real browser', () => {
   const announcer = () => main().getByTestId('collection-announcer');
 
   it('signs in and finds no collections yet, with the way to make one', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'All Collections' }).click();
     await main().getByRole('heading', { name: 'Collections', level: 1 }).waitFor();
     await main().getByText('No collections yet.').waitFor();

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, createVerifiedAccount, startServer, watchContentSecurity, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startDnsResponder, type DnsResponder } from '../support/dns-responder';
 import { checkScreen } from '../support/layout-check';
 
@@ -45,24 +46,12 @@ describe('a custom domain in a real browser', () => {
     await dns?.close();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-3000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }));
 
   const main = () => page.getByRole('main');
 
   it('the artist adds the domain in the app and sees the records to create', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, Sonia Delaunay');
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Custom domain' }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { html, linkSite, ogPage } from '../support/link-page';
 import { SOCIAL_TEST_ENV } from '../support/social';
@@ -40,25 +41,13 @@ describe('the link card in the post editor, in a real browser', () => {
     await site?.close();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-3000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }));
 
   const region = () => page.getByRole('main').getByRole('region', { name: 'Link card' });
   const card = () => region().getByRole('article', { name: 'Harbour at Dawn & Dusk' });
 
   it('shows the card of a typed link under the text, axe-clean and whole at 1280 and 390 px', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await page.getByTestId('welcome').waitFor();
     await page.goto(`${server.url}/social-media/post/new`);
     const content = page.getByLabel('Content');

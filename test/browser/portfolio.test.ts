@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { makeJpeg } from '../support/portfolio';
 import { ARTWORKS, recordProgressAndToasts, recorded, throttleUploads } from '../support/portfolio-browser';
 
@@ -34,16 +35,7 @@ describe('the portfolio in a real browser', () => {
     await server?.stop();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-3000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }));
 
   const main = () => page.getByRole('main');
   const toast = (title: string) => page.getByRole('status').filter({ hasText: title }).first();
@@ -72,10 +64,7 @@ describe('the portfolio in a real browser', () => {
   }
 
   it('signs in and finds an empty My Artworks', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, Hilma af Klint');
     await openMyArtworks();
     await main().getByText("No artworks found. Create your first artwork using the 'New Artwork' button.").waitFor();

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt, submitSignIn } from '../support/browser-steps';
 
 const EMAIL = 'qa@example.com';
 const PASSWORD = 'Palette2024';
@@ -73,16 +74,7 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     await fs.rm(reportDir, { recursive: true, force: true });
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-2000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }), 2_000);
 
   it('/qa lists every chart by id with its counts and the test run coverage', async () => {
     await page.goto(`${server.url}/qa`);
@@ -154,9 +146,7 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     expect(await activeIn(page, 'authScreen')).not.toEqual([]);
     await expectAccessible(page, 'qa live panel');
 
-    await page.getByLabel('Email', { exact: true }).fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(page, EMAIL, PASSWORD);
     await page.getByTestId('welcome').waitFor();
     await expect.poll(() => activeIn(page, 'session')).toContain('session.signedIn');
     // The page's own machines joined; the sign-in screen's left with its page.
@@ -183,9 +173,7 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     await expect.poll(activeThere).toContain('session.signedOut');
     await expectAccessible(live, 'qa live window');
 
-    await page.getByLabel('Email', { exact: true }).fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(page, EMAIL, PASSWORD);
     await expect.poll(activeThere, { timeout: 10_000 }).toContain('session.signedIn');
     await live.locator('[data-tab] [data-actor="shell"]').waitFor();
     await live.close();
@@ -212,10 +200,7 @@ describe('QA mode off (the default)', () => {
   it('/qa and /qa/charts/... are the 404 page, no studio code is requested, /api/qa/* is 404', async () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    await page.goto(server.url);
-    await page.getByLabel('Email', { exact: true }).fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await page.getByTestId('welcome').waitFor();
     expect(await page.getByRole('button', { name: 'Statecharts' }).count()).toBe(0);
     for (const address of ['/qa', '/qa/charts/session', '/qa/live']) {

@@ -1,16 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import type { UploadTicket } from '../../src/schemas/upload.schema';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startPds, type Pds } from '../support/pds';
 import { artworkInput, makeJpeg } from '../support/portfolio';
-import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
+import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'hilma@example.com';
 const PASSWORD = 'Altarpiece1915';
@@ -21,8 +20,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 const sliceBytes = (text: string, start: number, end: number) => Buffer.from(text, 'utf8').subarray(start, end).toString('utf8');
 
 describe('sharing an artwork to a post on a real PDS, in a real browser', () => {
-  let tmp: string;
-  let previousTmp: string | undefined;
+  let tmp: OwnTmpDir;
   let pds: Pds;
   let server: RunningServer;
   let browser: Browser;
@@ -44,23 +42,14 @@ describe('sharing an artwork to a post on a real PDS, in a real browser', () => 
   };
 
   beforeAll(async () => {
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-share-browser-'));
-    previousTmp = process.env.TMPDIR;
-    process.env.TMPDIR = tmp;
+    tmp = await ownTmpDir('studio-share-browser-');
     pds = await startPds();
     artist = await newPdsAccount(pds, 'hilma');
     server = await startServer({ ...SOCIAL_TEST_ENV, SOCIAL_POLL_MS: '200' });
     ({ idToken: token } = await createVerifiedAccount(server, EMAIL, PASSWORD));
 
     // What the artist already has: a connected account, an artwork with its image, and a published portfolio.
-    await api('/social-media/accounts', {
-      method: 'POST',
-      json: {
-        platform: 'bluesky',
-        handle: artist.handle,
-        credentials: { identifier: artist.handle, appPassword: artist.appPassword, service: pds.url },
-      },
-    });
+    await connectOn(server, token, artist, pds.url);
     artwork = await api<Artwork>('/artwork', { method: 'POST', json: artworkInput('PHYSICAL_2D', { title: TITLE }) });
     const jpeg = await makeJpeg(1200, 900);
     const ticket = await api<UploadTicket>(`/artwork/${artwork.artworkId}/media`, {
@@ -80,29 +69,15 @@ describe('sharing an artwork to a post on a real PDS, in a real browser', () => 
     await browser?.close();
     await server?.stop();
     await pds?.close();
-    if (previousTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previousTmp;
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    await tmp?.restore();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-4000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }), 4_000);
 
   const main = () => page.getByRole('main');
 
   it('Share in the artwork editor opens a new post with the image, its alt text, the link and the account', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await page.getByTestId('welcome').waitFor();
 
     await page.goto(`${server.url}/portfolio/artwork/${artwork.artworkId}`);

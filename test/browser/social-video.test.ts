@@ -1,14 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startFakeVideoService, type FakeVideoService } from '../support/fake-video-service';
 import { startPds, type Pds } from '../support/pds';
-import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
+import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
 import { makeMp4 } from '../support/video';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'maya@example.com';
 const PASSWORD = 'Kodachrome1935';
@@ -18,8 +17,7 @@ const poll = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(re
 
 /** A video post in a real browser: the upload, its alt text, Bluesky's processing shown on the response, the record. */
 describe('a video post in a real browser, through a (fake) video service to a real PDS', () => {
-  let tmp: string;
-  let previousTmp: string | undefined;
+  let tmp: OwnTmpDir;
   let pds: Pds;
   let video: FakeVideoService;
   let server: RunningServer;
@@ -28,9 +26,7 @@ describe('a video post in a real browser, through a (fake) video service to a re
   let artist: PdsAccount;
 
   beforeAll(async () => {
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-video-browser-'));
-    previousTmp = process.env.TMPDIR;
-    process.env.TMPDIR = tmp;
+    tmp = await ownTmpDir('studio-video-browser-');
     pds = await startPds();
     // Processing outlasts the Post button's wait (10 s), so the published post shows it going on.
     video = await startFakeVideoService(pds.url, { stepsToComplete: 50 });
@@ -43,16 +39,7 @@ describe('a video post in a real browser, through a (fake) video service to a re
       BSKY_VIDEO_POLL_MS: '250',
     });
     const { idToken } = await createVerifiedAccount(server, EMAIL, PASSWORD);
-    const connected = await fetch(`${server.url}/api/social-media/accounts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        platform: 'bluesky',
-        handle: artist.handle,
-        credentials: { identifier: artist.handle, appPassword: artist.appPassword, service: pds.url },
-      }),
-    });
-    expect(connected.status).toBe(200);
+    await connectOn(server, idToken, artist, pds.url);
     browser = await launchBrowser();
     page = await newPageIn(browser, 'Europe/Lisbon');
   });
@@ -62,29 +49,15 @@ describe('a video post in a real browser, through a (fake) video service to a re
     await server?.stop();
     await video?.close();
     await pds?.close();
-    if (previousTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previousTmp;
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    await tmp?.restore();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-4000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }), 4_000);
 
   const main = () => page.getByRole('main');
 
   it('uploads a video with its alt text, shows Bluesky processing it after Post, then posted with the video embedded', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'New Social Media Post', exact: true }).click();
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill('Ink in water, day 3');

@@ -1,15 +1,16 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { startPds, type Pds } from '../support/pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount, type PostRecord } from '../support/social';
 import { dayIn, dropFiles, formatIn, localInputValue, makePng, markDocument, newPageIn, rkeyOf } from '../support/social-browser';
+import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
 
 const EMAIL = 'frida@example.com';
 const PASSWORD = 'Coyoacan1907';
@@ -33,8 +34,7 @@ const tagFacets = (record: PostRecord) =>
   );
 
 describe('social media in a real browser, posting to a real PDS', () => {
-  let tmp: string;
-  let previousTmp: string | undefined;
+  let tmp: OwnTmpDir;
   let pds: Pds;
   let server: RunningServer;
   let browser: Browser;
@@ -46,9 +46,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
   beforeAll(async () => {
     // The PDS and the server leave their files in the temp folder: this test's own, removed afterwards.
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-social-browser-'));
-    previousTmp = process.env.TMPDIR;
-    process.env.TMPDIR = tmp;
+    tmp = await ownTmpDir('studio-social-browser-');
     pds = await startPds();
     artist = await newPdsAccount(pds, 'frida');
     server = await startServer({ ...SOCIAL_TEST_ENV, SOCIAL_POLL_MS: '200' });
@@ -62,21 +60,10 @@ describe('social media in a real browser, posting to a real PDS', () => {
     await browser?.close();
     await server?.stop();
     await pds?.close();
-    if (previousTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previousTmp;
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    await tmp?.restore();
   });
 
-  beforeEach(() => {
-    onTestFailed(async () => {
-      console.log(
-        `URL ${page.url()}\n${await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '')}\n${server.log().slice(-4000)}`,
-      );
-    });
-  });
+  logPageOnFailure(() => ({ page, server }), 4_000);
 
   const main = () => page.getByRole('main');
   const nav = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
@@ -89,10 +76,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
   const records = () => postRecords(artist.agent, artist.did);
 
   it('signs in and finds no account connected', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAt(page, server.url, EMAIL, PASSWORD);
     await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
 
     await nav('Social Media Accounts').click();
@@ -240,7 +224,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill(SCHEDULED.content);
     // This time the image is dragged onto the drop zone (a portrait JPEG).
-    const studioJpg = path.join(tmp, 'studio.jpg');
+    const studioJpg = path.join(tmp.path, 'studio.jpg');
     await fs.writeFile(studioJpg, await makeJpeg(600, 800));
     await dropFiles(page, main().getByRole('group', { name: 'Drop files here' }), [studioJpg]);
     const fileCard = main().getByRole('list', { name: 'Post files' }).getByRole('listitem', { name: 'studio.jpg' });

@@ -1,56 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LABEL_MESSAGES, LANG_MESSAGES } from '../../src/schemas/post-labels.schema';
-import { startPds, type Pds } from '../support/pds';
+import { blueskySuite } from '../support/bluesky-suite';
 import { artworkInput, createArtwork, makeJpeg } from '../support/portfolio';
-import {
-  SOCIAL_TEST_ENV,
-  addPostMedia,
-  connectOk,
-  eventually,
-  getPost,
-  newPdsAccount,
-  postRecords,
-  publish,
-  savePost,
-  savePostOk,
-} from '../support/social';
-import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { addPostMedia, postRecords, publish, savePost, savePostOk } from '../support/social';
 import { dbLabel } from '../support/test-db';
 
 /** Content labels and languages, read back from a real PDS. */
 describe(`post labels and languages (${dbLabel()})`, () => {
-  let pds: Pds;
-  let t: TestApp;
-  let ada: string;
-  beforeAll(async () => {
-    pds = await startPds();
-    t = await createTestApp(SOCIAL_TEST_ENV);
-    ada = (await signedInUser(t)).idToken;
-  });
-  afterEach(() => t.deps.social.worker.stop());
-  afterAll(async () => {
-    await t?.close();
-    await pds?.close();
-  });
-
-  async function connected(name: string) {
-    const account = await newPdsAccount(pds, name);
-    await connectOk(t, ada, account, pds.url);
-    return { account, ref: { platform: 'bluesky' as const, handle: account.handle } };
-  }
-  const posted = (id: string) =>
-    eventually(async () => {
-      const post = await getPost(t, ada, id);
-      return post.responses.length && post.responses.every((r) => r.postStatus !== 'pending') ? post : null;
-    });
-  const saveProfile = (body: Record<string, unknown>) => t.request('/api/user', { method: 'POST', token: ada, json: body });
+  const { ctx, connected, settled: posted } = blueskySuite();
+  const saveProfile = (body: Record<string, unknown>) => ctx.t.request('/api/user', { method: 'POST', token: ctx.ada, json: body });
 
   it('sends the labels as selfLabels and the languages as langs with an image post, and stores both on the post', async () => {
     const { account, ref } = await connected('figure');
-    const draft = await savePostOk(t, ada, { content: 'Life drawing, Tuesday', accounts: [ref], labels: ['nudity'], langs: ['pt', 'en'] });
+    const draft = await savePostOk(ctx.t, ctx.ada, {
+      content: 'Life drawing, Tuesday',
+      accounts: [ref],
+      labels: ['nudity'],
+      langs: ['pt', 'en'],
+    });
     expect(draft).toMatchObject({ labels: ['nudity'], langs: ['pt', 'en'] });
-    const image = await addPostMedia(t, ada, draft.postId, await makeJpeg(300, 200), 'image/jpeg', 'figure.jpg');
-    await savePostOk(t, ada, {
+    const image = await addPostMedia(ctx.t, ctx.ada, draft.postId, await makeJpeg(300, 200), 'image/jpeg', 'figure.jpg');
+    await savePostOk(ctx.t, ctx.ada, {
       postId: draft.postId,
       content: 'Life drawing, Tuesday',
       accounts: [ref],
@@ -59,7 +29,7 @@ describe(`post labels and languages (${dbLabel()})`, () => {
       mediaIds: [image.mediaId],
       altTexts: { [image.mediaId]: 'Charcoal figure study' },
     });
-    expect((await publish(t, ada, draft.postId)).status).toBe(200);
+    expect((await publish(ctx.t, ctx.ada, draft.postId)).status).toBe(200);
     const post = await posted(draft.postId);
     expect(post.responses[0].postStatus).toBe('posted');
     expect(post).toMatchObject({ labels: ['nudity', 'graphic-media'], langs: ['pt', 'en'] });
@@ -72,7 +42,7 @@ describe(`post labels and languages (${dbLabel()})`, () => {
 
   it("gives a post saved without languages the artist's default (English until one is chosen), and a text-only post no labels", async () => {
     const { account, ref } = await connected('lang');
-    const before = await savePostOk(t, ada, { content: 'Hello', accounts: [ref] });
+    const before = await savePostOk(ctx.t, ctx.ada, { content: 'Hello', accounts: [ref] });
     expect(before.langs).toEqual(['en']);
 
     const saved = await saveProfile({ firstName: 'Ada', lastName: 'Lovelace', postLanguage: 'fr' });
@@ -81,11 +51,11 @@ describe(`post labels and languages (${dbLabel()})`, () => {
     // Left out of a later save, the language stays.
     expect(await (await saveProfile({ firstName: 'Ada', lastName: 'L' })).json()).toMatchObject({ postLanguage: 'fr' });
 
-    const draft = await savePostOk(t, ada, { content: 'Bonjour, atelier ouvert', accounts: [ref], labels: ['sexual'] });
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: 'Bonjour, atelier ouvert', accounts: [ref], labels: ['sexual'] });
     expect(draft).toMatchObject({ langs: ['fr'], labels: ['sexual'] });
     // An update without languages keeps the post's own.
-    expect((await savePostOk(t, ada, { postId: draft.postId, content: 'Bonjour', accounts: [ref] })).langs).toEqual(['fr']);
-    expect((await publish(t, ada, draft.postId)).status).toBe(200);
+    expect((await savePostOk(ctx.t, ctx.ada, { postId: draft.postId, content: 'Bonjour', accounts: [ref] })).langs).toEqual(['fr']);
+    expect((await publish(ctx.t, ctx.ada, draft.postId)).status).toBe(200);
     expect((await posted(draft.postId)).responses[0].postStatus).toBe('posted');
 
     const [{ value }] = await postRecords(account.agent, account.did);
@@ -98,7 +68,7 @@ describe(`post labels and languages (${dbLabel()})`, () => {
   it('refuses unknown labels, two adult labels and bad or too many languages with 400 and field messages', async () => {
     const { ref } = await connected('bad');
     const fieldErrorsOf = async (body: Partial<Parameters<typeof savePost>[2]>) => {
-      const res = await savePost(t, ada, { content: 'x', accounts: [ref], ...body });
+      const res = await savePost(ctx.t, ctx.ada, { content: 'x', accounts: [ref], ...body });
       expect(res.status).toBe(400);
       return ((await res.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors;
     };
@@ -116,13 +86,13 @@ describe(`post labels and languages (${dbLabel()})`, () => {
   });
 
   it("keeps an artwork's default labels, and refuses bad ones", async () => {
-    const artwork = await createArtwork(t, ada, { ...artworkInput(), postLabels: ['nudity'] });
+    const artwork = await createArtwork(ctx.t, ctx.ada, { ...artworkInput(), postLabels: ['nudity'] });
     expect(artwork.postLabels).toEqual(['nudity']);
-    const res = await t.request(`/api/artwork/${artwork.artworkId}`, { token: ada });
+    const res = await ctx.t.request(`/api/artwork/${artwork.artworkId}`, { token: ctx.ada });
     expect(((await res.json()) as { postLabels: string[] }).postLabels).toEqual(['nudity']);
-    const bad = await t.request('/api/artwork', {
+    const bad = await ctx.t.request('/api/artwork', {
       method: 'POST',
-      token: ada,
+      token: ctx.ada,
       json: { ...artworkInput(), postLabels: ['sexual', 'porn'] },
     });
     expect(bad.status).toBe(400);

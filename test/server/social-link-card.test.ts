@@ -1,20 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkCard } from '../../src/schemas/link-card.schema';
-import { startPds, type Pds } from '../support/pds';
+import { blueskySuite } from '../support/bluesky-suite';
 import { makeJpeg } from '../support/portfolio';
 import { bigPng, html, linkSite, ogPage } from '../support/link-page';
-import {
-  type PdsAccount,
-  SOCIAL_TEST_ENV,
-  addPostMedia,
-  connectOk,
-  eventually,
-  getPost,
-  newPdsAccount,
-  publish,
-  savePostOk,
-} from '../support/social';
-import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { type PdsAccount, addPostMedia, publish, savePostOk } from '../support/social';
 import { dbLabel } from '../support/test-db';
 
 interface ExternalRecord {
@@ -27,39 +16,20 @@ interface ExternalRecord {
 
 /** Link cards published for real: the record read back from a real PDS. */
 describe(`link cards on Bluesky (${dbLabel()})`, () => {
-  let pds: Pds;
-  let t: TestApp;
-  let ada: string;
+  const { ctx, connected, settled: posted } = blueskySuite();
   let site: Awaited<ReturnType<typeof linkSite>>;
   beforeAll(async () => {
-    pds = await startPds();
-    t = await createTestApp(SOCIAL_TEST_ENV);
-    ada = (await signedInUser(t)).idToken;
     const cover = await bigPng(1600, 1000);
     site = await linkSite({
       '/art': (req, res, origin) => html(ogPage(origin))(req, res),
       '/cover.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(cover),
     });
   });
-  afterEach(() => t.deps.social.worker.stop());
   afterAll(async () => {
     await site?.close();
-    await t?.close();
-    await pds?.close();
   });
-
-  async function connected(name: string) {
-    const account = await newPdsAccount(pds, name);
-    await connectOk(t, ada, account, pds.url);
-    return { account, ref: { platform: 'bluesky' as const, handle: account.handle } };
-  }
   const preview = async (url: string) =>
-    (await (await t.request('/api/social/link-preview', { method: 'POST', token: ada, json: { url } })).json()) as LinkCard;
-  const posted = (id: string) =>
-    eventually(async () => {
-      const post = await getPost(t, ada, id);
-      return post.responses.length && post.responses.every((r) => r.postStatus !== 'pending') ? post : null;
-    });
+    (await (await ctx.t.request('/api/social/link-preview', { method: 'POST', token: ctx.ada, json: { url } })).json()) as LinkCard;
   const recordOf = async (account: { did: string; agent: PdsAccount['agent'] }, url: string) =>
     (await account.agent.com.atproto.repo.getRecord({ repo: account.did, collection: 'app.bsky.feed.post', rkey: url.split('/').pop()! }))
       .data.value as unknown as ExternalRecord;
@@ -70,10 +40,10 @@ describe(`link cards on Bluesky (${dbLabel()})`, () => {
     const card = await preview(link);
     expect(card.thumbUrl).toBeTruthy();
     const content = `New painting: ${link} (and more soon)`;
-    const draft = await savePostOk(t, ada, { content, accounts: [ref], linkCard: card });
+    const draft = await savePostOk(ctx.t, ctx.ada, { content, accounts: [ref], linkCard: card });
     expect(draft.linkCard).toEqual(card);
 
-    expect((await publish(t, ada, draft.postId)).status).toBe(200);
+    expect((await publish(ctx.t, ctx.ada, draft.postId)).status).toBe(200);
     const post = await posted(draft.postId);
     expect(post.responses[0]).toMatchObject({ postStatus: 'posted' });
     const record = await recordOf(account, post.responses[0].postUrl);
@@ -89,7 +59,7 @@ describe(`link cards on Bluesky (${dbLabel()})`, () => {
     const thumb = record.embed!.external!.thumb!;
     expect(thumb.size).toBeLessThan(1_000_000);
     const blob = await account.agent.com.atproto.sync.getBlob({ did: account.did, cid: thumb.ref.toString() });
-    const served = Buffer.from(await (await t.request(card.thumbUrl!)).arrayBuffer());
+    const served = Buffer.from(await (await ctx.t.request(card.thumbUrl!)).arrayBuffer());
     expect(Buffer.from(blob.data).equals(served)).toBe(true);
   });
 
@@ -97,10 +67,10 @@ describe(`link cards on Bluesky (${dbLabel()})`, () => {
     const { account, ref } = await connected('media');
     const link = `${site.origin}/art`;
     const card = await preview(link);
-    const draft = await savePostOk(t, ada, { content: `See ${link}`, accounts: [ref], linkCard: card });
-    const image = await addPostMedia(t, ada, draft.postId, await makeJpeg(200, 100), 'image/jpeg', 'a.jpg');
-    await savePostOk(t, ada, { postId: draft.postId, content: `See ${link}`, accounts: [ref], mediaIds: [image.mediaId] });
-    await publish(t, ada, draft.postId);
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: `See ${link}`, accounts: [ref], linkCard: card });
+    const image = await addPostMedia(ctx.t, ctx.ada, draft.postId, await makeJpeg(200, 100), 'image/jpeg', 'a.jpg');
+    await savePostOk(ctx.t, ctx.ada, { postId: draft.postId, content: `See ${link}`, accounts: [ref], mediaIds: [image.mediaId] });
+    await publish(ctx.t, ctx.ada, draft.postId);
     const post = await posted(draft.postId);
     const record = await recordOf(account, post.responses[0].postUrl);
     expect(record.embed?.$type).toBe('app.bsky.embed.images');
@@ -109,14 +79,14 @@ describe(`link cards on Bluesky (${dbLabel()})`, () => {
   it('a removed card is recorded for its link and the post goes out without one', async () => {
     const { account, ref } = await connected('removed');
     const link = `${site.origin}/art`;
-    const draft = await savePostOk(t, ada, { content: `See ${link}`, accounts: [ref], linkCard: null, linkCardRemoved: link });
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: `See ${link}`, accounts: [ref], linkCard: null, linkCardRemoved: link });
     expect(draft).toMatchObject({ linkCard: null, linkCardRemoved: link });
     // An update that leaves them out keeps them.
-    expect(await savePostOk(t, ada, { postId: draft.postId, content: `See ${link}!`, accounts: [ref] })).toMatchObject({
+    expect(await savePostOk(ctx.t, ctx.ada, { postId: draft.postId, content: `See ${link}!`, accounts: [ref] })).toMatchObject({
       linkCard: null,
       linkCardRemoved: link,
     });
-    await publish(t, ada, draft.postId);
+    await publish(ctx.t, ctx.ada, draft.postId);
     const post = await posted(draft.postId);
     expect((await recordOf(account, post.responses[0].postUrl)).embed).toBeUndefined();
   });
@@ -124,7 +94,7 @@ describe(`link cards on Bluesky (${dbLabel()})`, () => {
   it('drops a card whose link is no longer in the text', async () => {
     const { ref } = await connected('stale');
     const card = await preview(`${site.origin}/art`);
-    const draft = await savePostOk(t, ada, { content: 'No link any more', accounts: [ref], linkCard: card });
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: 'No link any more', accounts: [ref], linkCard: card });
     expect(draft.linkCard).toBeNull();
   });
 });

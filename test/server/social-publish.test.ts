@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import { socialAccounts, socialDeliveries } from '../../server/db/schema';
-import { startPds, type Pds } from '../support/pds';
+import { blueskySuite } from '../support/bluesky-suite';
 import { makeJpeg } from '../support/portfolio';
 import {
-  SOCIAL_TEST_ENV,
   addPostMedia,
   connectOk,
   eventually,
@@ -17,7 +16,6 @@ import {
   savePostOk,
   startFlakyProxy,
 } from '../support/social';
-import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
 const PDF = Buffer.concat([
@@ -28,49 +26,25 @@ const PDF = Buffer.concat([
 
 /** Publishing for real: records read back from a real PDS. */
 describe(`publishing to Bluesky (${dbLabel()})`, () => {
-  let pds: Pds;
-  let t: TestApp;
-  let ada: string;
-  beforeAll(async () => {
-    pds = await startPds();
-    t = await createTestApp(SOCIAL_TEST_ENV);
-    ada = (await signedInUser(t)).idToken;
-  });
-  afterEach(() => t.deps.social.worker.stop());
-  afterAll(async () => {
-    await t?.close();
-    await pds?.close();
-  });
-
-  /** A fresh PDS account connected to Ada (through `service`, the PDS itself by default). */
-  async function connected(name: string, service = pds.url) {
-    const account = await newPdsAccount(pds, name);
-    await connectOk(t, ada, account, service);
-    return { account, ref: { platform: 'bluesky' as const, handle: account.handle } };
-  }
+  const { ctx, connected, settled: posted } = blueskySuite();
   const rkeyOf = (url: string) => url.split('/').pop()!;
-  const posted = (id: string) =>
-    eventually(async () => {
-      const post = await getPost(t, ada, id);
-      return post.responses.length && post.responses.every((r) => r.postStatus !== 'pending') ? post : null;
-    });
 
   it('publishes a post with two images, a hashtag, a mention and a link, exactly as the record on the PDS shows', async () => {
-    const bob = await newPdsAccount(pds, 'bob');
+    const bob = await newPdsAccount(ctx.pds, 'bob');
     const { account: alice, ref } = await connected('alice');
     const content = 'Café ☕ — new work, see https://example.com/art';
-    const draft = await savePostOk(t, ada, { content, accounts: [ref], hashtags: ['#painting'], mentions: [`@${bob.handle}`] });
+    const draft = await savePostOk(ctx.t, ctx.ada, { content, accounts: [ref], hashtags: ['#painting'], mentions: [`@${bob.handle}`] });
     const upright = await addPostMedia(
-      t,
-      ada,
+      ctx.t,
+      ctx.ada,
       draft.postId,
       await makeJpeg(300, 600, { orientation: 6, gps: true }),
       'image/jpeg',
       'harbour.jpg',
     );
     const wide = await addPostMedia(
-      t,
-      ada,
+      ctx.t,
+      ctx.ada,
       draft.postId,
       await sharp({ create: { width: 800, height: 500, channels: 4, background: '#33669980' } })
         .png()
@@ -78,8 +52,8 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
       'image/png',
       'wide.png',
     );
-    const notes = await addPostMedia(t, ada, draft.postId, PDF, 'application/pdf', 'notes.pdf');
-    await savePostOk(t, ada, {
+    const notes = await addPostMedia(ctx.t, ctx.ada, draft.postId, PDF, 'application/pdf', 'notes.pdf');
+    await savePostOk(ctx.t, ctx.ada, {
       postId: draft.postId,
       content,
       accounts: [ref],
@@ -89,7 +63,7 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
       altTexts: { [upright.mediaId]: 'The harbour at dawn, in oil', [wide.mediaId]: '' },
     });
 
-    const res = await publish(t, ada, draft.postId);
+    const res = await publish(ctx.t, ctx.ada, draft.postId);
     expect(res.status).toBe(200);
     const post = (await res.json()) as SocialPost;
     const text = `${content}\n\n#painting @${bob.handle}`;
@@ -143,25 +117,25 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
       expect([meta.width, meta.height]).toEqual([image.aspectRatio!.width, image.aspectRatio!.height]);
     }
     // Publishing again changes nothing: nothing failed, so nothing is sent again.
-    expect(((await (await publish(t, ada, draft.postId)).json()) as SocialPost).responses).toEqual(post.responses);
+    expect(((await (await publish(ctx.t, ctx.ada, draft.postId)).json()) as SocialPost).responses).toEqual(post.responses);
     expect(await postRecords(alice.agent, alice.did)).toHaveLength(1);
   });
 
   it('refuses to publish a text longer than Bluesky takes, or to an account no longer connected; the draft stays', async () => {
     const { ref } = await connected('long');
-    const tooLong = await savePostOk(t, ada, { content: '☕'.repeat(280), accounts: [ref], hashtags: ['a'.repeat(30)] });
-    const res = await publish(t, ada, tooLong.postId);
+    const tooLong = await savePostOk(ctx.t, ctx.ada, { content: '☕'.repeat(280), accounts: [ref], hashtags: ['a'.repeat(30)] });
+    const res = await publish(ctx.t, ctx.ada, tooLong.postId);
     expect(res.status).toBe(400);
     expect((await res.json()).fieldErrors).toEqual({
       content: [
         'With its hashtags and mentions the post is 313 characters long; Bluesky takes at most 300. Shorten the text or remove some hashtags or mentions.',
       ],
     });
-    expect(await getPost(t, ada, tooLong.postId)).toMatchObject({ isDraft: true, responses: [] });
+    expect(await getPost(ctx.t, ctx.ada, tooLong.postId)).toMatchObject({ isDraft: true, responses: [] });
 
-    const gone = await savePostOk(t, ada, { content: 'hello', accounts: [ref] });
-    await t.request('/api/social-media/accounts', { method: 'DELETE', token: ada, json: ref });
-    const refused = await publish(t, ada, gone.postId);
+    const gone = await savePostOk(ctx.t, ctx.ada, { content: 'hello', accounts: [ref] });
+    await ctx.t.request('/api/social-media/accounts', { method: 'DELETE', token: ctx.ada, json: ref });
+    const refused = await publish(ctx.t, ctx.ada, gone.postId);
     expect(refused.status).toBe(400);
     expect((await refused.json()).fieldErrors).toEqual({
       accounts: [`Bluesky account @${ref.handle} is not connected. Connect it again, then press Post to retry.`],
@@ -171,10 +145,10 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
   it('a scheduled draft is published by the worker at its time', async () => {
     const { account, ref } = await connected('sched');
     const due = Date.now() + 1500;
-    const draft = await savePostOk(t, ada, { content: 'Opening tonight #gallery', accounts: [ref], dateScheduled: due });
-    t.deps.social.worker.start();
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: 'Opening tonight #gallery', accounts: [ref], dateScheduled: due });
+    ctx.t.deps.social.worker.start();
     await new Promise((r) => setTimeout(r, 800));
-    expect((await getPost(t, ada, draft.postId)).isDraft).toBe(true);
+    expect((await getPost(ctx.t, ctx.ada, draft.postId)).isDraft).toBe(true);
     const post = await posted(draft.postId);
     expect(post).toMatchObject({ isDraft: false, dateScheduled: due });
     expect(post.responses[0]).toMatchObject({ postStatus: 'posted', postError: null });
@@ -186,34 +160,34 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
   it('posts that came due while no worker ran go out when it starts', async () => {
     const { account, ref } = await connected('late');
     const drafts = await Promise.all(
-      ['one', 'two', 'three'].map((content) => savePostOk(t, ada, { content, accounts: [ref], dateScheduled: Date.now() + 300 })),
+      ['one', 'two', 'three'].map((content) => savePostOk(ctx.t, ctx.ada, { content, accounts: [ref], dateScheduled: Date.now() + 300 })),
     );
     await new Promise((r) => setTimeout(r, 600));
-    for (const d of drafts) expect((await getPost(t, ada, d.postId)).isDraft).toBe(true);
-    t.deps.social.worker.start();
+    for (const d of drafts) expect((await getPost(ctx.t, ctx.ada, d.postId)).isDraft).toBe(true);
+    ctx.t.deps.social.worker.start();
     for (const d of drafts) expect((await posted(d.postId)).responses[0].postStatus).toBe('posted');
     expect((await postRecords(account.agent, account.did)).map((r) => r.value.text).sort()).toEqual(['one', 'three', 'two']);
   });
 
   it('a server that is down is retried with backoff; the post goes out once when it is back, and the artist sees why it is late', async () => {
-    const proxy = await startFlakyProxy(pds.url);
+    const proxy = await startFlakyProxy(ctx.pds.url);
     try {
       const { account, ref } = await connected('flaky', proxy.url);
-      const draft = await savePostOk(t, ada, { content: 'Through the storm', accounts: [ref] });
+      const draft = await savePostOk(ctx.t, ctx.ada, { content: 'Through the storm', accounts: [ref] });
       proxy.set('down');
-      const res = await publish(t, ada, draft.postId);
+      const res = await publish(ctx.t, ctx.ada, draft.postId);
       const pending = (await res.json()) as SocialPost;
       expect(pending.responses[0]).toMatchObject({
         postStatus: 'pending',
         postUrl: '',
         postError: `The Bluesky server at ${proxy.url} cannot be reached. It will be tried again.`,
       });
-      t.deps.social.worker.start();
+      ctx.t.deps.social.worker.start();
       await new Promise((r) => setTimeout(r, 1500));
       proxy.set('up');
       const post = await posted(draft.postId);
       expect(post.responses[0]).toMatchObject({ postStatus: 'posted', postError: null });
-      const [row] = await t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.postId, draft.postId));
+      const [row] = await ctx.t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.postId, draft.postId));
       expect(row.attempts).toBeGreaterThanOrEqual(2);
       expect((await postRecords(account.agent, account.did)).map((r) => r.value.text)).toEqual(['Through the storm']);
     } finally {
@@ -222,17 +196,17 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
   });
 
   it('an answer lost after the post was written: the retry finds the record under its key and does not post again', async () => {
-    const proxy = await startFlakyProxy(pds.url);
+    const proxy = await startFlakyProxy(ctx.pds.url);
     try {
       const { account, ref } = await connected('lost', proxy.url);
-      const draft = await savePostOk(t, ada, { content: 'Said once', accounts: [ref] });
+      const draft = await savePostOk(ctx.t, ctx.ada, { content: 'Said once', accounts: [ref] });
       proxy.set('drop-create');
-      const pending = (await (await publish(t, ada, draft.postId)).json()) as SocialPost;
+      const pending = (await (await publish(ctx.t, ctx.ada, draft.postId)).json()) as SocialPost;
       expect(pending.responses[0].postStatus).toBe('pending');
       const written = await postRecords(account.agent, account.did);
       expect(written).toHaveLength(1);
       proxy.set('up');
-      t.deps.social.worker.start();
+      ctx.t.deps.social.worker.start();
       const post = await posted(draft.postId);
       expect(post.responses[0].postStatus).toBe('posted');
       expect(written[0].uri.endsWith(`/${rkeyOf(post.responses[0].postUrl)}`)).toBe(true);
@@ -244,62 +218,62 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
 
   it('a stored session that no longer refreshes: signs in again with the app password and stores the new session', async () => {
     const { account, ref } = await connected('relogin');
-    const [row] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, account.handle));
-    const { refreshJwt } = JSON.parse(t.deps.social.box.open(row.sessionSealed!));
+    const [row] = await ctx.t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, account.handle));
+    const { refreshJwt } = JSON.parse(ctx.t.deps.social.box.open(row.sessionSealed!));
     // The session is ended on the PDS, and the stored access token is no longer valid either.
     expect(
       (
-        await fetch(`${pds.url}/xrpc/com.atproto.server.deleteSession`, {
+        await fetch(`${ctx.pds.url}/xrpc/com.atproto.server.deleteSession`, {
           method: 'POST',
           headers: { authorization: `Bearer ${refreshJwt}` },
         })
       ).status,
     ).toBe(200);
-    await t.deps.db
+    await ctx.t.deps.db
       .update(socialAccounts)
-      .set({ sessionSealed: t.deps.social.box.seal(JSON.stringify({ accessJwt: 'expired', refreshJwt })) })
+      .set({ sessionSealed: ctx.t.deps.social.box.seal(JSON.stringify({ accessJwt: 'expired', refreshJwt })) })
       .where(eq(socialAccounts.id, row.id));
-    t.deps.social.agents.forget(row.id);
+    ctx.t.deps.social.agents.forget(row.id);
 
-    const draft = await savePostOk(t, ada, { content: 'Back again', accounts: [ref] });
-    const post = (await (await publish(t, ada, draft.postId)).json()) as SocialPost;
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: 'Back again', accounts: [ref] });
+    const post = (await (await publish(ctx.t, ctx.ada, draft.postId)).json()) as SocialPost;
     expect(post.responses[0].postStatus).toBe('posted');
-    const [after] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id));
-    expect(JSON.parse(t.deps.social.box.open(after.sessionSealed!)).refreshJwt).not.toBe(refreshJwt);
+    const [after] = await ctx.t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id));
+    expect(JSON.parse(ctx.t.deps.social.box.open(after.sessionSealed!)).refreshJwt).not.toBe(refreshJwt);
     expect(await postRecords(account.agent, account.did)).toHaveLength(1);
   });
 
   it('a revoked app password: the account needs reconnecting and its posts wait; connected again, each goes out exactly once', async () => {
     const { account, ref } = await connected('revoked');
     await account.agent.com.atproto.server.revokeAppPassword({ name: 'artist-studio' });
-    const first = await savePostOk(t, ada, { content: 'Will it go?', accounts: [ref] });
-    await publish(t, ada, first.postId);
-    t.deps.social.worker.start();
+    const first = await savePostOk(ctx.t, ctx.ada, { content: 'Will it go?', accounts: [ref] });
+    await publish(ctx.t, ctx.ada, first.postId);
+    ctx.t.deps.social.worker.start();
     const waiting = await eventually(async () => {
-      const [row] = await t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, account.handle));
+      const [row] = await ctx.t.deps.db.select().from(socialAccounts).where(eq(socialAccounts.handle, account.handle));
       return row.needsReconnectAt ? row : null;
     });
     // Queued after that: it waits too, untried.
-    const second = await savePostOk(t, ada, { content: 'And this one?', accounts: [ref] });
-    await publish(t, ada, second.postId);
+    const second = await savePostOk(ctx.t, ctx.ada, { content: 'And this one?', accounts: [ref] });
+    await publish(ctx.t, ctx.ada, second.postId);
     await new Promise((r) => setTimeout(r, 1500));
-    const held = await getPost(t, ada, first.postId);
+    const held = await getPost(ctx.t, ctx.ada, first.postId);
     expect(held.responses[0]).toMatchObject({
       postStatus: 'pending',
       postUrl: '',
       postError: `Bluesky no longer accepts the login of @${account.handle}. Reconnect the account: the post waits and goes out then.`,
     });
-    expect((await getPost(t, ada, second.postId)).responses[0].postStatus).toBe('pending');
-    const cards = (await (await t.request('/api/social-media/accounts', { token: ada })).json()) as {
+    expect((await getPost(ctx.t, ctx.ada, second.postId)).responses[0].postStatus).toBe('pending');
+    const cards = (await (await ctx.t.request('/api/social-media/accounts', { token: ctx.ada })).json()) as {
       handle: string;
       needsReconnectAt?: string;
     }[];
     expect(cards.find((c) => c.handle === account.handle)?.needsReconnectAt).toBe(waiting.needsReconnectAt!.toISOString());
-    const before = await t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.accountId, waiting.id));
+    const before = await ctx.t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.accountId, waiting.id));
     expect(await postRecords(account.agent, account.did)).toEqual([]);
 
     const fresh = (await account.agent.com.atproto.server.createAppPassword({ name: 'artist-studio-2' })).data.password;
-    const reconnected = await connectOk(t, ada, { handle: account.handle, appPassword: fresh }, pds.url);
+    const reconnected = await connectOk(ctx.t, ctx.ada, { handle: account.handle, appPassword: fresh }, ctx.pds.url);
     expect(reconnected.needsReconnectAt).toBeNull();
     const [a, b] = [await posted(first.postId), await posted(second.postId)];
     for (const p of [a, b]) expect(p.responses[0]).toMatchObject({ postStatus: 'posted', postError: null });

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '../../src/schemas/post-video.schema';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import { socialDeliveries } from '../../server/db/schema';
 import { startFakeVideoService, type FakeVideoService } from '../support/fake-video-service';
+import { blueskySuite } from '../support/bluesky-suite';
 import { startPds, type Pds } from '../support/pds';
 import { fakeMp4, makeJpeg } from '../support/portfolio';
 import {
-  SOCIAL_TEST_ENV,
   addPostMedia,
-  connectOk,
   eventually,
   getPost,
   newPdsAccount,
@@ -20,7 +19,6 @@ import {
   startFlakyProxy,
   uploadPostMedia,
 } from '../support/social';
-import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 import { makeMp4, makeWebm } from '../support/video';
 
@@ -44,26 +42,9 @@ describe(`post video (${dbLabel()})`, () => {
     await pds?.close();
   });
 
+  /** A test app on the shared PDS, its env over SOCIAL_TEST_ENV. */
   function setup(env: () => Record<string, string>) {
-    const ctx = {} as { t: TestApp; ada: string };
-    beforeAll(async () => {
-      ctx.t = await createTestApp({ ...SOCIAL_TEST_ENV, ...env() });
-      ctx.ada = (await signedInUser(ctx.t)).idToken;
-    });
-    afterEach(() => ctx.t.deps.social.worker.stop());
-    afterAll(async () => {
-      await ctx.t?.close();
-    });
-    const connected = async (name: string, service = pds.url) => {
-      const account = await newPdsAccount(pds, name);
-      await connectOk(ctx.t, ctx.ada, account, service);
-      return { account, ref: { platform: 'bluesky' as const, handle: account.handle } };
-    };
-    const settled = (id: string) =>
-      eventually(async () => {
-        const post = await getPost(ctx.t, ctx.ada, id);
-        return post.responses.length && post.responses.every((r) => r.postStatus !== 'pending') ? post : null;
-      }, 30_000);
+    const { ctx, connected, settled } = blueskySuite({ env, pds: () => pds, settleMs: 30_000 });
     /** A draft with one uploaded file and its alt text. */
     const draftWith = async (ref: { platform: 'bluesky'; handle: string }, bytes: Buffer, type: string, name: string, content = '') => {
       const draft = await savePostOk(ctx.t, ctx.ada, { content, accounts: [ref] });

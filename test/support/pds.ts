@@ -1,26 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { AtpAgent } from '@atproto/api';
 import type { TestNetworkNoAppView } from '@atproto/dev-env';
+import { ownTmpDir } from './tmp-dir';
 
 /**
  * Runs `create` (a dev-env network's start) with TMPDIR set to a folder of its own, where the PDS keeps its blobs and
  * data; answers the network and a function that removes the folder.
  */
 export async function inOwnTmpDir<T>(create: () => Promise<T>): Promise<{ net: T; removeTmp: () => Promise<void> }> {
-  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-pds-'));
-  const previous = process.env.TMPDIR;
-  process.env.TMPDIR = tmp;
-  const restore = () => {
-    // Assigning undefined would store the string 'undefined'.
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
-  };
-  const removeTmp = async () => {
-    restore();
-    await fs.rm(tmp, { recursive: true, force: true });
-  };
+  const { restore: removeTmp } = await ownTmpDir('studio-pds-');
   try {
     return { net: await create(), removeTmp };
   } catch (err) {

@@ -211,3 +211,23 @@ export async function signUpOn(
 ) {
   return (await createVerifiedAccount(server, email, password)).idToken;
 }
+
+/** Connects a PDS account to the artist (`token`) on a server process started by startServer, through the API. */
+export async function connectOn(
+  server: { url: string },
+  token: string,
+  account: { handle: string; appPassword: string },
+  service: string,
+): Promise<SocialAccount> {
+  const res = await fetch(`${server.url}/api/social-media/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      platform: 'bluesky',
+      handle: account.handle,
+      credentials: { identifier: account.handle, appPassword: account.appPassword, service },
+    }),
+  });
+  if (res.status !== 200) throw new Error(`connect: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SocialAccount;
+}

@@ -1,14 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes/button';
-import { ACCOUNTS_PATH, type ConnectAccountRef, type ConnectValues } from '../../machines/connect-account/connect-account.machine';
+import type { ConnectAccountRef, ConnectValues } from '../../machines/connect-account/connect-account.machine';
 import { selectError, selectForm, selectIsBusy } from '../../machines/connect-account/connect-account.selectors';
 import { visibleError } from '../../machines/shared/form';
 import { HANDLE_HINT } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { ConnectFormActions } from './connect-form-actions';
 import { CONNECT_TEXT } from './connect-text';
 
 /** Handle, app password and server address; messages under the fields, a refusal no field explains in an alert. */
@@ -53,23 +51,12 @@ export function BlueskyConnectForm({ actor }: { actor: ConnectAccountRef }) {
         {...field('appPassword')}
       />
       <TextField label={CONNECT_TEXT.service} type="url" autoComplete="url" hint={CONNECT_TEXT.serviceHint} {...field('service')} />
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-        <Button type="submit" disabled={busy}>
-          {busy ? CONNECT_TEXT.submitting : CONNECT_TEXT.submit}
-        </Button>
-        <Link href={ACCOUNTS_PATH} className={button({ variant: 'outline' })}>
-          {CONNECT_TEXT.cancel}
-        </Link>
-      </div>
-      <Button
-        type="button"
-        variant="link"
-        disabled={busy}
-        className={css({ alignSelf: 'flex-start' })}
-        onClick={() => actor.send({ type: 'use.oauth' })}
-      >
-        {CONNECT_TEXT.useOAuth}
-      </Button>
+      <ConnectFormActions
+        busy={busy}
+        submitLabel={busy ? CONNECT_TEXT.submitting : CONNECT_TEXT.submit}
+        otherWayLabel={CONNECT_TEXT.useOAuth}
+        onOtherWay={() => actor.send({ type: 'use.oauth' })}
+      />
     </form>
   );
 }

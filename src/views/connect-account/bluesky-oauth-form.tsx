@@ -1,14 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes/button';
-import { ACCOUNTS_PATH, type ConnectAccountRef } from '../../machines/connect-account/connect-account.machine';
+import type { ConnectAccountRef } from '../../machines/connect-account/connect-account.machine';
 import { selectError, selectIsBusy, selectIsRedirecting, selectOAuthForm } from '../../machines/connect-account/connect-account.selectors';
 import { visibleError } from '../../machines/shared/form';
 import { HANDLE_HINT } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { ConnectFormActions } from './connect-form-actions';
 import { CONNECT_TEXT } from './connect-text';
 
 /** "Continue with Bluesky": a handle or server address, then the PDS's own page; the app password as the other way. */
@@ -42,23 +40,12 @@ export function BlueskyOAuthForm({ actor }: { actor: ConnectAccountRef }) {
         disabled={busy}
         onValueChange={(value) => actor.send({ type: 'oauth.change', value })}
       />
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-        <Button type="submit" disabled={busy}>
-          {redirecting ? CONNECT_TEXT.redirecting : busy ? CONNECT_TEXT.continuing : CONNECT_TEXT.continue}
-        </Button>
-        <Link href={ACCOUNTS_PATH} className={button({ variant: 'outline' })}>
-          {CONNECT_TEXT.cancel}
-        </Link>
-      </div>
-      <Button
-        type="button"
-        variant="link"
-        disabled={busy}
-        className={css({ alignSelf: 'flex-start' })}
-        onClick={() => actor.send({ type: 'use.appPassword' })}
-      >
-        {CONNECT_TEXT.useAppPassword}
-      </Button>
+      <ConnectFormActions
+        busy={busy}
+        submitLabel={redirecting ? CONNECT_TEXT.redirecting : busy ? CONNECT_TEXT.continuing : CONNECT_TEXT.continue}
+        otherWayLabel={CONNECT_TEXT.useAppPassword}
+        onOtherWay={() => actor.send({ type: 'use.appPassword' })}
+      />
     </form>
   );
 }

@@ -1,0 +1,36 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, onTestFailed } from 'vitest';
+import type { RunningServer } from './browser';
+
+/* What browser tests do in the app, whatever their subject: print the page when a test fails, sign in. */
+
+/**
+ * For every test of the describe it is called in: on failure, prints the page's address, its accessibility tree and
+ * the last `logChars` of the server's log (read when the test fails, so the page and server of that moment).
+ */
+export function logPageOnFailure(current: () => { page: Page; server: RunningServer }, logChars = 3000) {
+  beforeEach(() => {
+    onTestFailed(async () => {
+      const { page, server } = current();
+      console.log(
+        `URL ${page.url()}\n${await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '')}\n${server.log().slice(-logChars)}`,
+      );
+    });
+  });
+}
+
+/** Types the email and password into the Sign In form on screen and presses Sign In; what follows is the test's to wait for. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Opens the app at `url` and signs in there as an artist does. */
+export async function signInAt(page: Page, url: string, email: string, password: string) {
+  await page.goto(url);
+  await submitSignIn(page, email, password);
+}
