@@ -217,7 +217,7 @@ export async function writeThread(
   parts: PostInput[],
   /** False on a delivery's very first attempt: no earlier attempt can have written the records, so skip looking. */
   mayExist = true,
-): Promise<RecordRef> {
+): Promise<RecordRef & { mismatched?: number[] }> {
   const did = agent.assertDid;
   // An OAuth agent names no service of its own; its failures name the PDS it talks to through the session.
   const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
@@ -230,16 +230,21 @@ export async function writeThread(
     const existing = mayExist ? ours(await findRecord(agent, did, parts[0].rkey), 0) : null;
     if (existing) return existing;
     const writes = [];
+    const cids: string[] = [];
     let root: RecordRef | undefined;
     let parent: RecordRef | undefined;
     for (const input of parts) {
       const record = await postRecord(agent, input, root && parent ? { root, parent } : undefined);
       writes.push({ $type: 'com.atproto.repo.applyWrites#create' as const, collection: POST, rkey: input.rkey, value: record });
       parent = { uri: `at://${did}/${POST}/${input.rkey}`, cid: await cidOfRecord(record) };
+      cids.push(parent.cid);
       root ??= parent;
     }
-    await agent.com.atproto.repo.applyWrites({ repo: did, writes });
-    return root!;
+    const res = await agent.com.atproto.repo.applyWrites({ repo: did, writes });
+    // The replies name CIDs computed here; a PDS that hashed a record otherwise would leave them pointing nowhere.
+    const stored = (res.data.results ?? []).map((r) => ('cid' in r ? r.cid : undefined));
+    const mismatched = cids.flatMap((cid, part) => (stored[part] !== undefined && stored[part] !== cid ? [part] : []));
+    return mismatched.length ? { ...root!, mismatched } : root!;
   } catch (err) {
     if (err instanceof BlueskyError) throw err;
     // A retry racing an attempt that did land (the first part is there: all are), or a key taken by another record.

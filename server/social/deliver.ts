@@ -60,7 +60,7 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
     const texts = d.parts.length ? d.parts : [d.text];
     const keys = [d.rkey, ...d.partRkeys];
     const createdAt = (post.datePublished ?? new Date()).getTime();
-    await writeThread(
+    const written = await writeThread(
       agent,
       texts.map((text, part) => ({
         text,
@@ -76,6 +76,11 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
       // attempts counts claims: on the first, no attempt under these keys has ever started.
       d.attempts > 1,
     );
+    if (written.mismatched)
+      log.error(
+        { deliveryId: d.id, parts: written.mismatched },
+        'the PDS stored thread parts under other CIDs than their replies name: the thread shows broken there',
+      );
     await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));
     log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
   } catch (err) {

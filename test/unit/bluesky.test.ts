@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundDoor } from '../../server/outbound/guarded-fetch';
-import { BlueskyError, blueskyLogin, newRecordKey, resumeAgent, writePost, type BlueskySession } from '../../server/social/bluesky';
+import {
+  BlueskyError,
+  blueskyLogin,
+  newRecordKey,
+  resumeAgent,
+  writePost,
+  writeThread,
+  type BlueskySession,
+} from '../../server/social/bluesky';
 import { prepareImage } from '../../server/social/post-images';
 import { startPds, type Pds } from '../support/pds';
 
@@ -69,5 +77,28 @@ describe('Bluesky client against a real PDS', () => {
     expect(record.facets[0].features[0]).toMatchObject({ tag: 'Painting' });
     expect(record.facets[1].features[0].did).toMatch(/^did:plc:/);
     expect(record.embed.images[0]).toMatchObject({ alt: 'A brown study', aspectRatio: { width: 1200, height: 800 } });
+  });
+
+  it("a thread's CIDs match what the PDS stored, and a PDS answering other CIDs is noticed", async () => {
+    const session = await blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch);
+    const agent = await resumeAgent(
+      session,
+      async () => {},
+      () => blueskyLogin(pds.url, 'alice.test', alice.appPassword, door.fetch),
+      door.fetch,
+    );
+    const part = (text: string) => ({ text, rkey: newRecordKey(), createdAt: new Date().toISOString(), images: [] });
+    expect((await writeThread(agent, [part('One'), part('Two #art'), part('Three @bob.test')], false)).mismatched).toBeUndefined();
+
+    // The same write, as if the PDS had hashed the second part otherwise.
+    const applyWrites = agent.com.atproto.repo.applyWrites.bind(agent.com.atproto.repo);
+    agent.com.atproto.repo.applyWrites = async (...args: Parameters<typeof applyWrites>) => {
+      const res = await applyWrites(...args);
+      const results = res.data.results!.map((r, i) =>
+        i === 1 && 'cid' in r ? { ...r, cid: r.cid.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) } : r,
+      );
+      return { ...res, data: { ...res.data, results } };
+    };
+    expect((await writeThread(agent, [part('Four'), part('Five'), part('Six')], false)).mismatched).toEqual([1]);
   });
 });
