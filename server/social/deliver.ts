@@ -13,12 +13,10 @@ import { backoffMs, type RetryPolicy } from '../retry-policy';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
 
-async function imagesOf(deps: AppDeps, postId: string): Promise<PostImage[]> {
-  const media = await deps.db
-    .select()
-    .from(socialPostMedia)
-    .where(eq(socialPostMedia.postId, postId))
-    .orderBy(asc(socialPostMedia.position));
+const mediaOf = (deps: AppDeps, postId: string) =>
+  deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, postId)).orderBy(asc(socialPostMedia.position));
+
+async function imagesOf(deps: AppDeps, media: Awaited<ReturnType<typeof mediaOf>>): Promise<PostImage[]> {
   const images: PostImage[] = [];
   for (const m of media.filter((f) => f.contentType.startsWith('image/'))) {
     const object = await deps.storage.read(m.storageKey);
@@ -43,17 +41,21 @@ export async function attemptDelivery(deps: AppDeps, d: DeliveryRow, me: string,
   let accountId: string | null = d.accountId;
   let video: Awaited<ReturnType<typeof videoOf>> = null;
   try {
-    const [post] = await db.select().from(socialPosts).where(eq(socialPosts.id, d.postId));
-    const [account] = d.accountId ? await db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : [];
+    // Read together: what the post says, where it goes, and its files.
+    const [[post], [account], media] = await Promise.all([
+      db.select().from(socialPosts).where(eq(socialPosts.id, d.postId)),
+      d.accountId ? db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : Promise.resolve([]),
+      mediaOf(deps, d.postId),
+    ]);
     if (!post || !account) {
       await failForGood(deps, d, me, notConnected(d.platform, d.handle));
       return;
     }
     accountId = account.id;
-    const images = await imagesOf(deps, post.id);
+    const images = await imagesOf(deps, media);
     const agent = await social.agents.agentFor(account);
     // A post has images or one video (checked when it is saved).
-    video = images.length ? null : await videoOf(deps, d, me, agent, account.service);
+    video = images.length ? null : await videoOf(deps, d, me, agent, account.service, media);
     const external = !images.length && !video && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
     // A thread's parts go out in one write (all or none), each under its own key; a retry looks for the first part
     // first. Media, labels and card belong to the first part; langs to every part.

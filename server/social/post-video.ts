@@ -1,5 +1,5 @@
 import { type Agent, AtpAgent } from '@atproto/api';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BLOB_VIDEO_TYPE, VIDEO_MESSAGES } from '../../src/schemas/post-video.schema';
 import type { AppDeps } from '../context';
 import { socialDeliveries, socialPostMedia } from '../db/schema';
@@ -42,13 +42,10 @@ export async function videoOf(
   me: string,
   agent: Agent,
   pdsUrl: string | null,
+  /** The post's files in order (the delivery has read them already). */
+  media: Array<typeof socialPostMedia.$inferSelect>,
 ): Promise<(PostVideo & { stored: boolean }) | null> {
-  const [m] = await deps.db
-    .select()
-    .from(socialPostMedia)
-    .where(and(eq(socialPostMedia.postId, d.postId), like(socialPostMedia.contentType, 'video/%')))
-    .orderBy(asc(socialPostMedia.position))
-    .limit(1);
+  const m = media.find((f) => f.contentType.startsWith('video/'));
   if (!m) return null;
   const meta = { alt: m.altText, aspectRatio: m.width && m.height ? { width: m.width, height: m.height } : null };
   if (d.videoBlob) return { blob: d.videoBlob, ...meta, stored: true };
