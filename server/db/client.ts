@@ -35,7 +35,8 @@ async function openPglite(dir: string): Promise<Database> {
 export async function pgliteDatabase(client: import('@electric-sql/pglite').PGlite): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const db = drizzle(client, { schema });
+  const { drizzleClient } = await import('./pglite-queries');
+  const db = drizzle(drizzleClient(client), { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { preparedPer } from '../db/prepared';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../log';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
@@ -34,23 +35,33 @@ export interface MailOutbox {
   sendDue(me: string, limit?: number): Promise<number>;
 }
 
+/** Due mail for this instance under a lease; prepared once, as the worker polls with it several times a second. */
+const pollClaim = preparedPer((db) => {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(lte(mailOutbox.dueAt, sql`now()`), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`))))
+    .orderBy(asc(mailOutbox.dueAt))
+    .limit(sql.placeholder('limit'))
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      lockedBy: sql`${sql.placeholder('me')}`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(sql`${mailOutbox.id} = any(array(${due}))`)
+    .returning()
+    .prepare('claim_due_mail');
+});
+
 export function createMailOutbox(db: Db, mailer: Mailer, compose: ComposeMail, log: Logger, options: OutboxOptions = {}): MailOutbox {
   const { retry = RETRY, sent = async () => {} } = options;
   let listener = () => {};
 
   async function claim(me: string, limit: number): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(lte(mailOutbox.dueAt, sql`now()`), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`))))
-      .orderBy(asc(mailOutbox.dueAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, lockedBy: me, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(sql`${mailOutbox.id} = any(array(${due}))`)
-      .returning();
+    return pollClaim(db).execute({ me, limit });
   }
 
   // Only the holder of this attempt records its outcome.

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { preparedPer } from '../db/prepared';
 import { socialAccounts, socialDeliveries } from '../db/schema';
 import { newRecordKey } from './bluesky';
 
@@ -70,13 +71,10 @@ export const requeueFailed = (tx: Db, postId: string) =>
     .where(and(eq(socialDeliveries.postId, postId), eq(socialDeliveries.status, 'error'), sql`${socialDeliveries.accountId} is not null`))
     .returning();
 
-/**
- * Claims up to `limit` due deliveries (or only those of `ids`) for this instance in one short statement: rows are
- * picked with FOR UPDATE SKIP LOCKED, so concurrent claimers never take the same row, and leased until
- * `leaseSeconds` from now. A row whose lease ran out (its instance crashed) is due again. The attempt counter, raised
- * here, also fences the outcome: only the holder of this attempt may record a retry or a failure.
- */
-export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number, ids?: string[]): Promise<DeliveryRow[]> {
+type Value<T> = T | Placeholder;
+
+/** The claim, with its values given or (for the worker's poll) as placeholders. */
+function claimQuery(db: Db, me: Value<string>, limit: Value<number>, leaseSeconds: Value<number>, ids?: string[]) {
   const due = db
     .select({ id: socialDeliveries.id })
     .from(socialDeliveries)
@@ -98,7 +96,7 @@ export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number
       .update(socialDeliveries)
       .set({
         lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-        lockedBy: me,
+        lockedBy: sql`${me}`,
         attempts: sql`${socialDeliveries.attempts} + 1`,
       })
       // `= any(array(...))` runs the subquery once. `in (...)` may let the planner rescan it inside a join, and each
@@ -106,6 +104,21 @@ export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number
       .where(and(sql`${socialDeliveries.id} = any(array(${due}))`, eq(socialDeliveries.status, 'pending')))
       .returning()
   );
+}
+
+const pollClaim = preparedPer((db) =>
+  claimQuery(db, sql.placeholder('me'), sql.placeholder('limit'), sql.placeholder('leaseSeconds')).prepare('claim_due_deliveries'),
+);
+
+/**
+ * Claims up to `limit` due deliveries (or only those of `ids`) for this instance in one short statement: rows are
+ * picked with FOR UPDATE SKIP LOCKED, so concurrent claimers never take the same row, and leased until
+ * `leaseSeconds` from now. A row whose lease ran out (its instance crashed) is due again. The attempt counter, raised
+ * here, also fences the outcome: only the holder of this attempt may record a retry or a failure.
+ */
+export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number, ids?: string[]): Promise<DeliveryRow[]> {
+  if (ids) return claimQuery(db, me, limit, leaseSeconds, ids);
+  return pollClaim(db).execute({ me, limit, leaseSeconds });
 }
 
 const heldBy = (d: DeliveryRow, me: string) =>

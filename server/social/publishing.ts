@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, type Platform } from '../../src/schemas/social-platform.schema';
 import type { Db } from '../db/database';
+import { preparedPer } from '../db/prepared';
 import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
 import { Invalid } from '../errors';
 import { normalHandle } from './accounts.repo';
@@ -118,6 +119,11 @@ export async function retryFailed(tx: Db, post: PostRow): Promise<DeliveryRow[]>
   return requeueFailed(tx, post.id);
 }
 
+const draftDue = and(sql`${socialPosts.isDraft}`, lte(socialPosts.dateScheduled, sql`now()`));
+const anyDraftDue = preparedPer((db) =>
+  db.select({ id: socialPosts.id }).from(socialPosts).where(draftDue).limit(1).prepare('any_draft_due'),
+);
+
 /**
  * Publishes scheduled drafts that are due (also those that came due while no server ran). Rows are taken with
  * FOR UPDATE SKIP LOCKED, so instances promoting at the same time never publish one draft twice.
@@ -128,11 +134,13 @@ export async function promoteDueDrafts(
   /** Called in the transaction with the deliveries created failed (account gone, text too long): the artist is told. */
   failed: (tx: Db, rows: DeliveryRow[]) => Promise<void> = async () => {},
 ): Promise<number> {
+  // The worker asks several times a second; most of the time nothing is due, and this one prepared query says so.
+  if (!(await anyDraftDue(db).execute()).length) return 0;
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(socialPosts)
-      .where(and(sql`${socialPosts.isDraft}`, lte(socialPosts.dateScheduled, sql`now()`)))
+      .where(draftDue)
       .orderBy(asc(socialPosts.dateScheduled))
       .limit(limit)
       .for('update', { skipLocked: true });
