@@ -10,6 +10,7 @@ import { createLogger } from './log';
 import { drainAndStop } from './shutdown';
 import { checkDataDir, checkSharedSettings, lockDataDir } from './start-checks';
 import { startStorageSweeper } from './uploads/storage-sweep';
+import { collectWhenQuiet } from './memory/collect-when-quiet';
 
 async function main() {
   // libvips keeps up to 50 MB of recent operations for reuse; every upload is a new image, so it would only hold memory.
@@ -60,6 +61,8 @@ async function main() {
     process.exit(1);
   });
 
+  // The memory a burst of requests used goes back to the system once the studio is quiet again.
+  const stopCollecting = collectWhenQuiet(server as Server);
   const stopMaintenance = startPgliteMaintenance(deps.database, log);
   // Publishes scheduled posts and delivers them; posts that came due while no server ran go out now.
   deps.social.worker.start();
@@ -77,6 +80,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     stopSweeper();
     stopMaintenance();
+    stopCollecting();
     drainAndStop(server as Server, deps, lifecycle, {
       graceSeconds: config.shutdownGraceSeconds,
       delaySeconds: config.shutdownDelaySeconds,
