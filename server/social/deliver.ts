@@ -9,6 +9,7 @@ import { prepareImage } from './post-images';
 import { externalCardOf } from './link-card/post-link-card';
 import { notConnected } from './publishing';
 import { forgetVideo, videoOf } from './post-video';
+import type { PostMediaRow } from './posts.dto';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
@@ -16,7 +17,7 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 
 const mediaOf = (deps: AppDeps, postId: string) =>
   deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, postId)).orderBy(asc(socialPostMedia.position));
 
-async function imagesOf(deps: AppDeps, media: Awaited<ReturnType<typeof mediaOf>>): Promise<PostImage[]> {
+async function imagesOf(deps: AppDeps, media: PostMediaRow[]): Promise<PostImage[]> {
   const images: PostImage[] = [];
   for (const m of media.filter((f) => f.contentType.startsWith('image/'))) {
     const object = await deps.storage.read(m.storageKey);

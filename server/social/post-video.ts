@@ -2,7 +2,8 @@ import { type Agent, AtpAgent } from '@atproto/api';
 import { and, eq } from 'drizzle-orm';
 import { BLOB_VIDEO_TYPE, VIDEO_MESSAGES } from '../../src/schemas/post-video.schema';
 import type { AppDeps } from '../context';
-import { socialDeliveries, socialPostMedia } from '../db/schema';
+import { socialDeliveries } from '../db/schema';
+import type { PostMediaRow } from './posts.dto';
 import { BlueskyError, toBlueskyError, type PostVideo } from './bluesky';
 import type { DeliveryRow } from './delivery.repo';
 import { startVideoJob, usesVideoService, waitForJob } from './video-service';
@@ -43,7 +44,7 @@ export async function videoOf(
   agent: Agent,
   pdsUrl: string | null,
   /** The post's files in order (the delivery has read them already). */
-  media: Array<typeof socialPostMedia.$inferSelect>,
+  media: PostMediaRow[],
 ): Promise<(PostVideo & { stored: boolean }) | null> {
   const m = media.find((f) => f.contentType.startsWith('video/'));
   if (!m) return null;
