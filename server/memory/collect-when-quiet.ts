@@ -1,9 +1,12 @@
 import type { Server } from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { mallocTrim } from './malloc-trim';
 
 /** How long without a request before the memory the last burst of work used is collected. */
 export const QUIET_MS = 3000;
+/** After the collection, when the buffers it found dead have been freed, glibc's free pages go back. */
+const TRIM_AFTER_MS = 1000;
 
 /** What the server does with V8's heap as the studio falls quiet, and as work comes back. */
 export interface Collector {
@@ -18,12 +21,14 @@ export interface Collector {
  * idle server could hold 60 MB it no longer used). So once the studio is quiet the server makes one full collection
  * and tells V8 to favour memory over speed (`--optimize-for-size`, which the reducer reads at each look), so the
  * reducer goes ahead at its next look; the first request after that turns it off, so work runs with V8's usual
- * heuristics. `gc` is exposed in a new context, since the flag must be set before the context that sees it is made
- * (as Jest does).
+ * heuristics. A second later glibc is asked for the pages freed between its blocks (`malloc-trim.ts`). `gc` is
+ * exposed in a new context, since the flag must be set before the context that sees it is made (as Jest does).
  */
 export function leanWhenQuiet(): Collector {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as (options: { type: 'major'; execution: 'async' }) => void;
+  let trim: (() => void) | undefined;
+  let trimTimer: NodeJS.Timeout | undefined;
   let lean = false;
   return {
     quiet() {
@@ -31,8 +36,11 @@ export function leanWhenQuiet(): Collector {
       v8.setFlagsFromString('--optimize-for-size');
       // Run as a task of its own rather than inside the timer: one pause of some 50 ms, when nothing is in flight.
       gc({ type: 'major', execution: 'async' });
+      trimTimer = setTimeout(() => (trim ??= mallocTrim())(), TRIM_AFTER_MS);
+      trimTimer.unref();
     },
     busy() {
+      clearTimeout(trimTimer);
       if (!lean) return;
       lean = false;
       v8.setFlagsFromString('--no-optimize-for-size');
