@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { UploadTicket } from '../src/schemas/upload.schema';
 import { createVerifiedAccount, startServer, type RunningServer } from '../test/support/browser';
+import { rssOf } from '../test/support/rss';
 
 export interface BudgetResult {
   /** What was measured, as the issue names it. */
@@ -26,14 +26,7 @@ export interface Suite {
   run(): Promise<BudgetResult[] | SuiteReport>;
 }
 
-export { startServer, type RunningServer };
-
-/** Resident memory of a process, in bytes (Linux /proc). */
-export async function rssOf(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  return kb * 1024;
-}
+export { rssOf, startServer, type RunningServer };
 
 /** A verified, signed-in user on a running server that writes its mail to DATA_DIR/mail. */
 export const signedInUser = (server: RunningServer, email = `bench-${Date.now()}@example.com`, password = 'Bench12345') =>

@@ -3,10 +3,10 @@
  * frees all but every sixteenth, and prints the process's RSS in MB before and after `mallocTrim`, with the call's
  * time in ms. `none` as the argument leaves the trim out, to show what glibc keeps on its own.
  */
-import fs from 'node:fs';
 import { mallocTrim } from '../../server/memory/malloc-trim';
+import { rssOf } from './rss';
 
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+const rss = async () => (await rssOf(process.pid)) / 1048576;
 const gc = (globalThis as unknown as { gc: () => void }).gc;
 
 // Buffers this small are allocated in glibc's heap, not mapped on their own; those kept pin the space between them.
@@ -17,8 +17,8 @@ gc();
 gc();
 await new Promise((r) => setTimeout(r, 500));
 const trim = process.argv[2] === 'none' ? () => {} : mallocTrim();
-const before = rss();
+const before = await rss();
 const started = performance.now();
 trim();
 const ms = performance.now() - started;
-process.stdout.write(JSON.stringify({ before, after: rss(), ms, kept: kept.length }));
+process.stdout.write(JSON.stringify({ before, after: await rss(), ms, kept: kept.length }));
