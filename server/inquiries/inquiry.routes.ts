@@ -11,7 +11,7 @@ import type { Site } from '../site/site.urls';
 import { findPublishedArtwork } from '../publish/published-artwork';
 import { findPublication } from '../publish/publish.service';
 import { toInquiryDto } from './inquiry.dto';
-import { renderInquiryForm } from './inquiry.form';
+import { inquiryAlert, renderInquiryForm } from './inquiry.form';
 import { handleInquiry, INQUIRY_FAILURES } from './inquiry.handler';
 import { INQUIRY_PAGE_CSP, renderInquiryPage } from './inquiry.page';
 import { listInquiries, markInquiryRead } from './inquiry.repo';
@@ -87,14 +87,9 @@ export function inquirySiteRoutes(deps: AppDeps) {
     c.html(renderInquiryPage(p), status, PAGE_HEADERS);
   const home = (c: Context<InquiryEnv>) => c.env.site.base || '/';
   const refused = (c: Context<InquiryEnv>, status: 400 | 413 | 415, message: string) =>
-    page(c, status, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: `<p class="inquiry-alert" role="alert">${message}</p>` });
+    page(c, status, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: inquiryAlert(message) });
   const notFound = (c: Context<InquiryEnv>) =>
-    page(c, 404, {
-      portfolio: home(c),
-      artist: '',
-      artworkTitle: '',
-      formHtml: `<p class="inquiry-alert" role="alert">${INQUIRY_FAILURES.notFound}</p>`,
-    });
+    page(c, 404, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: inquiryAlert(INQUIRY_FAILURES.notFound) });
 
   const limit = bodyLimit({
     maxSize: INQUIRY_BODY_LIMIT,

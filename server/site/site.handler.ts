@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../context';
+import type { Html } from '../html/html';
 import { findPublication, findPublishedVersion } from '../publish/publish.service';
 import type { SiteArtwork, SiteSnapshot } from '../publish/snapshot';
 import { renderArtistPage } from './artist.page';
@@ -24,7 +25,7 @@ export interface SiteHandlerOptions {
    * The inquiry form drawn in an artwork page's section id="inquiry", or nothing. Pages are kept rendered per
    * published version, so it may depend on the site and the artwork only.
    */
-  inquiryHtml?: (site: Site, artwork: SiteArtwork) => string | undefined;
+  inquiryHtml?: (site: Site, artwork: SiteArtwork) => Html | undefined;
 }
 
 /** Rendered pages (with their compressed forms) kept per slug, version, address and path: about 200 pages of 200 works. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { html as markup } from '../../server/html/html';
 import type { SiteSnapshot } from '../../server/publish/snapshot';
 import { renderArtworkPage } from '../../server/site/artwork.page';
 import { createSiteHandler } from '../../server/site/site.handler';
@@ -179,7 +180,7 @@ describe(`the public site (${dbLabel()})`, () => {
 
   it('the inquiry form another part draws goes into the section id="inquiry"', () => {
     const ctx = { snapshot, publishedAt: new Date(), urls: siteUrls(`/p/${slug}`, APP) };
-    const html = renderArtworkPage(ctx, harbour, '<form method="post"><button>Send</button></form>');
+    const html = renderArtworkPage(ctx, harbour, markup`<form method="post"><button>Send</button></form>`);
     expect(html).toContain(
       '<section id="inquiry" aria-label="Inquire about this work">\n<form method="post"><button>Send</button></form>\n</section>',
     );

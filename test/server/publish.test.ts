@@ -286,8 +286,10 @@ describe('formatting for the public page', () => {
     expect(formatDimensions(dimensions)).toBe(text);
   });
 
-  it('escapes every character that matters in HTML', async () => {
-    const { escapeHtml } = await import('../../server/site/html');
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+  it('escapes every character that matters in HTML, in content and in attributes', async () => {
+    const { html } = await import('../../server/html/html');
+    expect(String(html`<p title="${`<a href="x" title='y'>&amp;</a>`}">${'<b>&amp;</b>'}</p>`)).toBe(
+      '<p title="&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;">&lt;b&gt;&amp;amp;&lt;/b&gt;</p>',
+    );
   });
 });

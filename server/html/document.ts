@@ -1,0 +1,45 @@
+import { type Html, html, joinHtml, trustedHtml } from './html';
+import type { InlineStyle } from './style';
+
+export interface DocumentParts {
+  /** The page's own head elements, after the common ones: its <title>, or the search and link-preview tags. */
+  head: Html;
+  /** Its one stylesheet, inline; the page's CSP must carry `style.source`. */
+  style: InlineStyle;
+  /** Says the page has a dark scheme too (before the stylesheet arrives, the browser paints the right one). */
+  colorScheme?: boolean;
+  /** The site's icon (an SVG). */
+  icon?: string;
+  /** Asks search engines to leave the page out (error pages, forms). */
+  noindex?: boolean;
+  /** Everything in <body>. */
+  body: Html;
+}
+
+/**
+ * The one HTML document every server-rendered page is: doctype, language, charset, viewport, its head, its inline
+ * stylesheet, its body. Self-contained: no other file is needed to read it, no script runs.
+ */
+export function renderDocument(p: DocumentParts): string {
+  const head = joinHtml([
+    html`<meta charset="utf-8">`,
+    html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    p.colorScheme && html`<meta name="color-scheme" content="light dark">`,
+    p.icon !== undefined && html`<link rel="icon" href="${p.icon}" type="image/svg+xml">`,
+    p.noindex && html`<meta name="robots" content="noindex">`,
+    p.head,
+    // Safe: an InlineStyle is made from the code's own stylesheet (inlineStyle), never from what anyone typed; it
+    // goes in unescaped because its CSP hash is of these exact bytes, and its quotes are CSS.
+    html`<style>${trustedHtml(p.style.css)}</style>`,
+  ]);
+  return html`<!doctype html>
+<html lang="en">
+<head>
+${head}
+</head>
+<body>
+${p.body}
+</body>
+</html>
+`.toString();
+}
