@@ -56,19 +56,20 @@ export async function fitImage(input: Buffer, rules: ImageRules, matColour: MatC
   const h = meta.autoOrient?.height ?? meta.height;
   if (!w || !h) throw new ImageFitError('The image has no size.');
   const canvas = canvasFor(w, h, rules);
-  // Scaled to fit inside the canvas (rounded, never beyond it): the work's whole area, at most a pixel narrower.
-  const k = Math.min(canvas.width / w, canvas.height / h);
-  const iw = Math.max(1, Math.min(canvas.width, Math.round(w * k)));
-  const ih = Math.max(1, Math.min(canvas.height, Math.round(h * k)));
-  const work = { left: Math.floor((canvas.width - iw) / 2), top: Math.floor((canvas.height - ih) / 2), width: iw, height: ih };
-
-  const raw = await sharp(input, { limitInputPixels: 300_000_000 })
-    .autoOrient()
-    .resize(iw, ih, { fit: 'fill', kernel: 'lanczos3' })
+  // Scaled to fit inside the canvas, never beyond it: the whole work, its proportions kept to the pixel.
+  const oriented = () => {
+    const image = sharp(input, { limitInputPixels: 300_000_000 });
+    return meta.orientation && meta.orientation > 1 ? image.autoOrient() : image;
+  };
+  const raw = await oriented()
+    .resize(canvas.width, canvas.height, { fit: 'inside', kernel: 'lanczos3' })
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const iw = raw.info.width;
+  const ih = raw.info.height;
+  const work = { left: Math.floor((canvas.width - iw) / 2), top: Math.floor((canvas.height - ih) / 2), width: iw, height: ih };
   const mat =
     matColour === 'white'
       ? { r: 255, g: 255, b: 255 }
@@ -76,7 +77,7 @@ export async function fitImage(input: Buffer, rules: ImageRules, matColour: MatC
         ? { r: 0, g: 0, b: 0 }
         : edgeColour(raw.data, iw, ih, raw.info.channels, work, canvas);
   const alpha = meta.hasAlpha
-    ? await sharp(input).autoOrient().resize(iw, ih, { fit: 'fill' }).flatten({ background: mat }).toColourspace('srgb').raw().toBuffer()
+    ? await oriented().resize(iw, ih, { fit: 'fill' }).flatten({ background: mat }).toColourspace('srgb').raw().toBuffer()
     : raw.data;
   const composed = sharp(alpha, { raw: { width: iw, height: ih, channels: 3 } }).extend({
     left: work.left,
