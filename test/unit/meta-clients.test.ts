@@ -16,8 +16,8 @@ const FB_REDIRECT = 'https://studio.example/api/social/facebook/callback';
 describe('ids above 2^53', () => {
   it('never pass through a JavaScript number', () => {
     const text = '{"user_id":17841405793187218,"other":9007199254740993,"count":12,"ratio":1.5,"small":9007199254740991}';
-    // What JSON.parse does: the last digits are lost.
-    expect(String((JSON.parse(text) as { user_id: number }).user_id)).toBe('17841405793187220');
+    // What JSON.parse does to an odd number above 2^53: it becomes its even neighbour.
+    expect(String((JSON.parse(text) as { other: number }).other)).toBe('9007199254740992');
     const parsed = parseGraphJson(text) as Record<string, unknown>;
     expect(parsed).toEqual({ user_id: '17841405793187218', other: '9007199254740993', count: 12, ratio: 1.5, small: 9007199254740991 });
     expect(graphId.parse(parsed.user_id)).toBe('17841405793187218');
