@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { canvasFor, fitImage, INSTAGRAM_IMAGE_RULES, type FittedImage } from '../../server/social/media-fit';
 
@@ -22,7 +22,7 @@ function work(width: number, height: number, sides = { left: RED, right: BLUE, t
   return sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
 }
 
-async function pixelsOf(image: Buffer | sharp.Sharp) {
+async function pixelsOf(image: Buffer | Sharp) {
   const { data, info } = await (Buffer.isBuffer(image) ? sharp(image) : image).raw().toBuffer({ resolveWithObject: true });
   return (x: number, y: number) => {
     const i = (y * info.width + x) * info.channels;
