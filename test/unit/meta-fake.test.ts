@@ -382,28 +382,17 @@ describe('Meta contract fake', () => {
       const back = new URL(res.headers.get('location')!);
       expect(back.searchParams.get('state')).toBe('fb');
       const code = back.searchParams.get('code')!;
-      const short = (await json(
-        await fetch(
+      const exchange = () =>
+        fetch(
           fbGraph('oauth/access_token', {
             client_id: meta.facebook.appId,
             client_secret: meta.facebook.appSecret,
             redirect_uri: FB_REDIRECT,
             code,
           }),
-        ),
-      )) as {
-        access_token: string;
-      };
-      const reused = await json(
-        await fetch(
-          fbGraph('oauth/access_token', {
-            client_id: meta.facebook.appId,
-            client_secret: meta.facebook.appSecret,
-            redirect_uri: FB_REDIRECT,
-            code,
-          }),
-        ),
-      );
+        );
+      const short = (await json(await exchange())) as { access_token: string };
+      const reused = await json(await exchange());
       expect((reused.error as { code: number }).code).toBe(100);
       const long = (await json(
         await fetch(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { graphRequest, graphUrl, type GraphTransport } from '../meta/graph-client';
-import { graphCount, graphId } from '../meta/graph-json';
+import { getToken, graphRequest, graphUrl, loginPageUrl, type GraphTransport } from '../meta/graph-client';
+import { graphCount, graphId, graphTime } from '../meta/graph-json';
 
 /** The Facebook app (Facebook Login for Business) and its hosts; config.social.meta.facebook. */
 export interface FacebookApp {
@@ -36,55 +36,30 @@ export interface PagePost {
 type Page = { pageToken: string; pageId: string };
 
 const node = (fb: FacebookApi, path: string) => graphUrl(fb.app.graphUrl, fb.app.graphVersion, path);
-const graphTime = z
-  .string()
-  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/)
-  .transform((s) => new Date(s.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')));
-const tokenAnswer = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.number().int().positive().optional(),
-});
 
 /** Where the browser goes to connect a Page: Facebook's login dialog. */
 export function facebookAuthorizeUrl(app: FacebookApp, { redirectUri, state }: { redirectUri: string; state: string }) {
-  const url = new URL(app.authorizeUrl);
-  url.search = new URLSearchParams({
-    client_id: app.appId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: FACEBOOK_SCOPES.join(','),
-    state,
-  }).toString();
-  return url.toString();
+  return loginPageUrl(app.authorizeUrl, { clientId: app.appId, redirectUri, scopes: FACEBOOK_SCOPES, state });
 }
 
 /** A user token for the code the dialog's redirect carried (the same redirect URI, exactly). */
-export async function exchangeFacebookCode(fb: FacebookApi, { code, redirectUri }: { code: string; redirectUri: string }) {
-  const answer = await graphRequest(
-    fb.transport,
-    {
-      method: 'GET',
-      url: node(fb, 'oauth/access_token'),
-      query: { client_id: fb.app.appId, client_secret: fb.app.appSecret, redirect_uri: redirectUri, code: code.replace(/#_=_$/, '') },
-    },
-    tokenAnswer,
-  );
-  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+export function exchangeFacebookCode(fb: FacebookApi, { code, redirectUri }: { code: string; redirectUri: string }) {
+  return getToken(fb.transport, node(fb, 'oauth/access_token'), {
+    client_id: fb.app.appId,
+    client_secret: fb.app.appSecret,
+    redirect_uri: redirectUri,
+    code: code.replace(/#_=_$/, ''),
+  });
 }
 
 /** A long-lived (about 60 days) user token for a short-lived one: Page tokens made from it do not expire. */
-export async function exchangeFacebookToken(fb: FacebookApi, userToken: string) {
-  const answer = await graphRequest(
-    fb.transport,
-    {
-      method: 'GET',
-      url: node(fb, 'oauth/access_token'),
-      query: { grant_type: 'fb_exchange_token', client_id: fb.app.appId, client_secret: fb.app.appSecret, fb_exchange_token: userToken },
-    },
-    tokenAnswer,
-  );
-  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+export function exchangeFacebookToken(fb: FacebookApi, userToken: string) {
+  return getToken(fb.transport, node(fb, 'oauth/access_token'), {
+    grant_type: 'fb_exchange_token',
+    client_id: fb.app.appId,
+    client_secret: fb.app.appSecret,
+    fb_exchange_token: userToken,
+  });
 }
 
 /** The Pages the person can act for, each with its own token (the first 100: an artist has one or a few). */

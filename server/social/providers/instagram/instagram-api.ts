@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { graphRequest, graphUrl, type GraphTransport } from '../meta/graph-client';
-import { graphCount, graphId } from '../meta/graph-json';
+import { getToken, graphRequest, graphUrl, loginPageUrl, type GraphTransport } from '../meta/graph-client';
+import { graphCount, graphId, graphTime } from '../meta/graph-json';
 
 /** The Instagram app (Business Login for Instagram) and where its hosts are; config.social.meta.instagram. */
 export interface InstagramApp {
@@ -32,28 +32,9 @@ export interface RecentMedia {
 
 const node = (ig: InstagramApi, path: string) => graphUrl(ig.app.graphUrl, ig.app.graphVersion, path);
 const idAnswer = z.object({ id: graphId });
-/** Graph times: `2017-05-04T15:17:38+0000`. */
-const graphTime = z
-  .string()
-  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/)
-  .transform((s) => new Date(s.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')));
-const tokenAnswer = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.number().int().positive(),
-});
-
 /** Where the browser goes to connect an account: Instagram's authorization window. */
 export function instagramAuthorizeUrl(app: InstagramApp, { redirectUri, state }: { redirectUri: string; state: string }) {
-  const url = new URL(app.authorizeUrl);
-  url.search = new URLSearchParams({
-    client_id: app.appId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: INSTAGRAM_SCOPES.join(','),
-    state,
-  }).toString();
-  return url.toString();
+  return loginPageUrl(app.authorizeUrl, { clientId: app.appId, redirectUri, scopes: INSTAGRAM_SCOPES, state });
 }
 
 const grant = z.object({
@@ -84,31 +65,20 @@ export async function exchangeInstagramCode(ig: InstagramApi, { code, redirectUr
 }
 
 /** The 60-day token for a short-lived one. */
-export async function exchangeInstagramToken(ig: InstagramApi, shortLivedToken: string) {
-  const answer = await graphRequest(
-    ig.transport,
-    {
-      method: 'GET',
-      url: `${ig.app.graphUrl.replace(/\/$/, '')}/access_token`,
-      query: { grant_type: 'ig_exchange_token', client_secret: ig.app.appSecret, access_token: shortLivedToken },
-    },
-    tokenAnswer,
-  );
-  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+export function exchangeInstagramToken(ig: InstagramApi, shortLivedToken: string) {
+  return getToken(ig.transport, `${ig.app.graphUrl.replace(/\/$/, '')}/access_token`, {
+    grant_type: 'ig_exchange_token',
+    client_secret: ig.app.appSecret,
+    access_token: shortLivedToken,
+  });
 }
 
 /** Another 60 days for a long-lived token at least 24 hours old and not expired. */
-export async function refreshInstagramToken(ig: InstagramApi, longLivedToken: string) {
-  const answer = await graphRequest(
-    ig.transport,
-    {
-      method: 'GET',
-      url: `${ig.app.graphUrl.replace(/\/$/, '')}/refresh_access_token`,
-      query: { grant_type: 'ig_refresh_token', access_token: longLivedToken },
-    },
-    tokenAnswer,
-  );
-  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+export function refreshInstagramToken(ig: InstagramApi, longLivedToken: string) {
+  return getToken(ig.transport, `${ig.app.graphUrl.replace(/\/$/, '')}/refresh_access_token`, {
+    grant_type: 'ig_refresh_token',
+    access_token: longLivedToken,
+  });
 }
 
 /** The professional account the token speaks for: its id (a string, above 2^53) and username. */

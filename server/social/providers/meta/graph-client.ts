@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { parseGraphJson } from './graph-json';
 
 /** How the clients reach Meta: a fetch (the one guarded door, or plain fetch in tests) and how long one call may take. */
@@ -132,4 +132,32 @@ function errorOf(status: number, body: unknown): GraphError | null {
   }
   if (status < 200 || status > 299) return new GraphError(status, undefined, undefined, `HTTP ${status}`);
   return null;
+}
+
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number().int().positive().optional(),
+});
+
+/** A token from one of Meta's token endpoints (a GET answering `{access_token, token_type, expires_in}`). */
+export async function getToken(transport: GraphTransport, url: string, query: Params) {
+  const answer = await graphRequest(transport, { method: 'GET', url, query }, tokenAnswer);
+  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+}
+
+/** The address of a login page (Instagram's authorization window, Facebook's dialog) asking for `scopes`. */
+export function loginPageUrl(
+  authorizeUrl: string,
+  { clientId, redirectUri, scopes, state }: { clientId: string; redirectUri: string; scopes: readonly string[]; state: string },
+) {
+  const url = new URL(authorizeUrl);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: scopes.join(','),
+    state,
+  }).toString();
+  return url.toString();
 }

@@ -22,3 +22,9 @@ export const graphId = z.union([
 
 /** A count (likes, comments, quota): a plain, exact number. */
 export const graphCount = z.number().int().nonnegative();
+
+/** Graph's times, `2017-05-04T15:17:38+0000`, as Dates. */
+export const graphTime = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/)
+  .transform((s) => new Date(s.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')));
