@@ -10,6 +10,7 @@ import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { lighthouseSuite } from './lighthouse.bench';
 import { linkCardSuite } from './link-card.bench';
+import { mediaFitSuite } from './media-fit.bench';
 import { memorySuite } from './memory.bench';
 import { metricsSuite } from './metrics.bench';
 import { portfolioSuite } from './portfolio.bench';
@@ -36,6 +37,7 @@ const suites: Suite[] = [
   metricsSuite,
   postEditorSuite,
   linkCardSuite,
+  mediaFitSuite,
   scaleOutSuite,
   fuzzSuite,
   accountTimingSuite,

@@ -28,6 +28,7 @@ import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
 import { postMediaFileRoutes } from './social/post-media-file.routes';
+import { postMediaLinkRoutes } from './social/post-media-link.routes';
 import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
@@ -165,6 +166,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
   app.route('/', publicPortfolioRoutes(deps, publicSite));
   app.route('/', oauthPublicRoutes(deps));
+  app.route('/', postMediaLinkRoutes(deps));
   serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;
 }

@@ -19,6 +19,7 @@ import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
+import { createMediaLinks } from './social/post-media-link';
 import { createBlueskyOAuth } from './social/oauth/oauth-client';
 import { createLinkPreviews } from './social/link-card/link-preview';
 import { createBlobStore } from './storage';
@@ -56,6 +57,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
+    mediaLinks: createMediaLinks(deriveKey(secret, 'media-links')),
     outbound,
     domains: {
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),
