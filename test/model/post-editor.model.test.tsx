@@ -259,7 +259,7 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
           }
         } else throw new Error(`no driver for ${change.field}`);
       },
-      'thread.start': () => user.click(screen.getByRole('button', { name: 'Write as a thread' })),
+      'thread.start': () => user.click(screen.getByRole('button', { name: /^(Write as a thread|Split into a thread)$/ })),
       'thread.stop': () => user.click(screen.getByRole('button', { name: 'Write as one post' })),
       'thread.move': async (step) => {
         const { index, direction } = eventOf<{ index: number; direction: 'earlier' | 'later' }>(step);

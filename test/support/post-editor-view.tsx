@@ -6,7 +6,7 @@ import { visiblePostError, type PostField } from '../../src/machines/post-editor
 import { fileNameOf, fileTypeOf, isImageFile } from '../../src/machines/post-editor/post-editor.files';
 import { LABEL_MESSAGES, LABEL_TEXTS, languageName, MAX_POST_LANGS, type ContentLabel } from '../../src/schemas/post-labels.schema';
 import { composePostText } from '../../src/schemas/post-text';
-import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
+import { POST_MAX_LENGTH, postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
 import { partCounterText, THREAD_MAX_LENGTH } from '../../src/schemas/post-thread';
 import { POST_EDITOR_MESSAGES as M } from '../../src/machines/post-editor/post-editor.messages';
 
@@ -103,7 +103,9 @@ function expectLabelsAndLangs(s: Snapshot, enabled: boolean) {
  */
 function expectThread(s: Snapshot, enabled: boolean) {
   const { values } = s.context.form;
-  expect(screen.getByRole('button', { name: values.threadBreaks ? M.threadStop : M.threadStart }).hasAttribute('disabled')).toBe(!enabled);
+  // Over the limit, a single post is offered to be split into a thread.
+  const control = values.threadBreaks ? M.threadStop : values.textLength > POST_MAX_LENGTH ? M.threadSplit : M.threadStart;
+  expect(screen.getByRole('button', { name: control }).hasAttribute('disabled')).toBe(!enabled);
   expect(screen.getByTestId('thread-note')).toHaveTextContent(s.context.threadNote ?? '');
   if (!values.threadBreaks) {
     expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
@@ -132,7 +134,8 @@ function expectForm(s: Snapshot, enabled: boolean) {
   const { values } = s.context.form;
   const content = screen.getByLabelText('Content');
   expect(content).toHaveValue(values.content);
-  expect(content).toHaveAttribute('maxlength', values.threadBreaks ? String(THREAD_MAX_LENGTH) : '280');
+  // Nothing typed is ever cut: the input takes a whole thread's length, a single post included.
+  expect(content).toHaveAttribute('maxlength', String(THREAD_MAX_LENGTH));
   expect(content.hasAttribute('disabled')).toBe(!enabled);
   expect(screen.getByLabelText('Location')).toHaveValue(values.location);
   expectThread(s, enabled);

@@ -26,6 +26,8 @@ export const POST_EDITOR_MESSAGES = {
   sharing: 'Preparing a post from the artwork...',
   /** The thread's controls and what they announce. */
   threadStart: 'Write as a thread',
+  /** The same control, offered when a single post is over the limit. */
+  threadSplit: 'Split into a thread',
   threadStop: 'Write as one post',
   threadStarted: (parts: number) => `Written as a thread of ${parts} ${parts === 1 ? 'part' : 'parts'}.`,
   threadStopped: 'Written as one post.',
