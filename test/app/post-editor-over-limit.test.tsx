@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import { ALICE, postEditorParts, renderPostEditor } from '../support/post-editor';
 
 /** 270 characters of words, then a hashtag that crosses the 280-character limit. */
@@ -12,7 +12,7 @@ describe('a post typed past the 280-character limit', () => {
   it('keeps every character, turns the counter red, says by how much and offers to split it into a thread', async () => {
     const user = userEvent.setup();
     const { parts } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: null })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: null })),
     });
     renderPostEditor(parts, null);
     const content = await screen.findByLabelText('Content');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import PostEditorRoute from '../../src/views/post-editor/post-editor-route';
 import { ServiceError } from '../../src/services/api-error';
@@ -71,7 +71,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const publishPost = controlledPromise<SocialPost, { postId: string }>('publishPost');
     const { parts, notices } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: draft })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: draft })),
       savePost: savePost.logic,
       refreshPost: refreshPost.logic,
       publishPost: publishPost.logic,
@@ -97,7 +97,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     const savePost = controlledPromise<SocialPost, SavePost>('savePost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const { parts, notices } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: draftFor(null) })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: draftFor(null) })),
       savePost: savePost.logic,
       refreshPost: refreshPost.logic,
     });
@@ -124,7 +124,7 @@ describe('a scheduled draft left open', () => {
     const savePost = controlledPromise<SocialPost, SavePost>('savePost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const { parts, notices } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: draft })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: draft })),
       savePost: savePost.logic,
       refreshPost: refreshPost.logic,
     });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { postOverLimit } from '../../src/schemas/social.schema';
 import { counterOver, counterWithin } from '../../src/views/post-editor/counter-styles';
@@ -24,7 +24,7 @@ afterAll(() => {
 function open(data: PostEditorData, options: { maxFiles?: number } = {}) {
   const saved: SavePost[] = [];
   const { parts, notices } = postEditorParts({
-    load: fromPromise<PostEditorData, { postId: string | null }>(async () => data),
+    load: fromPromise<PostEditorData, LoadInput>(async () => data),
     savePost: fromPromise<SocialPost, SavePost>(async ({ input }) => {
       saved.push(input);
       return postFixture({ content: input.content, accounts: input.accounts, dateScheduled: input.dateScheduled ?? null });

@@ -162,6 +162,20 @@ function expectForm(s: Snapshot, enabled: boolean) {
   expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(atLimit || !enabled);
   expect(screen.queryByTestId('file-limit')?.textContent ?? null).toBe(atLimit ? SOCIAL_MESSAGES.maxFiles(max!) : null);
   expectScheduleCheck(s);
+  expectLocalCopy(s);
+}
+
+/** The copy kept in this browser: restored (with Discard) until saved or discarded; and said when it could not be kept. */
+function expectLocalCopy(s: Snapshot) {
+  const restored = screen.queryByTestId('restored-notice');
+  if (s.context.restoredAt === null) expect(restored).toBeNull();
+  else {
+    expect(restored!.textContent).toMatch(s.context.postId ? /^Restored from this browser: your changes to this draft/ : /^Restored from this browser: the post you had not saved yet/);
+    expect(screen.getByRole('button', { name: s.context.postId ? M.discardChanges : M.discard })).toBeEnabled();
+  }
+  const failed = screen.queryByText(/^This browser could not keep a copy of your unsaved post/);
+  if (s.context.copyError) expect(failed).toHaveTextContent(M.copyFailed(s.context.copyError));
+  else expect(failed).toBeNull();
 }
 
 function expectErrorPage(title: string) {

@@ -5,7 +5,6 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
 import type { PostEditorRef, postEditorMachine } from '../../machines/post-editor/post-editor.machine';
-import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
 import { ErrorPage } from '../errors/ErrorPage';
@@ -36,6 +35,7 @@ import { LocationField } from './LocationField';
 import { LabelsField } from './LabelsField';
 import { LanguageField } from './LanguageField';
 import { LinkCard } from '../link-card/LinkCard';
+import { LocalCopyStatus, losesWorkOnUnload, RestoredNotice } from './LocalCopy';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -86,9 +86,9 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
   const confirmingLeave = useSelector(editor, isConfirmingLeave);
-  // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
-  // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
-  useChartLeaveGuard(editor, hasUnsavedChanges, isConfirmingLeave);
+  // An in-app navigation asks the chart; it holds it (and asks) only when unsaved changes have no copy in this
+  // browser. A reload or closing the tab is held whenever something would be lost (the copy not written yet).
+  useChartLeaveGuard(editor, losesWorkOnUnload, isConfirmingLeave);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
@@ -137,6 +137,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
         ) : null}
       </header>
       <FailureAlert editor={editor} />
+      {view === 'published' ? null : <RestoredNotice editor={editor} />}
       {view === 'published' ? null : <ShareHint editor={editor} />}
       <div className={card()}>
         {view === 'published' ? (
@@ -164,6 +165,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
             <ScheduleField editor={editor} />
             <ScheduleCheck editor={editor} />
             <PostActions editor={editor} />
+            <LocalCopyStatus editor={editor} />
           </form>
         )}
       </div>
