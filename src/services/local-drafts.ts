@@ -12,15 +12,19 @@ export interface DraftStore {
 
 let idb: DraftStore | null = null;
 
-/** The browser's store (one per page): the database 'artist-studio', its object store 'post-drafts'. */
+/**
+ * The browser's store (one per page): the database 'artist-studio', its object store 'post-drafts', opened at the
+ * first use. A browser without IndexedDB (or refusing it) answers every call with a refusal, never a crash.
+ */
 export function idbDraftStore(): DraftStore {
   if (idb) return idb;
-  const store = createStore('artist-studio', 'post-drafts');
+  let store: ReturnType<typeof createStore> | null = null;
+  const open = async () => (store ??= createStore('artist-studio', 'post-drafts'));
   idb = {
-    get: (key) => get(key, store),
-    set: (key, value) => set(key, value, store),
-    del: (key) => del(key, store),
-    keys: async () => (await keys(store)).map(String),
+    get: async (key) => get(key, await open()),
+    set: async (key, value) => set(key, value, await open()),
+    del: async (key) => del(key, await open()),
+    keys: async () => (await keys(await open())).map(String),
   };
   return idb;
 }
