@@ -20,7 +20,12 @@ function editorOver(store: ReturnType<typeof memoryDraftStore>, user = 'ada', po
       throw new Error('no preview');
     },
   };
-  const actors = postEditorActors(social as never, {} as never, {} as never, createLocalDrafts(() => user, store));
+  const actors = postEditorActors(
+    social as never,
+    {} as never,
+    {} as never,
+    createLocalDrafts(() => user, store),
+  );
   return postEditorParts(actors).parts;
 }
 

@@ -47,7 +47,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     });
     expect(await screen.findByRole('heading', { name: 'Edit Post' })).toBeInTheDocument();
     await user.type(content(), ', varnished');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
 
     expect(await screen.findByRole('heading', { name: 'Published Post' })).toBeInTheDocument();
     expect(screen.getByTestId('post-label')).toHaveTextContent('Published');
@@ -210,15 +210,15 @@ describe('a scheduled draft left open', () => {
     expect(refreshPost.calls).toEqual([]);
 
     // Saved (the server keeps it due a minute ago, as a slow save might): watched every few seconds.
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await act(() => savePost.resolve(draftFor(NOW + 2 * HOUR - MINUTE)));
     expect(notices).toEqual([{ title: 'Draft saved successfully', toastType: 'success' }]);
     expect(screen.getByTestId('schedule-check')).toHaveTextContent(STATUS_DUE);
 
     // Saving again: however long it takes, no check starts meanwhile.
     await user.type(content(), '!');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(screen.getByRole('button', { name: 'Scheduling...' })).toBeDisabled();
     advance(30_000);
     expect(refreshPost.calls).toEqual([]);
     expect(screen.getByTestId('schedule-check')).toHaveAttribute('data-state', 'none');

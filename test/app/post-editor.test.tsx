@@ -166,7 +166,10 @@ describe('scheduling', () => {
     expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Publishes on 03/14/2031 09:30 AM');
     await user.type(screen.getByLabelText('Content'), 'Opening night');
     await user.click(screen.getByRole('checkbox', { name: 'Bluesky @alice.bsky.social' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // With a time set, saving is scheduling; posting is now.
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Post now' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({
       content: 'Opening night',

@@ -13,7 +13,7 @@ import type { Notice } from '../../src/machines/toasts/notice';
 import type { LoadInput, PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { POST_ID, postEditorParts, renderPostEditor } from '../support/post-editor';
-import { expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
+import { actionLabels, expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
 import {
   draftEvents,
   newEvents,
@@ -331,8 +331,8 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         expect(leaves).toEqual(['/journal']);
         expect(savePost.calls.length).toBe(saves);
       },
-      'post.save': () => user.click(screen.getByRole('button', { name: 'Save' })),
-      'post.publish': () => user.click(screen.getByRole('button', { name: 'Post' })),
+      'post.save': () => user.click(screen.getByRole('button', { name: actionLabels(current!).save })),
+      'post.publish': () => user.click(screen.getByRole('button', { name: actionLabels(current!).publish })),
       'post.retryFailed': () => user.click(screen.getByRole('button', { name: 'Retry failed' })),
       'xstate.done.actor.createPost': async (step) => {
         expectSaved(afterOf(step), null);

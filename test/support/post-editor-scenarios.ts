@@ -370,7 +370,11 @@ export const NEW_COPY: LocalPostDraft = {
 const DRAFT_COPY: LocalPostDraft = {
   ...NEW_COPY,
   key: DRAFT.postId,
-  values: { ...NEW_COPY.values, content: 'Fresh paint, second coat', accounts: [ref(ALICE), { platform: 'bluesky', handle: 'gone.bsky.social' }] },
+  values: {
+    ...NEW_COPY.values,
+    content: 'Fresh paint, second coat',
+    accounts: [ref(ALICE), { platform: 'bluesky', handle: 'gone.bsky.social' }],
+  },
   files: [
     { kind: 'uploaded', id: CANVAS_MEDIA.mediaId, altText: 'A blank canvas, primed' },
     { kind: 'uploaded', id: NOTES_MEDIA.mediaId, altText: 'Gone from the post' },
@@ -392,6 +396,7 @@ export function restoredEvents(s: Snapshot): Event[] {
   if (s.matches({ unsaved: 'editing' })) return [{ type: 'localCopy.discard' }];
   if (s.matches({ draft: 'editing' })) return [{ type: 'localCopy.discard' }, { type: 'post.save' }];
   if (s.matches({ draft: 'uploading' })) return [{ type: 'xstate.done.actor.uploadFile', output: SUNSET_MEDIA }];
-  if (s.matches({ draft: 'saving' })) return [{ type: 'xstate.done.actor.savePost', output: { ...DRAFT, content: 'Fresh paint, second coat' } }];
+  if (s.matches({ draft: 'saving' }))
+    return [{ type: 'xstate.done.actor.savePost', output: { ...DRAFT, content: 'Fresh paint, second coat' } }];
   return [];
 }

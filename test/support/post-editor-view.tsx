@@ -9,6 +9,7 @@ import { composePostText } from '../../src/schemas/post-text';
 import { POST_MAX_LENGTH, postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
 import { partCounterText, THREAD_MAX_LENGTH } from '../../src/schemas/post-thread';
 import { POST_EDITOR_MESSAGES as M } from '../../src/machines/post-editor/post-editor.messages';
+import { ACTION_LABELS } from '../../src/views/post-editor/PostActions';
 
 /** What the artist sees in each state of the post editor, read from the state's snapshot. */
 export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
@@ -170,7 +171,11 @@ function expectLocalCopy(s: Snapshot) {
   const restored = screen.queryByTestId('restored-notice');
   if (s.context.restoredAt === null) expect(restored).toBeNull();
   else {
-    expect(restored!.textContent).toMatch(s.context.postId ? /^Restored from this browser: your changes to this draft/ : /^Restored from this browser: the post you had not saved yet/);
+    expect(restored!.textContent).toMatch(
+      s.context.postId
+        ? /^Restored from this browser: your changes to this draft/
+        : /^Restored from this browser: the post you had not saved yet/,
+    );
     expect(screen.getByRole('button', { name: s.context.postId ? M.discardChanges : M.discard })).toBeEnabled();
   }
   const failed = screen.queryByText(/^This browser could not keep a copy of your unsaved post/);
@@ -182,6 +187,26 @@ function expectErrorPage(title: string) {
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   expect(screen.queryByRole('heading', { name: 'Post not found' })).toBeNull();
+}
+
+/** Save and Post; with a time set, Schedule and Post now. */
+export const actionLabels = (s: Snapshot) => ACTION_LABELS[s.context.form.values.dateScheduled === null ? 'now' : 'scheduled'];
+
+/**
+ * The preview shows the post as Bluesky will: the account it goes out as, the text as it goes out (a thread's parts),
+ * its pictures with their alt text.
+ */
+function expectPreview(s: Snapshot) {
+  const preview = within(screen.getByRole('article', { name: 'Bluesky preview' }));
+  const { values } = s.context.form;
+  const texts = values.threadBreaks ? values.threadParts : [composePostText(values)];
+  expect(preview.getAllByTestId('preview-text').map((p) => p.textContent)).toEqual(texts);
+  const handle = values.accounts[0]?.handle ?? s.context.accounts[0]?.handle ?? 'your.handle';
+  expect(preview.getAllByText(`@${handle}`)).toHaveLength(texts.length);
+  const images = s.context.files.filter(isImageFile).slice(0, 4);
+  expect(preview.queryAllByRole('figure').map((f) => f.querySelector('figcaption')!.textContent)).toEqual(
+    images.map((f) => (f.altText ? 'ALT' : 'No alt text')),
+  );
 }
 
 const heading = (s: Snapshot) => (s.matches('unsaved') ? 'New Post' : 'Edit Post');
@@ -210,14 +235,17 @@ export const expectView = {
   editing: (s: Snapshot) => {
     expectHeader(s, heading(s));
     expectForm(s, true);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+    const L = actionLabels(s);
+    expect(screen.getByRole('button', { name: L.save })).toBeEnabled();
+    expect(screen.getByRole('button', { name: L.publish })).toBeEnabled();
+    expectPreview(s);
   },
   /** Saving or publishing: the pressed button says so, nothing can be changed meanwhile. */
   busy: (s: Snapshot) => {
     expectHeader(s, heading(s));
     expectForm(s, false);
-    const [working, other] = s.context.intent === 'save' ? ['Saving...', 'Post'] : ['Posting...', 'Save'];
+    const L = actionLabels(s);
+    const [working, other] = s.context.intent === 'save' ? [L.saving, L.publish] : [L.publishing, L.save];
     expect(screen.getByRole('button', { name: working })).toBeDisabled();
     expect(screen.getByRole('button', { name: other })).toBeDisabled();
   },

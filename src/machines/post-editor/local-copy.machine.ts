@@ -120,4 +120,3 @@ export const localCopyMachine = setup({
 
 export type LocalCopyRef = ActorRefFrom<typeof localCopyMachine>;
 export type LocalCopySnapshot = SnapshotFrom<typeof localCopyMachine>;
-

@@ -18,7 +18,15 @@ export function localCopyOf(context: Pick<PostEditorContext, 'copyKey' | 'form' 
     values: { content, hashtags, mentions, accounts, dateScheduled, location, labels, langs, threadBreaks },
     files: context.files.map((f) =>
       f.kind === 'local'
-        ? { kind: 'local', id: f.id, name: f.file.name, type: f.file.type, lastModified: f.file.lastModified, blob: f.file, altText: f.altText }
+        ? {
+            kind: 'local',
+            id: f.id,
+            name: f.file.name,
+            type: f.file.type,
+            lastModified: f.file.lastModified,
+            blob: f.file,
+            altText: f.altText,
+          }
         : { kind: 'uploaded', id: f.id, altText: f.altText },
     ),
     seq: context.seq,

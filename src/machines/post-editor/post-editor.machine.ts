@@ -96,7 +96,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
   },
   states: {
     loading: {
-      description: "Reading the connected accounts, the post unless it is new, and the copy of it this browser kept, if any.",
+      description: 'Reading the connected accounts, the post unless it is new, and the copy of it this browser kept, if any.',
       tags: ['busy'],
       invoke: {
         id: 'load',

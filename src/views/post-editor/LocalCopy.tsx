@@ -8,12 +8,7 @@ import type { LocalCopyRef } from '../../machines/post-editor/local-copy.machine
 import { copyStateOf } from '../../machines/post-editor/local-copy.selectors';
 import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
-import {
-  selectCopyError,
-  selectIsNew,
-  selectLocalCopy,
-  selectRestoredAt,
-} from '../../machines/post-editor/post-editor.selectors';
+import { selectCopyError, selectIsNew, selectLocalCopy, selectRestoredAt } from '../../machines/post-editor/post-editor.selectors';
 import { DATE_TIME_FORMAT } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
