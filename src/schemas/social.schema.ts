@@ -14,6 +14,9 @@ export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 export const HANDLE_HINT = 'username.bsky.social';
 export const POST_MAX_LENGTH = 280;
 export const POST_TOO_LONG = `Post text must be at most ${POST_MAX_LENGTH} characters`;
+/** The editor's message for a single post over the limit: by how much, and what to do (the text is kept as typed). */
+export const postOverLimit = (over: number) =>
+  `${over} ${over === 1 ? 'character' : 'characters'} over the ${POST_MAX_LENGTH}-character limit. Shorten the text, or split it into a thread.`;
 /** A post's place, as the artist writes it ('Studio 4, Lisbon'); kept with the post, never sent to Bluesky. */
 export const POST_LOCATION_MAX_LENGTH = 200;
 export const LOCATION_TOO_LONG = `Location must be at most ${POST_LOCATION_MAX_LENGTH} characters`;

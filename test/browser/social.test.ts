@@ -246,7 +246,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
     expect(['Asia/Kolkata', 'Asia/Calcutta']).toContain(zoneName);
     expect(await main().getByTestId('time-zone').textContent()).toBe(`Time zone: ${zoneName}`);
 
-    await main().getByRole('button', { name: 'Save', exact: true }).click();
+    await main().getByRole('button', { name: 'Schedule', exact: true }).click();
     await main().getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     await toast('Draft saved successfully').waitFor();
     expect(await main().getByTestId('post-label').textContent()).toBe('Scheduled Draft');

@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorOptions } from 'xstate';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
 import type { PostEditorRef, postEditorMachine } from '../../machines/post-editor/post-editor.machine';
-import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
 import { ErrorPage } from '../errors/ErrorPage';
@@ -36,8 +35,19 @@ import { LocationField } from './LocationField';
 import { LabelsField } from './LabelsField';
 import { LanguageField } from './LanguageField';
 import { LinkCard } from '../link-card/LinkCard';
+import { LocalCopyStatus, losesWorkOnUnload, RestoredNotice } from './LocalCopy';
+import { PostPreviews } from './preview/PostPreviews';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
+/** The form, and beside it on a wide screen (under it on a phone) the post as it will look. */
+const composer = css({ maxW: { base: '3xl', lg: '6xl' } });
+const columns = css({
+  display: 'grid',
+  gap: '5',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(18rem, 24rem)' },
+  alignItems: 'start',
+});
+const aside = css({ position: { lg: 'sticky' }, top: { lg: '4' } });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
 const HEADINGS = { unsaved: 'New Post', draft: 'Edit Post', published: 'Published Post' } as const;
 const LABEL_TONES = { 'Scheduled Draft': 'accent', Draft: 'neutral', Published: 'success' } as const;
@@ -86,9 +96,9 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
   const confirmingLeave = useSelector(editor, isConfirmingLeave);
-  // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
-  // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
-  useChartLeaveGuard(editor, hasUnsavedChanges, isConfirmingLeave);
+  // An in-app navigation asks the chart; it holds it (and asks) only when unsaved changes have no copy in this
+  // browser. A reload or closing the tab is held whenever something would be lost (the copy not written yet).
+  useChartLeaveGuard(editor, losesWorkOnUnload, isConfirmingLeave);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
@@ -125,7 +135,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   }
 
   return (
-    <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+    <section className={cx(page, view !== 'published' && composer)} aria-labelledby="post-editor-title" data-view={view}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         <h1 id="post-editor-title" className={title}>
           {HEADINGS[view]}
@@ -137,36 +147,45 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
         ) : null}
       </header>
       <FailureAlert editor={editor} />
+      {view === 'published' ? null : <RestoredNotice editor={editor} />}
       {view === 'published' ? null : <ShareHint editor={editor} />}
-      <div className={card()}>
-        {view === 'published' ? (
+      {view === 'published' ? (
+        <div className={card()}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
             <PublishedPost editor={editor} />
             <PostFiles editor={editor} />
             <PostResponses editor={editor} />
           </div>
-        ) : (
-          <form
-            noValidate
-            aria-label="Post"
-            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-            onSubmit={(e) => e.preventDefault()}
-          >
-            <ContentField editor={editor} />
-            <PostLinkCard editor={editor} />
-            <PostFiles editor={editor} />
-            <LabelsField editor={editor} />
-            <TagList editor={editor} field="hashtags" />
-            <TagList editor={editor} field="mentions" />
-            <LocationField editor={editor} />
-            <LanguageField editor={editor} />
-            <AccountsField editor={editor} />
-            <ScheduleField editor={editor} />
-            <ScheduleCheck editor={editor} />
-            <PostActions editor={editor} />
-          </form>
-        )}
-      </div>
+        </div>
+      ) : (
+        <div className={columns}>
+          <div className={card()}>
+            <form
+              noValidate
+              aria-label="Post"
+              className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+              onSubmit={(e) => e.preventDefault()}
+            >
+              <ContentField editor={editor} />
+              <PostLinkCard editor={editor} />
+              <PostFiles editor={editor} />
+              <LabelsField editor={editor} />
+              <TagList editor={editor} field="hashtags" />
+              <TagList editor={editor} field="mentions" />
+              <LocationField editor={editor} />
+              <LanguageField editor={editor} />
+              <AccountsField editor={editor} />
+              <ScheduleField editor={editor} />
+              <ScheduleCheck editor={editor} />
+              <PostActions editor={editor} />
+              <LocalCopyStatus editor={editor} />
+            </form>
+          </div>
+          <div className={aside}>
+            <PostPreviews editor={editor} />
+          </div>
+        </div>
+      )}
       <LeaveDialog
         open={confirmingLeave}
         onLeave={() => editor.send({ type: 'leave.confirm' })}
