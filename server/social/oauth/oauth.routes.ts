@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { DomainError, Invalid, UpstreamFailed } from '../../errors';
 import { ApiRouter } from '../../http/api-router';
 import { errorDoc } from '../../http/router';
+import { withDeadline } from '../../outbound/deadline';
 import { OutboundRefused } from '../../outbound/guarded-fetch';
 import { saveAccount } from '../accounts.repo';
 import { releaseAfterReconnect } from '../delivery.repo';
@@ -20,6 +21,8 @@ const tag = 'Social media';
  */
 const ACCOUNTS_PAGE = '/social-media/accounts/connect/bluesky';
 const START_TIMEOUT_MS = 15_000;
+/** The callback's token exchange, identity checks and the repo's description, all together. */
+const CALLBACK_TIMEOUT_MS = 30_000;
 
 const invalidIdentifier = (message: string, code: string) => new Invalid(message, { code, fieldErrors: { identifier: [message] } });
 
@@ -76,10 +79,12 @@ export function oauthRoutes(deps: AppDeps) {
       } else identifier = identifier.toLowerCase();
       const client = await oauth.client();
       const state = JSON.stringify({ userId: c.var.auth.user.userId } satisfies AppState);
-      const url = await client.authorize(identifier, { state, signal: AbortSignal.timeout(START_TIMEOUT_MS) }).catch((err: unknown) => {
-        deps.log.info({ err: String(err), cause: String((err as Error)?.cause ?? '') }, 'Bluesky OAuth could not start');
-        throw startFailure(err, identifier);
-      });
+      const url = await withDeadline(START_TIMEOUT_MS, (signal) => client.authorize(identifier, { state, signal })).catch(
+        (err: unknown) => {
+          deps.log.info({ err: String(err), cause: String((err as Error)?.cause ?? '') }, 'Bluesky OAuth could not start');
+          throw startFailure(err, identifier);
+        },
+      );
       return c.json({ authorizeUrl: url.toString() }, 200);
     },
   );
@@ -117,11 +122,14 @@ export function oauthPublicRoutes(deps: AppDeps) {
     const params = new URL(c.req.url).searchParams;
     try {
       const client = await oauth.client();
-      const { session, state } = await client.callback(params);
+      const { session, state, repo, info } = await withDeadline(CALLBACK_TIMEOUT_MS, async () => {
+        const { session, state } = await client.callback(params);
+        const agent = new Agent(session);
+        const [repo, info] = await Promise.all([agent.com.atproto.repo.describeRepo({ repo: session.did }), session.getTokenInfo(false)]);
+        return { session, state, repo, info };
+      });
       const { userId } = JSON.parse(state ?? '{}') as Partial<AppState>;
       if (!userId) throw new Error('callback without the user who started it');
-      const agent = new Agent(session);
-      const [repo, info] = await Promise.all([agent.com.atproto.repo.describeRepo({ repo: session.did }), session.getTokenInfo(false)]);
       const row = await saveAccount(deps.db, {
         userId,
         platform: 'bluesky',
