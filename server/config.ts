@@ -66,6 +66,7 @@ const envSchema = z
     OAUTH_PLC_URL: optionalUrl('OAUTH_PLC_URL'),
     OAUTH_HANDLE_RESOLVER: optionalUrl('OAUTH_HANDLE_RESOLVER'),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
+    SOCIAL_ATTEMPT_SECONDS: z.coerce.number({ error: 'SOCIAL_ATTEMPT_SECONDS must be a number' }).int().min(1).max(3600).default(90),
     BSKY_APPVIEW_URL: optionalUrl('BSKY_APPVIEW_URL'),
     BSKY_VIDEO_URL: optionalUrl('BSKY_VIDEO_URL'),
     BSKY_VIDEO_PDS_HOSTS: z.string().optional().default('bsky.social,*.bsky.network'),
@@ -242,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseSeconds: e.SOCIAL_LEASE_SECONDS,
       /** Deliveries one instance attempts at the same time. */
       concurrency: e.SOCIAL_CONCURRENCY,
+      /** How long one delivery attempt may take before its slot is taken back and it is tried again later. */
+      attemptMs: e.SOCIAL_ATTEMPT_SECONDS * 1000,
       oauth: {
         /** The confidential client's signing key (a private JWK); none: generated once into DATA_DIR/keys. */
         privateKey: e.OAUTH_PRIVATE_KEY || undefined,
@@ -287,8 +290,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         pdsHosts: list(e.BSKY_VIDEO_PDS_HOSTS),
         /** How often a processing job's status is asked for. */
         pollMs: e.BSKY_VIDEO_POLL_MS,
-        /** How long one delivery attempt waits for a job before it is tried again later (the job is kept). */
-        maxWaitMs: 5 * 60_000,
+        /** How long one delivery attempt waits for a job before it is tried again later (the job is kept): within the attempt's time. */
+        maxWaitMs: Math.max(e.SOCIAL_ATTEMPT_SECONDS * 500, e.SOCIAL_ATTEMPT_SECONDS * 1000 - 30_000),
       },
     },
   };
