@@ -9,7 +9,8 @@ import { REDIS_INSTALL_HINT, redisBin, redisServerMissing } from '../test/suppor
 
 const vitestArgs = process.argv.slice(2);
 const timings: Array<{ name: string; ms: number; ok: boolean }> = [];
-const env: NodeJS.ProcessEnv = { ...process.env };
+// The run's shared PDS starts with the tests rather than when the first file asks (test/support/pds.global.ts).
+const env: NodeJS.ProcessEnv = { ...process.env, TEST_PDS_AT_START: '1' };
 
 class StepError extends Error {
   constructor(

@@ -7,5 +7,7 @@ declare module 'vitest' {
     pgAdminUrl: string;
     /** The migrated database every test database of the server:postgres project is copied from (postgres.global.ts). */
     pgTemplate?: string;
+    /** Where to ask for the run's shared PDS (pds.global.ts; sharedPds() in shared-pds.ts asks). */
+    pdsBroker?: string;
   }
 }
