@@ -3,7 +3,16 @@ import react from '@vitejs/plugin-react';
 
 const alias = { 'styled-system': new URL('./styled-system', import.meta.url).pathname };
 
-// One project per kind of test. Server tests run twice: on PGlite and on a throwaway PostgreSQL.
+/**
+ * Which database a server test runs on is in its file's name (README, "Which database a server test runs on"):
+ *   test/server/**\/*.test.ts     once, on PGlite (the embedded default);
+ *   test/server/**\/*.db.test.ts  on PGlite and again on PostgreSQL: what it checks depends on the database;
+ *   test/server/**\/*.pg.test.ts  on PostgreSQL only: it needs what only PostgreSQL has.
+ */
+const SERVER_TESTS = 'test/server/**/*.test.ts';
+const BOTH_DATABASES = 'test/server/**/*.db.test.ts';
+const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -29,9 +38,8 @@ export default defineConfig({
         test: {
           name: 'server:pglite',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
-          // Several server processes sharing one database: PostgreSQL only.
-          exclude: ['test/server/**/*.pg.test.ts'],
+          include: [SERVER_TESTS],
+          exclude: [POSTGRES_ONLY],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/support/pglite.global.ts', 'test/support/pds.global.ts'],
           testTimeout: 60_000,
@@ -43,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'server:postgres',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: [BOTH_DATABASES, POSTGRES_ONLY],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/support/postgres.global.ts', 'test/support/pglite.global.ts', 'test/support/pds.global.ts'],
           testTimeout: 60_000,
