@@ -16,6 +16,8 @@ const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Beside the usual report, each file's time, for the slowest files `npm test` lists at the end.
+    reporters: ['default', './test/support/file-times.reporter.ts'],
     projects: [
       {
         plugins: [react()],
