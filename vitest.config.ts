@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -16,6 +17,10 @@ const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default keeps a core for its own process: one worker on two cores, every file after the other. The files
+    // are independent (each in a process of its own, with its own databases, servers and accounts) and a server test
+    // spends much of its time waiting on PostgreSQL, the PDS or a server it started: one worker per core.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     // Beside the usual report, each file's time, for the slowest files `npm test` lists at the end.
     reporters: ['default', './test/support/file-times.reporter.ts'],
     projects: [
