@@ -11,7 +11,8 @@ import {
   type RunningServer,
 } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { newPdsAccount, oauthTestEnv, postRecords, type PdsAccount } from '../support/social';
 import { rkeyOf } from '../support/social-browser';
 import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
@@ -39,7 +40,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
 
   beforeAll(async () => {
     tmp = await ownTmpDir('studio-oauth-browser-');
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, 'hokusai');
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;

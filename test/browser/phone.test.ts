@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, startServer, startSmtp, watchContentSecurity, type RunningServer } from '../support/browser';
 import { checkScreen } from '../support/layout-check';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, type PdsAccount } from '../support/social';
 
@@ -26,7 +27,7 @@ describe.each([
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, handle);
     server = await startServer({ ...SOCIAL_TEST_ENV, SMTP_URL: smtp.url });
     browser = await launchBrowser();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount, type PostRecord } from '../support/social';
 import { dayIn, dropFiles, formatIn, localInputValue, makePng, markDocument, newPageIn, rkeyOf } from '../support/social-browser';
@@ -47,7 +48,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
   beforeAll(async () => {
     // The PDS and the server leave their files in the temp folder: this test's own, removed afterwards.
     tmp = await ownTmpDir('studio-social-browser-');
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, 'frida');
     server = await startServer({ ...SOCIAL_TEST_ENV, SOCIAL_POLL_MS: '200' });
     ({ idToken: token } = await createVerifiedAccount(server, EMAIL, PASSWORD));

@@ -8,7 +8,8 @@ import { blueskyOAuthStore, socialAccounts, users } from '../../server/db/schema
 import { createSessionStore } from '../../server/social/oauth/oauth-store';
 import { loadOrCreateOAuthKey } from '../../server/social/oauth/oauth-key';
 import { confidentialMetadata, oauthModeOf } from '../../server/social/oauth/oauth-client';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { newPdsAccount, oauthTestEnv, type PdsAccount } from '../support/social';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -19,7 +20,7 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
   let ada: { idToken: string };
   let alice: PdsAccount;
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(oauthTestEnv(pds));
     ada = await signedInUser(t);
     alice = await newPdsAccount(pds, 'alice');

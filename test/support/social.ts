@@ -17,8 +17,10 @@ export const oauthTestEnv = (pds: Pds) => ({ ...SOCIAL_TEST_ENV, OAUTH_PLC_URL: 
 export type PdsAccount = Awaited<ReturnType<Pds['createAccount']>>;
 
 let accounts = 0;
-/** A fresh PDS account (handles must be unique on one PDS). */
-export const newPdsAccount = (pds: Pds, name = 'artist') => pds.createAccount(`${name}${++accounts}${Date.now() % 100000}.test`);
+/** This process's mark in its handles: test files in other processes make accounts on the same PDS. */
+const processMark = Math.random().toString(36).slice(2, 6).padEnd(4, '0');
+/** A fresh PDS account (handles must be unique on one PDS, their first label at most 18 characters). */
+export const newPdsAccount = (pds: Pds, name = 'artist') => pds.createAccount(`${name}${++accounts}${processMark}.test`);
 
 export function connect(t: TestApp, token: string, account: { handle: string; appPassword: string }, service: string) {
   return t.request('/api/social-media/accounts', {

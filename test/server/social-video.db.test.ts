@@ -5,7 +5,8 @@ import type { SocialPost } from '../../src/schemas/social.schema';
 import { socialDeliveries } from '../../server/db/schema';
 import { startFakeVideoService, type FakeVideoService } from '../support/fake-video-service';
 import { blueskySuite } from '../support/bluesky-suite';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { fakeMp4, makeJpeg } from '../support/portfolio';
 import {
   addPostMedia,
@@ -36,7 +37,7 @@ const AVI = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 16, 0, 0]), Buff
 describe(`post video (${dbLabel()})`, () => {
   let pds: Pds;
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
   });
   afterAll(async () => {
     await pds?.close();

@@ -77,7 +77,7 @@ describe(`publishing to Bluesky (${dbLabel()})`, () => {
         postStatus: 'posted',
         datePosted: expect.any(Number),
         postError: null,
-        // Read from the AppView ten minutes after posting (test/server/social-metrics.test.ts).
+        // Read from the AppView ten minutes after posting (test/server/social-metrics.db.test.ts).
         metrics: null,
       },
     ]);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialPostSchema, type SocialPost } from '../../src/schemas/social.schema';
 import { MAX_FILE_BYTES } from '../../src/schemas/upload.schema';
 import { socialDeliveries, socialPosts } from '../../server/db/schema';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
 import {
   SOCIAL_TEST_ENV,
@@ -34,7 +35,7 @@ describe(`social-media posts: drafts, validation, files (${dbLabel()})`, () => {
   let alice: PdsAccount;
   let account: { platform: 'bluesky'; handle: string };
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(SOCIAL_TEST_ENV);
     ada = (await signedInUser(t)).idToken;
     alice = await newPdsAccount(pds, 'alice');

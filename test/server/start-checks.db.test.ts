@@ -89,7 +89,8 @@ describe(`one server per data directory (${dbLabel()})`, () => {
   });
 
   it('a second server on the same DATA_DIR exits non-zero with one line naming the directory and the PID', async () => {
-    server = await startServer({ JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL });
+    // An empty DATA_DIR, as on the first `npm start`: the server creates its database.
+    server = await startServer({ JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL }, { freshDatabase: true });
     const { code, lines } = await startAndFail({ DATA_DIR: server.dataDir });
     expect(code).not.toBe(0);
     expect(lines).toHaveLength(1);

@@ -11,7 +11,8 @@ import type { MediaItem } from '../../src/schemas/media.schema';
 import { socialAccounts } from '../../server/db/schema';
 import { credentialsOf } from '../../server/social/agents';
 import type { S3BlobStore } from '../../server/storage';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { addMedia, artworkInput, createArtwork, fakeMp3, makeJpeg, pathOf, storedFiles } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, addPostMedia, connectOk, newPdsAccount, savePostOk } from '../support/social';
 import { PASSWORD, createTestApp, signedInUser, type TestApp } from '../support/test-app';
@@ -24,7 +25,7 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
   let pds: Pds;
   let t: TestApp;
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(SOCIAL_TEST_ENV);
   });
   afterAll(async () => {

@@ -4,7 +4,8 @@ import { POST_TOO_LONG } from '../../src/schemas/social.schema';
 import { THREAD_MESSAGES, autoBreaks, threadTexts } from '../../src/schemas/post-thread';
 import { socialDeliveries } from '../../server/db/schema';
 import { publishNow } from '../../server/social/publishing';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { makeJpeg } from '../support/portfolio';
 import {
   SOCIAL_TEST_ENV,
@@ -36,7 +37,7 @@ describe(`threads (${dbLabel()})`, () => {
   let t: TestApp;
   let ada: string;
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(SOCIAL_TEST_ENV);
     ada = (await signedInUser(t)).idToken;
   });

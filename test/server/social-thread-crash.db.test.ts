@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { autoBreaks, threadTexts } from '../../src/schemas/post-thread';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import { startServer, type RunningServer } from '../support/browser';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { eventually, newPdsAccount, postRecords, signUpOn, startFlakyProxy, type PostRecord } from '../support/social';
 import { dbLabel, seedPgliteDir, testDatabaseConfig } from '../support/test-db';
 
@@ -34,7 +35,7 @@ describe.each(['cut', 'landed'] as const)(`a thread of ${PARTS} parts through ki
   });
 
   it('publishes every part exactly once, in order, with its reply refs', async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     const artist = await newPdsAccount(pds, 'crashthread');
     let killedAt: number | null = null;
     // The first write: the server is killed as it arrives; the call is cut off, or passed on to the PDS.
