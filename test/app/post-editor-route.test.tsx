@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createActor } from 'xstate';
@@ -9,6 +9,7 @@ import type { AppRuntime } from '../../src/app';
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
 import type { SavePost } from '../../src/schemas/social.schema';
 import { createQueryCache } from '../../src/services/query-cache';
+import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { AppProvider } from '../../src/views/app-context';
 import PostEditorRoute from '../../src/views/post-editor/post-editor-route';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
@@ -84,11 +85,15 @@ describe('the post editor route', () => {
     expect(screen.getByTestId('post-label')).toHaveTextContent('Draft');
     expect(toasts.getSnapshot().context.toasts.map((t) => t.getSnapshot().context.title)).toEqual(['Draft saved successfully']);
 
-    // New Social Media Post again, with the saved draft changed: the browser keeps the change under the post's own
-    // key, so nothing is asked; a fresh editor opens, though the URL key ('new') is the one it started with.
+    // New Social Media Post again, with the saved draft changed. This browser (jsdom) has no IndexedDB, so once the
+    // change has rested the editor says it could not keep a copy, and leaving asks first (the route's Leave goes past
+    // the guard); then a fresh editor, though the URL key ('new') is the one it started with.
     await user.type(content, ', again');
+    expect(await screen.findByText(/could not keep a copy of your unsaved post/, undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'New Social Media Post' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title })).getByRole('button', { name: LEAVE_DIALOG.leave }),
+    );
     expect(location.history.at(-1)).toBe('/social-media/post/new');
     expect(await screen.findByRole('heading', { name: 'New Post' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Content')).toHaveValue(''));
