@@ -31,6 +31,7 @@ import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from '../artwork-media/MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
 import { qaInspect } from '../../qa/qa-mode';
+import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
@@ -56,36 +57,26 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
-  if (view === 'notFound') {
+  if (view === 'notFound')
     return (
-      <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
-        <h1 id="artwork-editor-title" className={title}>
-          {ARTWORK_NOT_FOUND}
-        </h1>
-        <p>This artwork does not exist, or it was deleted.</p>
-        <Link href="/portfolio/artwork" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-          Back to My Artworks
-        </Link>
-      </section>
+      <EditorNotFound
+        titleId="artwork-editor-title"
+        title={ARTWORK_NOT_FOUND}
+        text="This artwork does not exist, or it was deleted."
+        back={{ href: '/portfolio/artwork', label: 'Back to My Artworks' }}
+      />
     );
-  }
   if (view === 'badRequest') return <ErrorPage status={400} />;
   if (view === 'forbidden') return <ErrorPage status={403} />;
-  if (view === 'loadFailed') {
+  if (view === 'loadFailed')
     return (
-      <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
-        <h1 id="artwork-editor-title" className={title}>
-          Edit Artwork
-        </h1>
-        <Alert status="danger">{error}</Alert>
-        <div>
-          <Button variant="outline" onClick={() => editor.send({ type: 'artwork.retry' })}>
-            Try again
-          </Button>
-        </div>
-      </section>
+      <EditorLoadFailed
+        titleId="artwork-editor-title"
+        title="Edit Artwork"
+        failure={<Alert status="danger">{error}</Alert>}
+        onRetry={() => editor.send({ type: 'artwork.retry' })}
+      />
     );
-  }
   if (view === 'deleted') {
     return (
       <section className={page} data-view={view}>

@@ -7,31 +7,33 @@ import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { journalMachine } from '../../machines/journal/journal.machine';
 import {
+  selectActingId,
   selectCanLoadMore,
-  selectDismissingId,
-  selectEntries,
   selectError,
-  selectFilter,
   selectHasMore,
   selectIsLoadingMore,
+  selectItems,
+  selectQuery,
   selectView,
-} from '../../machines/journal/journal.selectors';
+} from '../../machines/shared/paged-list.selectors';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { collectionFieldLabel } from '../../schemas/collection-fields';
 import {
   JOURNAL_FILTER_TYPES,
   JOURNAL_MESSAGES,
+  JOURNAL_PAGE_SIZE,
   JOURNAL_TYPE_LABELS,
   type JournalEntry,
   type JournalType,
 } from '../../schemas/journal.schema';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
 import { EmptyState } from '../ui/empty-state';
 import { SketchbookArt } from '../ui/illustrations';
-import { Spinner } from '../ui/spinner';
+import { PagedList } from '../ui/paged-list';
 import { qaInspect } from '../../qa/qa-mode';
+
+const selectHasMoreEntries = selectHasMore(JOURNAL_PAGE_SIZE);
 
 type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
 
@@ -63,10 +65,10 @@ const selectClass = css({
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
   const actor = useActorRef(logic, qaInspect);
   const view = useSelector(actor, selectView);
-  const entries = useSelector(actor, selectEntries);
-  const filter = useSelector(actor, selectFilter);
+  const entries = useSelector(actor, selectItems);
+  const filter = useSelector(actor, selectQuery);
   const error = useSelector(actor, selectError);
-  const hasMore = useSelector(actor, selectHasMore);
+  const hasMore = useSelector(actor, selectHasMoreEntries);
   const canLoadMore = useSelector(actor, selectCanLoadMore);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
 
@@ -83,7 +85,7 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
         <Checkbox
           label="Show dismissed entries"
           checked={filter.includeDismissed}
-          onCheckedChange={(value) => actor.send({ type: 'journal.showDismissed', value })}
+          onCheckedChange={(value) => actor.send({ type: 'list.query', patch: { includeDismissed: value } })}
         />
         <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
           Type
@@ -91,7 +93,7 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             className={selectClass}
             value={filter.type ?? ''}
             onChange={(e) =>
-              actor.send({ type: 'journal.filterType', value: (e.currentTarget.value || undefined) as JournalType | undefined })
+              actor.send({ type: 'list.query', patch: { type: (e.currentTarget.value || undefined) as JournalType | undefined } })
             }
           >
             <option value="">All types</option>
@@ -102,59 +104,44 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             ))}
           </select>
         </label>
-        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'journal.reset' })}>
+        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'list.reset' })}>
           Reset
         </Button>
       </div>
 
-      {view === 'loading' ? <Spinner label={JOURNAL_MESSAGES.loading} /> : null}
-      {view === 'failed' ? (
-        <Alert status="danger">
-          {JOURNAL_MESSAGES.error}{' '}
-          <Button variant="link" onClick={() => actor.send({ type: 'journal.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {view === 'empty' ? (
-        <EmptyState
-          art={SketchbookArt}
-          message={JOURNAL_MESSAGES.empty}
-          invitation={JOURNAL_EMPTY.invitation}
-          action={
-            <Link href="/portfolio/artwork" className={button({ variant: 'solid' })}>
-              {JOURNAL_EMPTY.action}
-            </Link>
-          }
-        />
-      ) : null}
-      {view === 'loaded' ? (
-        <>
-          <ul aria-label="Journal entries" className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
-            {entries.map((entry) => (
-              <EntryCard key={entry.journalId} entry={entry} actor={actor} />
-            ))}
-          </ul>
-          {error ? <Alert status="danger">{JOURNAL_MESSAGES.error}</Alert> : null}
-          {/* Stays in place (disabled) while an entry is being dismissed, so the way to older entries never goes. */}
-          {hasMore || loadingMore ? (
-            <Button
-              variant="outline"
-              disabled={!canLoadMore}
-              onClick={() => actor.send({ type: 'journal.loadMore' })}
-              className={css({ alignSelf: 'center' })}
-            >
-              {loadingMore ? 'Loading...' : 'Load more entries'}
-            </Button>
-          ) : null}
-        </>
-      ) : null}
+      <PagedList
+        view={view}
+        text={{ loading: JOURNAL_MESSAGES.loading, error: JOURNAL_MESSAGES.error, loadMore: 'Load more entries' }}
+        label="Journal entries"
+        empty={
+          <EmptyState
+            art={SketchbookArt}
+            message={JOURNAL_MESSAGES.empty}
+            invitation={JOURNAL_EMPTY.invitation}
+            action={
+              <Link href="/portfolio/artwork" className={button({ variant: 'solid' })}>
+                {JOURNAL_EMPTY.action}
+              </Link>
+            }
+          />
+        }
+        failedLater={error !== null}
+        hasMore={hasMore}
+        canLoadMore={canLoadMore}
+        loadingMore={loadingMore}
+        onRetry={() => actor.send({ type: 'list.retry' })}
+        onLoadMore={() => actor.send({ type: 'list.loadMore' })}
+      >
+        {entries.map((entry) => (
+          <EntryCard key={entry.journalId} entry={entry} actor={actor} />
+        ))}
+      </PagedList>
     </section>
   );
 }
 
 function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
-  const dismissingId = useSelector(actor, selectDismissingId);
+  const dismissingId = useSelector(actor, selectActingId);
   const dismissing = dismissingId === entry.journalId;
   const busy = dismissingId !== null;
   const { artworkId, collectionId, changedFields } = entry.metadata;
@@ -212,7 +199,7 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
           variant="outline"
           size="sm"
           disabled={busy}
-          onClick={() => actor.send({ type: 'journal.dismiss', journalId: entry.journalId })}
+          onClick={() => actor.send({ type: 'list.act', id: entry.journalId })}
         >
           {dismissing ? 'Dismissing...' : 'Dismiss'}
         </Button>

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import type { ActorOptions } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
@@ -9,7 +8,6 @@ import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-edito
 import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useChartLeaveGuard } from '../shell/leave-guard';
 import { LeaveDialog } from '../shell/LeaveDialog';
@@ -37,6 +35,7 @@ import { LanguageField } from './LanguageField';
 import { LinkCard } from '../link-card/LinkCard';
 import { LocalCopyStatus, losesWorkOnUnload, RestoredNotice } from './LocalCopy';
 import { PostPreviews } from './preview/PostPreviews';
+import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
 /** The form, and beside it on a wide screen (under it on a phone) the post as it will look. */
@@ -103,36 +102,26 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
   if (view === 'sharing') return <Spinner label={M.sharing} />;
-  if (view === 'notFound') {
+  if (view === 'notFound')
     return (
-      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
-        <h1 id="post-editor-title" className={title}>
-          {M.notFound}
-        </h1>
-        <p>This post does not exist, or it belongs to another account.</p>
-        <Link href="/social-media" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-          Back to the calendar
-        </Link>
-      </section>
+      <EditorNotFound
+        titleId="post-editor-title"
+        title={M.notFound}
+        text="This post does not exist, or it belongs to another account."
+        back={{ href: '/social-media', label: 'Back to the calendar' }}
+      />
     );
-  }
   if (view === 'badRequest') return <ErrorPage status={400} />;
   if (view === 'forbidden') return <ErrorPage status={403} />;
-  if (view === 'loadFailed') {
+  if (view === 'loadFailed')
     return (
-      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
-        <h1 id="post-editor-title" className={title}>
-          Social Media Post
-        </h1>
-        <FailureAlert editor={editor} />
-        <div>
-          <Button variant="outline" onClick={() => editor.send({ type: 'post.reload' })}>
-            Try again
-          </Button>
-        </div>
-      </section>
+      <EditorLoadFailed
+        titleId="post-editor-title"
+        title="Social Media Post"
+        failure={<FailureAlert editor={editor} />}
+        onRetry={() => editor.send({ type: 'post.reload' })}
+      />
     );
-  }
 
   return (
     <section className={cx(page, view !== 'published' && composer)} aria-labelledby="post-editor-title" data-view={view}>
