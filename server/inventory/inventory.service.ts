@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { LifeEvent } from '../../src/machines/artwork-life/artwork-life.types';
 import type { HistoryChange } from '../../src/schemas/history.schema';
