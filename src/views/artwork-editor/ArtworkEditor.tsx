@@ -41,6 +41,8 @@ export const shareAddress = (artworkId: string) => `/social-media/post/new?artwo
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '6xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
+// Three tabs fit a 360 px screen only with narrower padding there.
+const tab = css({ px: { base: '2.5', sm: '4' } });
 
 /**
  * Create or edit an artwork: its details, its media (once saved), the primary image, and deleting it. A saved
@@ -143,9 +145,17 @@ export function ArtworkEditor({
         <div className={card()}>
           <Tabs.Root defaultValue="details">
             <Tabs.List aria-label="Artwork sections">
-              <Tabs.Trigger value="details">Details</Tabs.Trigger>
-              <Tabs.Trigger value="media">Media</Tabs.Trigger>
-              {inventory && !isNew ? <Tabs.Trigger value="inventory">Inventory</Tabs.Trigger> : null}
+              <Tabs.Trigger value="details" className={tab}>
+                Details
+              </Tabs.Trigger>
+              <Tabs.Trigger value="media" className={tab}>
+                Media
+              </Tabs.Trigger>
+              {inventory && !isNew ? (
+                <Tabs.Trigger value="inventory" className={tab}>
+                  Inventory
+                </Tabs.Trigger>
+              ) : null}
             </Tabs.List>
             <Tabs.Content value="details">
               <ArtworkForm editor={editor} />
