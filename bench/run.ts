@@ -3,6 +3,7 @@ import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { accountTimingSuite } from './account-timing.bench';
+import { artworkHistorySuite } from './artwork-history.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
@@ -41,6 +42,7 @@ const suites: Suite[] = [
   scaleOutSuite,
   fuzzSuite,
   accountTimingSuite,
+  artworkHistorySuite,
   soakSuite,
 ];
 

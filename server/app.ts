@@ -7,6 +7,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { artworkRoutes } from './artworks/artwork.routes';
 import { authRoutes } from './auth/auth.routes';
 import { collectionRoutes } from './collections/collection.routes';
+import { consignmentRoutes } from './consignments/consignment.routes';
+import { contactRoutes } from './contacts/contact.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError, toHttpError } from './http/errors';
@@ -14,6 +16,7 @@ import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
 import { inquiryRoutes } from './inquiries/inquiry.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { serveCustomDomains } from './domains/custom-host';
 import { domainRoutes } from './domains/domain.routes';
@@ -112,6 +115,9 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     accountDataRoutes(deps),
     uploadRoutes(deps, uploadProcessors),
     artworkRoutes(deps),
+    inventoryRoutes(deps),
+    contactRoutes(deps),
+    consignmentRoutes(deps),
     mediaRoutes(deps),
     mediaFileRoutes(deps),
     collectionRoutes(deps),

@@ -14,6 +14,7 @@ import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
 import { composePostFailedMail } from './social/post-failed.mail';
+import { composeConsignmentOverdueMail } from './consignments/consignment-overdue';
 import { createDeliveryWorker } from './social/scheduler';
 import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
@@ -35,6 +36,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const accountMail = composeAccountMail(database.db, config.appUrl);
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
   const postFailedMail = composePostFailedMail(database.db, config.appUrl);
+  const consignmentOverdueMail = composeConsignmentOverdueMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
   const storage = overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads'));
   const oauth = createBlueskyOAuth({ config, db: database.db, box, log, fetch: outbound.fetch });
@@ -48,7 +50,14 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     outbox: createMailOutbox(
       database.db,
       mailer,
-      (row) => (row.kind === 'inquiry' ? inquiryMail(row) : row.kind === 'post-failed' ? postFailedMail(row) : accountMail(row)),
+      (row) =>
+        row.kind === 'inquiry'
+          ? inquiryMail(row)
+          : row.kind === 'post-failed'
+            ? postFailedMail(row)
+            : row.kind === 'consignment-overdue'
+              ? consignmentOverdueMail(row)
+              : accountMail(row),
       log,
       {
         sent: recordInquiryMailed(database.db),

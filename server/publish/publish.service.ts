@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { saleStatusLabel } from '../../src/schemas/artwork.schema';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
@@ -10,6 +9,7 @@ import { deleteFiles } from '../storage/delete-files';
 import { collectionOrder } from './collection-order';
 import { creditOf, exifOf, xmpOf } from './copyright';
 import { formatDimensions } from './format';
+import { piecesByArtwork, saleFacts } from './sale-facts';
 import { type ArtworkRow, postedDeliveries, publishedArtworks, visibleCollections } from './site-snapshot.repo';
 import { readSnapshot, type SiteArtwork, type SiteImage, type SiteSnapshot } from './snapshot';
 import { withWebpMetadata } from './webp-metadata';
@@ -107,7 +107,7 @@ async function publishImage(deps: AppDeps, slug: string, version: number, job: I
 }
 
 /** The public fields of an artwork; its image is set once its files are written. */
-const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork => ({
+const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts'], sale: ReturnType<typeof saleFacts>): SiteArtwork => ({
   id: a.id,
   title: a.title,
   year: a.year,
@@ -115,7 +115,7 @@ const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork =>
   description: a.description,
   tags: a.tags,
   dimensions: formatDimensions(a.dimensions),
-  saleStatus: saleStatusLabel(a.saleStatus),
+  ...sale,
   image: null,
   posts,
 });
@@ -129,10 +129,11 @@ const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork =>
 export async function publishPortfolio(deps: AppDeps, userId: string): Promise<PublishResult> {
   const { db } = deps;
   const { slug, version } = await claimVersion(db, userId);
-  const [{ user, rows }, found, posted] = await Promise.all([
+  const [{ user, rows }, found, posted, pieces] = await Promise.all([
     publishedArtworks(db, userId),
     visibleCollections(db, userId),
     postedDeliveries(db, userId),
+    piecesByArtwork(db, userId),
   ]);
   const artist = user ? displayNameOf(user) : '';
   const credit = creditOf(artist, new Date().getUTCFullYear());
@@ -143,7 +144,7 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
     const posts = posted
       .filter((p) => p.artworkId === artwork.id)
       .map((p) => ({ platform: p.platform, handle: p.handle, url: p.url, postedAt: p.postedAt.toISOString() }));
-    const entry = siteArtwork(artwork, posts);
+    const entry = siteArtwork(artwork, posts, saleFacts(artwork, pieces.get(artwork.id) ?? []));
     const keys = { preview, sm, medium, large };
     const sizes = PUBLISHED_SIZES.filter((s) => keys[s.variant] || !s.optional);
     if (sizes.every((s) => keys[s.variant]))

@@ -55,8 +55,12 @@ export interface SiteArtwork {
   tags: string[];
   /** Formatted with units, e.g. '24 × 36 in' or '1920 × 1080 px, 2:05'. */
   dimensions: string;
-  /** 'Available', 'Sold' or 'Not For Sale'. */
+  /** 'Available', 'Reserved', 'Sold' or 'Not For Sale' (server/publish/sale-facts.ts): a work on hold is never Available. */
   saleStatus: string;
+  /** What the site says of the price ('EUR 1,250.00', 'Price on request'); null or absent (older snapshots): nothing. */
+  price?: string | null;
+  /** 'Edition of 25 + 2 AP, 3 available'; null or absent: a unique work. */
+  edition?: string | null;
   image: SiteImage | null;
   /** Where the artwork was posted (posts shared from it that went out), newest first. */
   posts: Array<{ platform: string; handle: string; url: string; postedAt: string }>;

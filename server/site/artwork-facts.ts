@@ -1,17 +1,16 @@
-import { html } from '../html/html';
+import { type Html, html } from '../html/html';
 import type { SiteArtwork } from '../publish/snapshot';
+import { saleFactRows } from './sale-mark';
 
-const statusClass = (label: string) => (label === 'Available' ? 'available' : label === 'Sold' ? 'sold' : '');
-
-/** What is known of a work, as a list of terms: year, medium, dimensions, availability (coloured when for sale or sold). */
+/** What is known of a work, as a list of terms: year, medium, dimensions, then its sale (server/site/sale-mark.ts). */
 export function artworkFacts(a: SiteArtwork) {
-  const rows: Array<[string, string, string?]> = [
+  const rows: Array<[string, string | Html]> = [
     ['Year', a.year === null ? '' : String(a.year)],
     ['Medium', a.medium.trim()],
     ['Dimensions', a.dimensions],
-    ['Availability', a.saleStatus, statusClass(a.saleStatus)],
+    ...saleFactRows(a),
   ];
   const shown = rows.filter(([, value]) => value);
-  const row = ([label, value, cls]: [string, string, string?]) => html`<dt>${label}</dt><dd${cls && html` class="${cls}"`}>${value}</dd>`;
+  const row = ([label, value]: [string, string | Html]) => html`<dt>${label}</dt><dd>${value}</dd>`;
   return html`<dl class="facts">${shown.map(row)}</dl>`;
 }

@@ -46,6 +46,8 @@ p{margin:0 0 .75rem}
 .facts dd{margin:0}
 .available{color:var(--ok);font-weight:600}
 .sold{color:var(--sold);font-weight:600}
+.reserved{color:var(--muted);font-weight:600}
+.dot{display:inline-block;width:.6em;height:.6em;margin-right:.4em;border-radius:50%;background:currentColor}
 .desc{white-space:pre-line;max-width:65ch}
 .tags{list-style:none;margin:1rem 0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}
 .tags li{font-size:.85rem;padding:.1rem .55rem;border:1px solid var(--muted);border-radius:999px;color:var(--muted)}

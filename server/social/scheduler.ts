@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { sweepStaleClaims } from '../auth/claims';
 import { forgetOldWindows } from '../auth/rate-limit';
+import { inventoryUpkeep } from '../inventory/inventory-upkeep';
 import type { AppDeps } from '../context';
 import { MAIL_BATCH } from '../mail/outbox';
 import type { RetryPolicy } from '../retry-policy';
@@ -145,6 +146,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     const swept = await sweepStaleClaims(db);
     if (swept) log.info({ swept }, 'unverified sign-ups past their week removed');
     await forgetOldWindows(db);
+    await inventoryUpkeep(deps);
   }
 
   /** One round: send mail, publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */

@@ -111,20 +111,30 @@ const sameMediaType = z.refine<{ mediaType: MediaType; dimensions: { mediaType: 
   },
 );
 
-export const artworkInputSchema = z
-  .object({
-    title: titleField,
-    year: z.optional(z.nullable(yearNumber)),
-    medium: z._default(mediumField, ''),
-    description: z._default(descriptionField, ''),
-    tags: z._default(z.array(tagField).check(z.maxLength(50, { error: 'At most 50 tags' })), []),
-    saleStatus: z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' }),
-    mediaType: mediaTypeSchema,
-    dimensions: dimensionsSchema,
-    /** The content labels a post sharing it starts with (Share); left out, none (or, on a replace, none). */
-    postLabels: z._default(labelsRule, []),
-  })
-  .check(sameMediaType);
+const saleStatusField = z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' });
+
+const artworkInputFields = {
+  title: titleField,
+  year: z.optional(z.nullable(yearNumber)),
+  medium: z._default(mediumField, ''),
+  description: z._default(descriptionField, ''),
+  tags: z._default(z.array(tagField).check(z.maxLength(50, { error: 'At most 50 tags' })), []),
+  saleStatus: saleStatusField,
+  mediaType: mediaTypeSchema,
+  dimensions: dimensionsSchema,
+  /** The content labels a post sharing it starts with (Share); left out, none (or, on a replace, none). */
+  postLabels: z._default(labelsRule, []),
+};
+
+/** What the API takes to create an artwork. SOLD creates it sold: a sale to an unknown buyer is recorded. */
+export const artworkInputSchema = z.object(artworkInputFields).check(sameMediaType);
+
+/**
+ * What the API takes to replace an artwork. saleStatus may be left out (unchanged); given, it goes through the
+ * artwork's chart: AVAILABLE and NOT_FOR_SALE as the chart allows, SOLD only by recording a sale (409).
+ */
+export const artworkUpdateSchema = z.object({ ...artworkInputFields, saleStatus: z.optional(saleStatusField) }).check(sameMediaType);
+export type ArtworkUpdate = z.input<typeof artworkUpdateSchema>;
 export type ArtworkInput = z.input<typeof artworkInputSchema>;
 
 /** An artwork as the API answers it. */

@@ -71,7 +71,7 @@ describe(`artworks API (${dbLabel()})`, () => {
       medium: 'Pixels',
       description: '',
       tags: [],
-      saleStatus: 'SOLD',
+      saleStatus: 'NOT_FOR_SALE',
     });
     const res = await t.request(`/api/artwork/${created.artworkId}`, { method: 'PUT', json: replacement, token: ada.idToken });
     expect(res.status).toBe(200);
@@ -83,7 +83,7 @@ describe(`artworks API (${dbLabel()})`, () => {
       medium: 'Pixels',
       description: '',
       tags: [],
-      saleStatus: 'SOLD',
+      saleStatus: 'NOT_FOR_SALE',
       mediaType: 'DIGITAL_2D',
       dimensions: { mediaType: 'DIGITAL_2D', height: 1080, width: 1920 },
       createdAt: created.createdAt,
@@ -94,7 +94,12 @@ describe(`artworks API (${dbLabel()})`, () => {
     const bare = await t.request(`/api/artwork/${created.artworkId}`, {
       method: 'PUT',
       token: ada.idToken,
-      json: { title: 'Bare', saleStatus: 'SOLD', mediaType: 'DIGITAL_2D', dimensions: { mediaType: 'DIGITAL_2D', height: 1, width: 1 } },
+      json: {
+        title: 'Bare',
+        saleStatus: 'NOT_FOR_SALE',
+        mediaType: 'DIGITAL_2D',
+        dimensions: { mediaType: 'DIGITAL_2D', height: 1, width: 1 },
+      },
     });
     expect(await bare.json()).toMatchObject({ title: 'Bare', year: null, medium: '', description: '', tags: [] });
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artwork } from '../../src/schemas/artwork.schema';
-import { type JournalEntry, type JournalPage, journalPageSchema } from '../../src/schemas/journal.schema';
+import { JOURNAL_TYPES, type JournalEntry, type JournalPage, journalPageSchema } from '../../src/schemas/journal.schema';
 import { journalEntries } from '../../server/db/schema';
 import { addMedia, artworkInput, createArtwork, makeJpeg, pathOf } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
@@ -75,12 +75,19 @@ describe(`activity journal (${dbLabel()})`, () => {
       ['description', { description: 'New words.' }],
       ['tags', { tags: ['blue', 'sea'] }],
       ['tags', { tags: ['sea'] }],
-      ['saleStatus', { saleStatus: 'SOLD' }],
       ['dimensions', { dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'imperial', height: 50, width: 70 } }],
     ] as const)('changing only %s names only it (%j)', async (field, change) => {
       const artwork = await createArtwork(t, token, artworkInput('PHYSICAL_2D'));
       await put(artwork.artworkId, { ...artworkInput('PHYSICAL_2D'), ...change });
       expect((await entriesOf(artwork.artworkId))[0].metadata.changedFields).toEqual([field]);
+    });
+
+    it("changing only the sale status is the chart's own entry, not an update of fields", async () => {
+      const artwork = await createArtwork(t, token, artworkInput('PHYSICAL_2D'));
+      await put(artwork.artworkId, { ...artworkInput('PHYSICAL_2D'), saleStatus: 'NOT_FOR_SALE' });
+      const [latest, created] = await entriesOf(artwork.artworkId);
+      expect(latest).toMatchObject({ journalEntryType: 'artwork.notForSale', message: "Artwork 'Blue Harbour' was marked not for sale" });
+      expect(created.journalEntryType).toBe('artwork.new');
     });
 
     it('changing the media type names the type and its dimensions', async () => {
@@ -288,11 +295,7 @@ describe(`activity journal (${dbLabel()})`, () => {
 
     it.each([
       ['includeDismissed=yes', 'includeDismissed', 'includeDismissed must be true or false'],
-      [
-        'type=artwork.deleted',
-        'type',
-        'Type must be one of artwork.new, artwork.updated, collection.new, collection.updated, collection.deleted',
-      ],
+      ['type=artwork.deleted', 'type', `Type must be one of ${JOURNAL_TYPES.join(', ')}`],
       ['limit=0', 'limit', 'Limit must be a whole number from 1 to 100'],
       ['limit=101', 'limit', 'Limit must be a whole number from 1 to 100'],
       ['limit=ten', 'limit', 'Limit must be a whole number from 1 to 100'],

@@ -123,7 +123,7 @@ describe(`the public site (${dbLabel()})`, () => {
       '<dt>Year</dt><dd>2021</dd>',
       '<dd>Oil on canvas</dd>',
       '<dd>50 × 70 cm</dd>',
-      '<dd class="available">Available</dd>',
+      '<dd><span class="available">Available</span></dd>',
     ])
       expect(html).toContain(text);
     expect(html).toContain('<p class="desc">Morning light.\nSecond line.</p>');

@@ -173,7 +173,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     await t.request(`/api/artwork/${ids[0]}`, {
       method: 'PUT',
       token: ada.idToken,
-      json: artworkInput('PHYSICAL_2D', { title: 'Harbour at Dusk', saleStatus: 'SOLD' }),
+      json: artworkInput('PHYSICAL_2D', { title: 'Harbour at Dusk', saleStatus: 'NOT_FOR_SALE' }),
     });
     await t.request(`/api/artwork/${ids[1]}`, { method: 'DELETE', token: ada.idToken });
     const unchanged = await (await open(`/p/${slug}`)).text();

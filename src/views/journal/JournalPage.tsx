@@ -43,7 +43,8 @@ export const JOURNAL_EMPTY = {
   action: 'Go to My Artworks',
 } as const;
 
-const TYPE_TONES: Record<JournalType, 'success' | 'accent' | 'neutral'> = {
+/** The artwork's life (sales, holds, custody, prices) reads neutral. */
+const TYPE_TONES: Partial<Record<JournalType, 'success' | 'accent' | 'neutral'>> = {
   'artwork.new': 'success',
   'artwork.updated': 'accent',
   'collection.new': 'success',
@@ -165,7 +166,9 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
         <p className={css({ fontWeight: 'semibold' })}>{entry.message}</p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <span className={badge({ tone: TYPE_TONES[entry.journalEntryType] })}>{JOURNAL_TYPE_LABELS[entry.journalEntryType]}</span>
+          <span className={badge({ tone: TYPE_TONES[entry.journalEntryType] ?? 'neutral' })}>
+            {JOURNAL_TYPE_LABELS[entry.journalEntryType]}
+          </span>
           {entry.dismissed ? <span className={badge({ tone: 'neutral' })}>Dismissed</span> : null}
         </div>
         <time dateTime={entry.createdDate} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
