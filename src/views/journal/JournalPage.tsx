@@ -198,12 +198,7 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
         ) : null}
       </div>
       {!entry.dismissed ? (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'list.act', id: entry.journalId })}
-        >
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => actor.send({ type: 'list.act', id: entry.journalId })}>
           {dismissing ? 'Dismissing...' : 'Dismiss'}
         </Button>
       ) : null}
