@@ -6,7 +6,7 @@ import {
   domainSchema,
   domainVerifyResultSchema,
 } from '../../src/schemas/domain.schema';
-import { hit, type Limit } from '../auth/rate-limit';
+import { hit, networkOf, type Limit } from '../auth/rate-limit';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
@@ -134,7 +134,7 @@ export function domainRoutes(deps: AppDeps) {
       },
     },
     async (c, { query }) => {
-      await hit(db, DOMAIN_LIMITS.allowedPerAddress, clientAddress(c, config.trustProxyHops));
+      await hit(db, DOMAIN_LIMITS.allowedPerAddress, networkOf(clientAddress(c, config.trustProxyHops)));
       const parsed = domainSchema.safeParse(query.domain);
       if (!parsed.success || !(await hosts.lookup(parsed.data))) throw new NotFound('Not a verified custom domain.');
       return c.json({ domain: parsed.data }, 200);
