@@ -20,30 +20,46 @@ describe(`draining on SIGTERM (${dbLabel()})`, () => {
     });
   };
 
-  it('an idle keep-alive connection carries one more request, answered with Connection: close, instead of a reset', async () => {
-    server = await start();
-    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+  /** A raw keep-alive connection that asks for /api/health/live and keeps what comes back. */
+  const keepAliveConnection = (url: string) => {
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
     let received = '';
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => (received += d));
-    const ended = new Promise<string>((resolve) => {
-      socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? String(err)));
-      socket.on('close', () => resolve('closed'));
+    const ended = new Promise<{ how: string; at: number }>((resolve) => {
+      socket.on('error', (err: NodeJS.ErrnoException) => resolve({ how: err.code ?? String(err), at: performance.now() }));
+      socket.on('close', () => resolve({ how: 'closed', at: performance.now() }));
     });
-    const ask = () => socket.write('GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     const answers = () => received.split('HTTP/1.1 ').length - 1;
-    ask();
-    while (answers() < 1) await new Promise((r) => setTimeout(r, 20));
-    expect(received).toMatch(/^HTTP\/1\.1 200/);
-    expect(received.toLowerCase()).toContain('connection: keep-alive');
+    return {
+      ended,
+      answers,
+      received: () => received,
+      ask: async () => {
+        const before = answers();
+        socket.write('GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        while (answers() === before || !received.slice(received.lastIndexOf('HTTP/1.1 ')).includes('\r\n\r\n')) {
+          if (socket.destroyed) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+    };
+  };
+
+  it('an idle keep-alive connection carries one more request, answered with Connection: close, instead of a reset', async () => {
+    server = await start();
+    const connection = keepAliveConnection(server.url);
+    await connection.ask();
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(connection.received().toLowerCase()).toContain('connection: keep-alive');
 
     // The connection is idle when the signal arrives; the client sends on it a moment later.
     process.kill(server.pid, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    ask();
-    expect(await ended).toBe('closed');
-    expect(answers()).toBe(2);
-    const second = received.slice(received.lastIndexOf('HTTP/1.1 '));
+    await connection.ask();
+    expect((await connection.ended).how).toBe('closed');
+    expect(connection.answers()).toBe(2);
+    const second = connection.received().slice(connection.received().lastIndexOf('HTTP/1.1 '));
     expect(second).toMatch(/^HTTP\/1\.1 200/);
     expect(second.toLowerCase()).toContain('connection: close');
     expect(await server.exited).toBe(0);
@@ -51,18 +67,12 @@ describe(`draining on SIGTERM (${dbLabel()})`, () => {
 
   it('an idle keep-alive connection that sends nothing more closes after its keep-alive timeout, and the server exits 0', async () => {
     server = await start();
-    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (d: string) => (received += d));
-    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())));
-    socket.on('error', () => {});
-    socket.write('GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    while (!received.includes('\r\n\r\n')) await new Promise((r) => setTimeout(r, 20));
+    const connection = keepAliveConnection(server.url);
+    await connection.ask();
     const signalled = performance.now();
     process.kill(server.pid, 'SIGTERM');
     // Node's keep-alive timeout (5 s, announced to the client) ends it, well within the grace period.
-    expect((await closed) - signalled).toBeLessThan(10_000);
+    expect((await connection.ended).at - signalled).toBeLessThan(10_000);
     expect(await server.exited).toBe(0);
   });
 
