@@ -26,7 +26,7 @@ import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.proces
 import { mediaRoutes } from './media/media.routes';
 import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
 import { measureJson } from './http/json-length';
-import { lingerOnRefusedBody } from './http/linger';
+import { lingerOnUnreadBody } from './http/linger';
 import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
@@ -65,8 +65,9 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     if (lifecycle.draining) c.header('Connection', 'close');
   });
 
-  // A refused upload is answered before its body is in; the client must still be able to read that answer.
-  app.use('/api/*', lingerOnRefusedBody);
+  // An answer given before the body was read (a refused upload, a route that takes no body) closes the connection
+  // after reading the rest for a moment: the client reads the answer, and its next request goes on a new connection.
+  app.use('*', lingerOnUnreadBody);
   app.use('*', securityHeaders(deps.config));
   // JSON and the public page are compressed as they go out; the app's own files were compressed at build time
   // and stored files (images, video, audio) are compressed already.

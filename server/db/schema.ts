@@ -565,7 +565,14 @@ export const customDomains = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('custom_domains_domain_key').on(t.domain)],
+  (t) => [
+    // One artist holds a verified domain. Unverified claims of the same name wait side by side (a claim proves
+    // nothing), and the first to verify takes the domain over from them.
+    uniqueIndex('custom_domains_verified_domain_key')
+      .on(t.domain)
+      .where(sql`verified_at is not null`),
+    index('custom_domains_domain_idx').on(t.domain),
+  ],
 );
 
 /** A buyer's message about an artwork, sent from the public site. Kept even when mail is down; shown in the app. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../context';
 import type { Html } from '../html/html';
@@ -51,13 +52,24 @@ export const supersededBy = (slug: string, version: number) => (key: string) => 
 type SiteEnv = { Bindings: { site: Site; origin: string } };
 type Rendered = { body: string; type: string } | null;
 
+/** If-None-Match compares weakly (RFC 9110 13.1.2): 'W/"x"' and '"x"' are the same tag. */
 const matches = (header: string | undefined, etag: string) =>
-  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
+/**
+ * A page's ETag names one representation: the slug, the published version, the mount it was rendered for (a short
+ * hash of origin and base, as /p/<slug> and a custom domain draw different links) and the encoding. The plain body is
+ * strong; a compressed one is weak, as another instance's compressor may give other bytes for the same page.
+ */
+export function siteEtag(slug: string, version: number, mount: string, encoding: 'br' | 'gzip' | null): string {
+  const at = createHash('sha256').update(mount).digest('base64url').slice(0, 8);
+  return encoding ? `W/"${slug}-${version}-${at}-${encoding}"` : `"${slug}-${version}-${at}"`;
+}
 
 /**
  * The public site of one artist, for two mounts: /p/<slug> on the app's address (base '/p/<slug>', canonical URLs on
  * APP_URL) and the root of a verified custom domain (base '', canonical URLs on https://<host>). Pages are
- * revalidated by an ETag of slug and version (304 while unchanged) and rendered once per published version.
+ * revalidated by an ETag of slug, version, mount and encoding (304 while unchanged) and rendered once per published version.
  */
 export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {}): SiteHandler {
   const pages = new Lru<EncodedPage>(PAGE_CACHE_BYTES, (p) => p.size);
@@ -102,10 +114,16 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
     const { site, origin } = c.env;
     const version = await findPublishedVersion(deps.db, site.slug);
     if (version === null) return portfolioNotFound(c);
-    // The address stays; its content changes with each publish, so browsers revalidate.
-    const etagOf = (v: number) => `"${site.slug}-${v}"`;
-    const headers = (v: number) => ({ ...PAGE_HEADERS, ETag: etagOf(v), 'Cache-Control': 'public, no-cache' });
-    if (matches(c.req.header('if-none-match'), etagOf(version))) return c.body(null, 304, headers(version));
+    // The address stays; its content changes with each publish, so browsers revalidate. Compressed here, once per
+    // version, rather than by the app's compression for every visitor.
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    const headers = (v: number) => ({
+      ...PAGE_HEADERS,
+      ETag: siteEtag(site.slug, v, `${origin}${site.base}`, encoding),
+      'Cache-Control': 'public, no-cache',
+      Vary: 'Accept-Encoding',
+    });
+    if (matches(c.req.header('if-none-match'), headers(version).ETag)) return c.body(null, 304, headers(version));
     const key = (v: number) => `${site.slug}|${v}|${origin}${site.base}|${c.req.path}`;
     let entry = pages.get(key(version));
     let live = version;
@@ -119,12 +137,9 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
       entry = encodePage(fresh.body, fresh.type);
       pages.set(key(live), entry);
     }
-    // Compressed here, once per version, rather than by the app's compression for every visitor.
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    const answer = { ...headers(live), 'Content-Type': entry.type, Vary: 'Accept-Encoding' };
+    const answer = { ...headers(live), 'Content-Type': entry.type };
     if (!encoding) return c.body(entry.body, 200, answer);
-    // Weak, as one validator stands for the same page in each encoding.
-    return c.body(new Uint8Array(entry[encoding]), 200, { ...answer, ETag: `W/${etagOf(live)}`, 'Content-Encoding': encoding });
+    return c.body(new Uint8Array(entry[encoding]), 200, { ...answer, 'Content-Encoding': encoding });
   };
   const html = (body: string | null): Rendered => (body === null ? null : { body, type: 'text/html; charset=UTF-8' });
 

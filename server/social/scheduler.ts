@@ -4,6 +4,7 @@ import { sweepStaleClaims } from '../auth/claims';
 import { forgetOldWindows } from '../auth/rate-limit';
 import { inventoryUpkeep } from '../inventory/inventory-upkeep';
 import type { AppDeps } from '../context';
+import { releaseStaleDomainClaims } from '../domains/domain.repo';
 import { MAIL_BATCH } from '../mail/outbox';
 import type { RetryPolicy } from '../retry-policy';
 import { DEFAULT_RETRY, attemptDelivery } from './deliver';
@@ -22,7 +23,7 @@ export interface WorkerOptions {
   retry: RetryPolicy;
   /** How long stop() lets attempts in flight finish before giving their leases back. */
   stopGraceMs: number;
-  /** How often the upkeep runs: unverified claims past their week, rate-limit windows long over. */
+  /** How often the upkeep runs: unverified sign-ups and domains past their week, rate-limit windows long over. */
   upkeepMs: number;
   /** How often the metrics refresher reads the counts of the posts due a read (0: never). */
   metricsMs: number;
@@ -145,6 +146,8 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     lastUpkeep = Date.now();
     const swept = await sweepStaleClaims(db);
     if (swept) log.info({ swept }, 'unverified sign-ups past their week removed');
+    const released = await releaseStaleDomainClaims(db);
+    if (released) log.info({ released }, 'unverified custom domains unchecked for a week released');
     await forgetOldWindows(db);
     await inventoryUpkeep(deps);
   }

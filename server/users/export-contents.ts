@@ -36,11 +36,31 @@ export interface ExportContents {
   files: ExportFile[];
 }
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a name holding them is shown in an
+ * order other than its own, so '\u202egnp.exe' reads as 'exe.png'. No name in the archive keeps them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
 /** A stored file name as a safe archive entry name: no folders, no control characters, never empty. */
 export function entryName(fileName: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-  const name = fileName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim();
+  const name = fileName
+    .replace(BIDI_CONTROLS, '')
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    .trim();
   return !name || name === '.' || name === '..' ? fallback : name.slice(0, 200);
+}
+
+/**
+ * An artwork's folder, named so an artist finds it by eye and two works of one title never share it: 'Blue Harbour
+ * (<artworkId>)'. The title is cut to 80 characters and loses trailing dots and spaces, which Windows drops.
+ */
+export function artworkFolder(title: string, artworkId: string): string {
+  const name = entryName(title, '')
+    .slice(0, 80)
+    .replace(/[. ]+$/, '');
+  return name ? `${name} (${artworkId})` : artworkId;
 }
 
 /** Gives each name in one folder a unique spelling, ignoring case as Windows and macOS do: 'a.jpg', 'a (2).jpg'. */
@@ -120,7 +140,7 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
         height: m.height,
         dateCreated: m.createdAt.toISOString(),
         isPrimary: m.id === row.primaryImageMediaId,
-        file: addFile(`media/${row.id}`, m.fileName, m.id, m.storageKey, m.createdAt),
+        file: addFile(`media/${artworkFolder(row.title, row.id)}`, m.fileName, m.id, m.storageKey, m.createdAt),
       })),
   }));
 

@@ -112,7 +112,7 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
-    it('holds the six JSON files and every original file, byte for byte, under media/<artworkId>/<fileName>', () => {
+    it('holds the six JSON files and every original file, byte for byte, under media/<title> (<artworkId>)/<fileName>', () => {
       const { painting, song, photo, mp3, mp3b, post, postPhoto } = studio;
       expect([...entries.keys()].sort()).toEqual(
         [
@@ -122,16 +122,16 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
           'journal.json',
           'posts.json',
           'profile.json',
-          `media/${painting.artworkId}/harbour.jpg`,
-          `media/${song.artworkId}/take.mp3`,
+          `media/Blue Harbour (${painting.artworkId})/harbour.jpg`,
+          `media/Harbour Song (${song.artworkId})/take.mp3`,
           // Same name but for case: a second name, so nothing is overwritten when unpacked on Windows or macOS.
-          `media/${song.artworkId}/TAKE (2).mp3`,
+          `media/Harbour Song (${song.artworkId})/TAKE (2).mp3`,
           `posts/${post.postId}/sketch.jpg`,
         ].sort(),
       );
-      expect(entries.get(`media/${painting.artworkId}/harbour.jpg`)).toEqual(photo);
-      expect(entries.get(`media/${song.artworkId}/take.mp3`)).toEqual(mp3);
-      expect(entries.get(`media/${song.artworkId}/TAKE (2).mp3`)).toEqual(mp3b);
+      expect(entries.get(`media/Blue Harbour (${painting.artworkId})/harbour.jpg`)).toEqual(photo);
+      expect(entries.get(`media/Harbour Song (${song.artworkId})/take.mp3`)).toEqual(mp3);
+      expect(entries.get(`media/Harbour Song (${song.artworkId})/TAKE (2).mp3`)).toEqual(mp3b);
       expect(entries.get(`posts/${post.postId}/sketch.jpg`)).toEqual(postPhoto);
     });
 
@@ -160,10 +160,13 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
           mediaId: photoItem.mediaId,
           fileName: 'harbour.jpg',
           isPrimary: true,
-          file: `media/${painting.artworkId}/harbour.jpg`,
+          file: `media/Blue Harbour (${painting.artworkId})/harbour.jpg`,
         }),
       ]);
-      expect(artworks[1].media.map((m) => m.file)).toEqual([`media/${song.artworkId}/take.mp3`, `media/${song.artworkId}/TAKE (2).mp3`]);
+      expect(artworks[1].media.map((m) => m.file)).toEqual([
+        `media/Harbour Song (${song.artworkId})/take.mp3`,
+        `media/Harbour Song (${song.artworkId})/TAKE (2).mp3`,
+      ]);
       for (const file of artworks.flatMap((a) => a.media.map((m) => m.file))) expect(entries.has(file)).toBe(true);
 
       const journal = jsonIn(entries, 'journal.json');
@@ -387,7 +390,7 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
 
       const res = await bucketApp.request('/api/user/export', { token: artist.idToken });
       const entries = await unzip(Buffer.from(await res.arrayBuffer()));
-      expect(entries.get(`media/${song.artworkId}/demo.mp3`)).toEqual(mp3);
+      expect(entries.get(`media/Blue Harbour (${song.artworkId})/demo.mp3`)).toEqual(mp3);
 
       const store = bucketApp.deps.storage as S3BlobStore;
       const keys = async () =>

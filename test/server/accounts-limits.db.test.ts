@@ -32,6 +32,16 @@ describe(`accounts: limits throttle strangers, never the owner (${dbLabel()})`, 
     expect((await signIn('198.51.100.2', u.email, PASSWORD)).status).toBe(200);
   });
 
+  it('password guesses from IPv6 addresses count by their /64: a new address in the network does not start afresh', async () => {
+    const u = await signedInUser(t);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 10; i++) statuses.push((await signIn(`2001:db8:10:20:${i}::1`, u.email, 'Guess12345')).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect((await signIn('2001:db8:10:20:ffff::9', u.email, PASSWORD)).status).toBe(429);
+    // The owner, on another network, is not held back.
+    expect((await signIn('2001:db8:10:21::1', u.email, PASSWORD)).status).toBe(200);
+  });
+
   it('email-change mails: at most 5 in 15 minutes to one recipient', async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);

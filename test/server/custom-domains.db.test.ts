@@ -3,6 +3,8 @@ import { customDomainAnswerSchema, customDomainSchema, domainVerifyResultSchema,
 import { hit, type Limit } from '../../server/auth/rate-limit';
 import { RateLimited } from '../../server/errors';
 import { DOMAIN_LIMITS, OWN_HOST_MESSAGE } from '../../server/domains/domain.routes';
+import { eq } from 'drizzle-orm';
+import { customDomains, users } from '../../server/db/schema';
 import { TAKEN_MESSAGE } from '../../server/domains/domain.repo';
 import { startDnsResponder, type DnsResponder } from '../support/dns-responder';
 import { addMedia, artworkInput, createArtwork, makeJpeg } from '../support/portfolio';
@@ -31,6 +33,7 @@ describe(`custom domains (${dbLabel()})`, () => {
   const publishRecord = (d: CustomDomain) => dns.setTxt(d.verification.name, ['v=spf1 -all', d.verification.value]);
   /** A request sent to `host` (as a browser sends it: the name in the URL and the Host header). */
   const atHost = (host: string, path: string) => t.request(path, { headers: { host } });
+  const userIdOf = async (email: string) => (await t.deps.db.select().from(users).where(eq(users.email, email)))[0].id;
 
   beforeAll(async () => {
     dns = await startDnsResponder();
@@ -93,13 +96,13 @@ describe(`custom domains (${dbLabel()})`, () => {
     expect((await putOk('art.example.com')).verification.value).toBe(d.verification.value);
   });
 
-  it('answers 409 for a domain another artist holds, and never shows or removes another artist’s domain', async () => {
-    const res = await put('ART.example.com', bob.idToken);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ message: TAKEN_MESSAGE, code: 'DOMAIN_TAKEN', fieldErrors: { domain: [TAKEN_MESSAGE] } });
-    expect(await get(bob.idToken)).toBeNull();
-    expect((await t.request('/api/domains', { method: 'DELETE', token: bob.idToken })).status).toBe(204);
-    expect((await get())?.domain).toBe('art.example.com');
+  it('an unverified claim blocks nobody: another artist may ask for the same domain, with a token of its own', async () => {
+    const ours = (await get())!;
+    const theirs = await putOk('ART.example.com', bob.idToken);
+    expect(theirs).toMatchObject({ domain: 'art.example.com', verifiedAt: null });
+    expect(theirs.verification.value).not.toBe(ours.verification.value);
+    // Neither sees nor touches the other's.
+    expect(await get()).toEqual(ours);
   });
 
   it('a check with no record yet says so (200), and records when it looked', async () => {
@@ -152,6 +155,30 @@ describe(`custom domains (${dbLabel()})`, () => {
 
     dns.setMode('silent');
     expect((await verify()).domain.verifiedAt).toBe(domain.verifiedAt);
+  });
+
+  it("verified, the domain is the artist's: the other artist's unverified claim was released, and asking again is 409", async () => {
+    expect(await get(bob.idToken)).toBeNull();
+    const res = await put('ART.example.com', bob.idToken);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: TAKEN_MESSAGE, code: 'DOMAIN_TAKEN', fieldErrors: { domain: [TAKEN_MESSAGE] } });
+    expect(await get(bob.idToken)).toBeNull();
+    expect((await t.request('/api/domains', { method: 'DELETE', token: bob.idToken })).status).toBe(204);
+    expect((await get())?.domain).toBe('art.example.com');
+  });
+
+  it('two verifications of one domain at once: the first wins, the second is 409 and stays unverified', async () => {
+    // As if Bob had claimed it just before Ada's check released the claims: his record is found too.
+    const [bobRow] = await t.deps.db
+      .insert(customDomains)
+      .values({ userId: await userIdOf(bob.email), domain: 'art.example.com', token: 'b'.repeat(32) })
+      .returning();
+    dns.setTxt('_artist-studio.art.example.com', [`artist-studio-verify=${bobRow.token}`]);
+    const res = await t.request('/api/domains/verify', { method: 'POST', token: bob.idToken });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(TAKEN_MESSAGE);
+    expect((await get(bob.idToken))?.verifiedAt).toBeNull();
+    await t.request('/api/domains', { method: 'DELETE', token: bob.idToken });
   });
 
   it('the TLS proxy’s question: 200 for a verified domain only, no sign-in needed', async () => {
@@ -281,5 +308,25 @@ describe(`custom domains (${dbLabel()})`, () => {
       await useUp(DOMAIN_LIMITS.allowedPerAddress, 'unknown');
       expect((await t.request('/api/domains/allowed?domain=art.example.com')).status).toBe(429);
     });
+  });
+
+  it('an unverified domain nobody set or checked for 7 days is released by the upkeep; verified ones and newer claims stay', async () => {
+    const [carol, dave, erin] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    await putOk('forgotten.example.com', carol.idToken);
+    await putOk('waiting.example.com', dave.idToken);
+    await putOk('kept.example.com', erin.idToken);
+    const weekAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    const age = (email: string, verifiedAt: Date | null) =>
+      userIdOf(email).then((id) =>
+        t.deps.db.update(customDomains).set({ createdAt: weekAgo, checkedAt: weekAgo, verifiedAt }).where(eq(customDomains.userId, id)),
+      );
+    await age(carol.email, null);
+    await age(erin.email, weekAgo);
+    await t.deps.social.worker.runOnce();
+    expect(await get(carol.idToken)).toBeNull();
+    expect((await get(dave.idToken))?.domain).toBe('waiting.example.com');
+    expect((await get(erin.idToken))?.domain).toBe('kept.example.com');
+    // Released, the name is free for anyone again.
+    expect((await putOk('forgotten.example.com', dave.idToken)).domain).toBe('forgotten.example.com');
   });
 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/browser';
 import { dbLabel, testDatabaseConfig } from '../support/test-db';
@@ -9,15 +10,74 @@ describe(`draining on SIGTERM (${dbLabel()})`, () => {
   afterAll(async () => {
     if (server && !(await Promise.race([server.exited.then(() => true), Promise.resolve(false)]))) await server.stop();
   });
-
-  it('stops taking connections, lets the request in flight finish with Connection: close, then exits 0', async () => {
+  const start = async () => {
     const database = await testDatabaseConfig();
-    server = await startServer({
+    return startServer({
       ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
       JWT_SECRET: 'drain-secret-drain-secret-drain-secret!',
       SOCIAL_SECRET_KEY: 'drain-social-drain-social-drain-social!',
       SHUTDOWN_GRACE_SECONDS: '20',
     });
+  };
+
+  /** A raw keep-alive connection that asks for /api/health/live and keeps what comes back. */
+  const keepAliveConnection = (url: string) => {
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (received += d));
+    const ended = new Promise<{ how: string; at: number }>((resolve) => {
+      socket.on('error', (err: NodeJS.ErrnoException) => resolve({ how: err.code ?? String(err), at: performance.now() }));
+      socket.on('close', () => resolve({ how: 'closed', at: performance.now() }));
+    });
+    const answers = () => received.split('HTTP/1.1 ').length - 1;
+    return {
+      ended,
+      answers,
+      received: () => received,
+      ask: async () => {
+        const before = answers();
+        socket.write('GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        while (answers() === before || !received.slice(received.lastIndexOf('HTTP/1.1 ')).includes('\r\n\r\n')) {
+          if (socket.destroyed) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+    };
+  };
+
+  it('an idle keep-alive connection carries one more request, answered with Connection: close, instead of a reset', async () => {
+    server = await start();
+    const connection = keepAliveConnection(server.url);
+    await connection.ask();
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(connection.received().toLowerCase()).toContain('connection: keep-alive');
+
+    // The connection is idle when the signal arrives; the client sends on it a moment later.
+    process.kill(server.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await connection.ask();
+    expect((await connection.ended).how).toBe('closed');
+    expect(connection.answers()).toBe(2);
+    const second = connection.received().slice(connection.received().lastIndexOf('HTTP/1.1 '));
+    expect(second).toMatch(/^HTTP\/1\.1 200/);
+    expect(second.toLowerCase()).toContain('connection: close');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('an idle keep-alive connection that sends nothing more closes after its keep-alive timeout, and the server exits 0', async () => {
+    server = await start();
+    const connection = keepAliveConnection(server.url);
+    await connection.ask();
+    const signalled = performance.now();
+    process.kill(server.pid, 'SIGTERM');
+    // Node's keep-alive timeout (5 s, announced to the client) ends it, well within the grace period.
+    expect((await connection.ended).at - signalled).toBeLessThan(10_000);
+    expect(await server.exited).toBe(0);
+  });
+
+  it('stops taking connections, lets the request in flight finish with Connection: close, then exits 0', async () => {
+    server = await start();
     const origin = new URL(server.url);
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
     // The request starts: headers and half its body are on their way when the signal arrives.

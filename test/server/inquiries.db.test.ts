@@ -170,6 +170,19 @@ describe(`inquiries: a buyer's message from the public site reaches the artist (
     expect((await send(formPath(beaSlug, beaArtworkId), BUYER, freshIp(), true)).status).toBe(303);
   });
 
+  it('IPv6 senders count by their /64: five addresses of one network use up its messages, another network is not held back', async () => {
+    const network = '2001:db8:5:64';
+    for (let i = 1; i <= INQUIRY_LIMITS.perAddress.max; i++)
+      expect((await send(formPath(beaSlug, beaArtworkId), BUYER, `${network}:${i}::${i}`, true)).status).toBe(303);
+    expect((await send(formPath(beaSlug, beaArtworkId), BUYER, `${network}:ffff:ffff:ffff:ffff`, true)).status).toBe(429);
+    expect((await send(formPath(beaSlug, beaArtworkId), BUYER, '2001:db8:5:65::1', true)).status).toBe(303);
+    // The same IPv4 address written as IPv6 is that address.
+    const ip = freshIp();
+    for (let i = 0; i < INQUIRY_LIMITS.perAddress.max; i++)
+      expect((await send(formPath(beaSlug, beaArtworkId), BUYER, i % 2 ? ip : `::ffff:${ip}`, true)).status).toBe(303);
+    expect((await send(formPath(beaSlug, beaArtworkId), BUYER, ip, true)).status).toBe(429);
+  });
+
   it('too many messages to one artist from many addresses answer 429 too', async () => {
     const cleo = await signedInUser(t, 'cleo.inquiries@example.com');
     const art = (await createArtwork(t, cleo.idToken, artworkInput('PHYSICAL_2D', { title: 'Salt' }))).artworkId;
