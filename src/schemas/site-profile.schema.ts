@@ -99,6 +99,15 @@ export const siteProfileShape = {
 
 export type SiteProfileFields = { bio: string; website: string; contactEmail: string; instagram: string; bluesky: string };
 export const SITE_PROFILE_FIELDS = ['bio', 'website', 'contactEmail', 'instagram', 'bluesky'] as const;
+export const EMPTY_SITE_PROFILE: SiteProfileFields = { bio: '', website: '', contactEmail: '', instagram: '', bluesky: '' };
+/** The public profile's fields of a user as the API answers it ('' for each it does not carry). */
+export const siteProfileOf = (user: Partial<SiteProfileFields> | null | undefined): SiteProfileFields => ({
+  bio: user?.bio ?? '',
+  website: user?.website ?? '',
+  contactEmail: user?.contactEmail ?? '',
+  instagram: user?.instagram ?? '',
+  bluesky: user?.bluesky ?? '',
+});
 
 /** Where each handle's profile is on the web. */
 export const instagramUrl = (username: string) => `https://www.instagram.com/${username}/`;
