@@ -60,7 +60,7 @@ p{margin:0 0 .75rem}
 .avatar{flex:none;width:96px;height:96px;border-radius:50%;object-fit:cover;border:1px solid var(--line)}
 .bio{white-space:pre-line}
 .links{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:0 1.25rem}
-.links a{display:inline-flex;align-items:center;min-height:44px;overflow-wrap:anywhere}
+.links a{display:inline-block;padding:.625rem 0;overflow-wrap:anywhere}
 .handle{color:var(--muted)}
 @media(max-width:520px){.profile{flex-direction:column}.avatar{width:72px;height:72px}}
 .gallery{list-style:none;margin:.75rem 0 0;padding:0;display:grid;gap:.5rem;grid-template-columns:repeat(4,minmax(0,1fr))}
@@ -71,7 +71,7 @@ p{margin:0 0 .75rem}
 .pager .next{margin-left:auto;text-align:right}
 .dir{color:var(--muted);font-size:.85rem}
 .back a{display:inline-flex;align-items:center;min-height:44px}
-footer{margin-top:4rem;padding:1.5rem 0 2.5rem;border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}
+footer.wrap{margin-top:4rem;padding-top:1.5rem;padding-bottom:2.5rem;border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}
 .inquiry-field{display:flex;flex-direction:column;gap:.25rem;margin:0 0 1rem;max-width:36rem}
 .inquiry-label{font-weight:600}
 .inquiry-control{font:inherit;padding:.55rem .75rem;border:1px solid var(--muted);border-radius:6px;background:var(--surface);color:var(--fg)}
