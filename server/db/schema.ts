@@ -21,6 +21,13 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     /** The language new posts start with (BCP-47); null until the artist chooses one (the browser's, else English). */
     postLanguage: text('post_language'),
+    /** What the public site shows of the artist ('' when not given): src/schemas/site-profile.schema.ts. */
+    bio: text('bio').notNull().default(''),
+    website: text('website').notNull().default(''),
+    /** An address for visitors, never the account's own unless the artist typed it here too. */
+    contactEmail: text('contact_email').notNull().default(''),
+    instagram: text('instagram').notNull().default(''),
+    bluesky: text('bluesky').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -275,9 +282,9 @@ export const journalEntries = pgTable(
 );
 
 /**
- * The public portfolio: a snapshot taken when the artist presses Publish, at a stable slug. `version` counts the
- * publishes begun (each claims its own number and file folder); `snapshot` is the last one finished, which names its
- * own version, or null while the first is still being made.
+ * The public portfolio: a snapshot taken when the artist presses Publish, at the address (slug) they chose or one made
+ * for them. `version` counts the publishes begun (each claims its own number and file folder); `snapshot` is the last
+ * one finished, which names its own version, or null while the first is still being made.
  */
 export const publications = pgTable(
   'publications',
@@ -286,11 +293,32 @@ export const publications = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
+    /**
+     * The storage folder of its images (published/<folder>/<version>/), made once and kept when the address changes;
+     * null for a publication made before addresses could change, whose folder is its slug (set when it first moves).
+     */
+    folder: text('folder'),
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').$type<StoredSnapshot>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('publications_slug_key').on(t.slug)],
+  (t) => [uniqueIndex('publications_slug_key').on(t.slug), uniqueIndex('publications_folder_key').on(t.folder)],
+);
+
+/**
+ * An address a portfolio had before its artist chose another: /p/<slug> answers 301 to where the portfolio is now,
+ * until another artist takes the address (then the row goes: it is theirs).
+ */
+export const slugRedirects = pgTable(
+  'slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('slug_redirects_user_idx').on(t.userId)],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { type Html, html, joinHtml, trustedHtml } from './html';
-import type { InlineStyle } from './style';
+import type { InlineScript, InlineStyle } from './style';
 
 export interface DocumentParts {
   /** The page's own head elements, after the common ones: its <title>, or the search and link-preview tags. */
@@ -14,11 +14,13 @@ export interface DocumentParts {
   noindex?: boolean;
   /** Everything in <body>. */
   body: Html;
+  /** A small script at the end of <body> that the page works without; the page's CSP must carry `script.source`. */
+  script?: InlineScript;
 }
 
 /**
  * The one HTML document every server-rendered page is: doctype, language, charset, viewport, its head, its inline
- * stylesheet, its body. Self-contained: no other file is needed to read it, no script runs.
+ * stylesheet, its body (and its small script, if it has one). Self-contained: no other file is needed to read it.
  */
 export function renderDocument(p: DocumentParts): string {
   const head = joinHtml([
@@ -32,13 +34,15 @@ export function renderDocument(p: DocumentParts): string {
     // goes in unescaped because its CSP hash is of these exact bytes, and its quotes are CSS.
     html`<style>${trustedHtml(p.style.css)}</style>`,
   ]);
+  // Safe: an InlineScript is the code's own (inlineScript), never what anyone typed; its CSP hash is of these bytes.
+  const script = p.script && html`\n<script>${trustedHtml(p.script.js)}</script>`;
   return html`<!doctype html>
 <html lang="en">
 <head>
 ${head}
 </head>
 <body>
-${p.body}
+${p.body}${script}
 </body>
 </html>
 `.toString();

@@ -23,6 +23,8 @@ export interface RouteSpec<B, Q, P> {
   /** Requires a signed-in user (bearer ID token). */
   auth?: boolean;
   body?: B;
+  /** The body may be left out altogether (no Content-Type, nothing sent): `body` then validates `{}`. */
+  bodyOptional?: boolean;
   query?: Q;
   params?: P;
   responses: Record<number, ResponseDoc>;
@@ -64,7 +66,7 @@ export class ApiRouter extends Hono<AppEnv> {
       const input = {
         params: spec.params ? check(spec.params, c.req.param()) : undefined,
         query: spec.query ? check(spec.query, c.req.query()) : undefined,
-        body: spec.body ? check(spec.body, await readJson(c)) : undefined,
+        body: spec.body ? check(spec.body, spec.bodyOptional && hasNoBody(c) ? {} : await readJson(c)) : undefined,
       } as ValidInput<B, Q, P>;
       return handler(c, input);
     };
@@ -88,7 +90,12 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
       ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } }
+        ? {
+            requestBody: {
+              required: !spec.bodyOptional,
+              content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } },
+            },
+          }
         : {}),
       responses: Object.fromEntries(
         Object.entries(spec.responses).map(([status, r]) => [
@@ -111,6 +118,8 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
     components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   };
 }
+
+const hasNoBody = (c: Context) => !c.req.header('content-type') && !Number(c.req.header('content-length') ?? 0);
 
 async function readJson(c: Context): Promise<unknown> {
   if (!isJson(c.req.header('content-type'))) throw new UnsupportedType('Send the body as application/json.');

@@ -114,7 +114,8 @@ export function inquirySiteRoutes(deps: AppDeps) {
     if (out.status === 404) return notFound(c);
     if (out.retryAfterSeconds) c.header('Retry-After', String(out.retryAfterSeconds));
     const formHtml = renderInquiryForm({ action, artist: out.artist, values: out.values, errors: out.errors });
-    return page(c, out.status, { portfolio: home(c), artist: out.artist, artworkTitle: out.artworkTitle, formHtml });
+    const artworkUrl = `${site.base}/artworks/${encodeURIComponent(artworkId)}`;
+    return page(c, out.status, { portfolio: home(c), artist: out.artist, artworkTitle: out.artworkTitle, artworkUrl, formHtml });
   });
 
   app.get('/artworks/:artworkId/inquiry', async (c) => {
@@ -125,7 +126,8 @@ export function inquirySiteRoutes(deps: AppDeps) {
     if (!found || !artwork) return notFound(c);
     const sent = c.req.query('inquiry') === 'sent';
     const formHtml = renderInquiryForm({ action: inquiryPath(site, artworkId), artist: found.snapshot.artist, sent });
-    return page(c, 200, { portfolio: home(c), artist: found.snapshot.artist, artworkTitle: artwork.title, formHtml });
+    const artworkUrl = `${site.base}/artworks/${encodeURIComponent(artworkId)}`;
+    return page(c, 200, { portfolio: home(c), artist: found.snapshot.artist, artworkTitle: artwork.title, artworkUrl, formHtml });
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { html, joinHtml } from '../html/html';
+import { artistProfile } from './artist-profile';
 import { shareImage } from './images';
 import { renderLayout } from './layout';
 import { pageIntro } from './page-intro';
@@ -6,7 +7,7 @@ import type { PageMeta } from './seo';
 import { artworksById, imageOf, type SiteContext } from './site.context';
 import { artworkTiles, collectionTiles, countOf, coverOf } from './tiles';
 
-/** The artist's page: their public collections with covers (never the unlisted ones), then all their works. */
+/** The artist's page: who they are in their own words and links, their public collections with covers (never the unlisted ones), then all their works. */
 export function renderArtistPage(ctx: SiteContext): string {
   const { snapshot, urls } = ctx;
   const artist = snapshot.artist.trim();
@@ -46,7 +47,7 @@ ${artworkTiles(ctx, works, collections.length)}
     artist,
     copyright: snapshot.copyright,
     main: html`<main class="wrap">
-${pageIntro(artist || 'Portfolio', lead)}
+${pageIntro(artist || 'Portfolio', lead, [artistProfile(ctx, artist, snapshot.profile)])}
 ${joinHtml([collectionSection, workSection])}
 </main>`,
   });

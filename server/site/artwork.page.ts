@@ -2,6 +2,7 @@ import { type Html, html, joinHtml } from '../html/html';
 import type { SiteArtwork } from '../publish/snapshot';
 import { artworkFacts } from './artwork-facts';
 import { artworkLightbox, artworkStage } from './artwork-picture';
+import { artworkPager } from './artwork-pager';
 import { artworkPosts } from './artwork-posts';
 import { shareImage } from './images';
 import { renderLayout } from './layout';
@@ -21,8 +22,8 @@ export function physicalSize(dimensions: string): Record<string, object> {
 }
 
 /**
- * An artwork's own page: the picture (opening full size in a lightbox), its facts, its text and tags, where it was
- * posted, and the inquiry form (`inquiryForm`, another part's) in the section with id="inquiry"; without a form
+ * An artwork's own page: the picture and its other images (each opening full size in a lightbox), its facts, its text and tags, where it was
+ * posted, the works before and after it, and the inquiry form (`inquiryForm`, another part's) in the section with id="inquiry"; without a form
  * nothing is drawn there.
  */
 export function renderArtworkPage(ctx: SiteContext, artwork: SiteArtwork, inquiryForm?: Html): string {
@@ -77,12 +78,13 @@ ${inquiryForm}
     copyright: snapshot.copyright,
     home: urls.home,
     main: html`<main class="wrap work">
-${artworkStage(ctx, image, title)}
+${artworkStage(ctx, artwork, image)}
 <div class="about">
 <h1>${title}</h1>
 ${about}
 </div>
+${artworkPager(ctx, artwork)}
 </main>`,
-    overlay: artworkLightbox(ctx, image, title),
+    overlay: artworkLightbox(ctx, artwork, image),
   });
 }

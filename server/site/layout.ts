@@ -1,7 +1,7 @@
 import { renderDocument } from '../html/document';
 import { type Html, html } from '../html/html';
 import { type PageMeta, renderSeoHead } from './seo';
-import { SITE_STYLE } from './styles';
+import { SITE_SCRIPT, SITE_STYLE } from './styles';
 
 export interface LayoutParts {
   meta: PageMeta;
@@ -11,7 +11,7 @@ export interface LayoutParts {
   /** The artist's page; absent on the artist's page itself (its h1 is the name). */
   home?: string;
   main: Html;
-  /** Drawn over the page (the lightbox), outside main. */
+  /** Drawn over the page (the lightbox), outside main; with it comes the script that closes it on Esc. */
   overlay?: Html;
   /** The site's icon (else browsers ask the host's /favicon.ico, a 404 logged to the console). */
   icon: string;
@@ -27,6 +27,7 @@ export function renderLayout(p: LayoutParts): string {
     icon: p.icon,
     head: renderSeoHead(p.meta, name),
     style: SITE_STYLE,
+    ...(p.overlay ? { script: SITE_SCRIPT } : {}),
     body: html`${top}${p.main}
 ${overlay}<footer class="wrap"><p>${p.copyright || name}</p></footer>`,
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../context';
 import type { Html } from '../html/html';
+import { findMovedSlug } from '../publish/address';
 import { findPublication, findPublishedVersion } from '../publish/publish.service';
 import type { SiteArtwork, SiteSnapshot } from '../publish/snapshot';
 import { renderArtistPage } from './artist.page';
@@ -104,8 +105,25 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
     return loaded;
   }
 
-  const portfolioNotFound = (c: Context<SiteEnv>) =>
-    c.html(renderPortfolioNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
+  /**
+   * A request at an address the portfolio had before its artist chose another: on /p/<slug>, 301 to the same page at
+   * the address it has now (kept by browsers for a day, so an address another artist takes later soon leads to their
+   * site); on a custom domain (whose remembered slug may be a few seconds old), the site at its live address. Null
+   * when the slug never was a portfolio's.
+   */
+  async function moved(c: Context<SiteEnv>): Promise<Response | null> {
+    const { site, origin } = c.env;
+    const now = await findMovedSlug(deps.db, site.slug);
+    if (!now) return null;
+    if (!site.base) return app.fetch(c.req.raw, { site: { slug: now, base: '' }, origin });
+    const url = new URL(c.req.url);
+    const base = `${site.base.slice(0, -site.slug.length)}${now}`;
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.redirect(`${base}${url.pathname === '/' ? '' : url.pathname}${url.search}`, 301);
+  }
+
+  const portfolioNotFound = async (c: Context<SiteEnv>) =>
+    (await moved(c)) ?? c.html(renderPortfolioNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
   const pageNotFound = (c: Context<SiteEnv>, artist: string) =>
     c.html(renderPageNotFound(siteUrls(c.env.site.base, c.env.origin).home, artist), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
 
@@ -177,7 +195,7 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
       'Content-Security-Policy': "default-src 'none'",
     }),
   );
-  app.get('/images/:file', (c) => servePublishedImage(deps, c, c.env.site.slug, c.req.param('file')));
+  app.get('/images/:file', async (c) => (await servePublishedImage(deps, c, c.env.site.slug, c.req.param('file'))) ?? portfolioNotFound(c));
   app.all('*', async (c) => {
     const loaded = await load(c.env.site.slug, await findPublishedVersion(deps.db, c.env.site.slug));
     return loaded ? pageNotFound(c, loaded.snapshot.artist.trim()) : portfolioNotFound(c);

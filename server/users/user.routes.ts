@@ -38,19 +38,16 @@ export function userRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/user',
-      summary: 'Save first and last name, and the language new posts start with',
+      summary: 'Save first and last name, the language new posts start with, and the bio and links the public site shows',
       tag,
       auth: true,
       body: profileUpdateSchema,
       responses: { 200: { description: 'The saved user', schema: userSchema }, ...errors },
     },
-    async (c, { body: { firstName, lastName, postLanguage } }) => {
-      // Left out: the language stays as it was.
-      const row = await updateUser(db, c.var.auth.user.userId, {
-        firstName,
-        lastName,
-        ...(postLanguage !== undefined ? { postLanguage } : {}),
-      });
+    async (c, { body: { firstName, lastName, ...optional } }) => {
+      // Left out (undefined): the language, bio or link stays as it was.
+      const given = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
+      const row = await updateUser(db, c.var.auth.user.userId, { firstName, lastName, ...given });
       await authCache.userChanged(row.id);
       return c.json(toUserDto(row), 200);
     },

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
 import { text } from './text.schema';
 import { langField } from './post-labels.schema';
+import { siteProfileShape, siteProfileUpdate } from './site-profile.schema';
 
 const nameField = (label: string) => text(label, [z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` })]);
 
@@ -10,6 +11,8 @@ export const profileUpdateSchema = z.object({
   lastName: nameField('Last name'),
   /** The language new posts start with (BCP-47); left out, unchanged. */
   postLanguage: z.optional(z.nullable(langField)),
+  /** What the public site shows of the artist (site-profile.schema.ts); each left out, unchanged. */
+  ...siteProfileUpdate,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -25,6 +28,8 @@ export const userSchema = z.object({
   avatarVersion: z.nullable(z.string()),
   /** The language new posts start with; null until chosen (the editor then starts with the browser's). */
   postLanguage: z.optional(z.nullable(z.string())),
+  /** Bio, website and contact links for the public site ('' when not given). */
+  ...siteProfileShape,
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -19,6 +19,11 @@ const base: User = {
   displayName: '',
   pendingEmail: null,
   avatarVersion: null,
+  bio: 'Paints harbours.',
+  website: 'https://ada.art',
+  contactEmail: '',
+  instagram: 'ada.paints',
+  bluesky: '',
 };
 const WITH_AVATAR: User = { ...base, avatarVersion: 'v1.webp' };
 const NAMED: User = { ...WITH_AVATAR, firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada Lovelace' };
@@ -93,6 +98,11 @@ const LABELS: Record<string, string> = {
   currentPassword: 'Current Password',
   email: 'New Email Address',
   newPassword: 'New Password',
+  bio: 'Bio or statement',
+  website: 'Website',
+  contactEmail: 'Contact email',
+  instagram: 'Instagram',
+  bluesky: 'Bluesky',
 };
 
 /** A form's fields show their values, and a message (wired as the input's error message) once visible. */
@@ -156,7 +166,7 @@ const states = {
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expectFields(s.context.profileForm, ['firstName', 'lastName']);
+    expectFields(s.context.profileForm, ['firstName', 'lastName', 'bio', 'website', 'contactEmail', 'instagram', 'bluesky']);
     expectError(s);
   },
   'ready.view.edit.saving': () => {

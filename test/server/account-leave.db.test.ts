@@ -13,7 +13,7 @@ import { credentialsOf } from '../../server/social/agents';
 import type { S3BlobStore } from '../../server/storage';
 import type { Pds } from '../support/pds';
 import { sharedPds } from '../support/shared-pds';
-import { addMedia, artworkInput, createArtwork, fakeMp3, makeJpeg, pathOf, storedFiles } from '../support/portfolio';
+import { addMedia, artworkInput, createArtwork, fakeMp3, makeJpeg, pathOf, publishedFolder, storedFiles } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, addPostMedia, connectOk, newPdsAccount, savePostOk } from '../support/social';
 import { PASSWORD, createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -261,6 +261,8 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
       let mediaLinks: string[];
       let filesBefore: string[];
       let slug: string;
+      /** Where its portfolio's images are stored: published/<folder>/. */
+      let folder: string;
       beforeAll(async () => {
         studio = await fullStudio();
         bystander = await signedInUser(t);
@@ -279,8 +281,9 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
         for (const link of mediaLinks) expect((await t.request(pathOf(link))).status).toBe(200);
         slug = new URL(studio.published.url).pathname.split('/').pop()!;
         expect((await t.request(`/p/${slug}`)).status).toBe(200);
+        folder = await publishedFolder(t, slug);
         filesBefore = await storedFiles(t);
-        expect(filesBefore.some((f) => f.startsWith(`published/${slug}/`))).toBe(true);
+        expect(filesBefore.some((f) => f.startsWith(`published/${folder}/`))).toBe(true);
         const res = await deleteAccount(studio.artist.idToken, PASSWORD);
         expect(res.status).toBe(204);
       });
@@ -319,9 +322,9 @@ describe(`take your data, or leave (${dbLabel()})`, () => {
         expect(scheduled.rows[0].n).toBe(0);
 
         const files = await storedFiles(t);
-        const theirs = filesBefore.filter((f) => f.includes(studio.userId) || f.startsWith(`published/${slug}/`));
+        const theirs = filesBefore.filter((f) => f.includes(studio.userId) || f.startsWith(`published/${folder}/`));
         expect(theirs.length).toBeGreaterThan(5);
-        expect(files.filter((f) => f.includes(studio.userId) || f.startsWith(`published/${slug}/`))).toEqual([]);
+        expect(files.filter((f) => f.includes(studio.userId) || f.startsWith(`published/${folder}/`))).toEqual([]);
         expect(files.filter((f) => f.includes(bystanderId)).length).toBeGreaterThan(0);
         expect((await t.request('/api/user', { token: bystander.idToken })).status).toBe(200);
       });

@@ -6,6 +6,7 @@ import type { SiteSnapshot } from '../../server/publish/snapshot';
 import { renderArtworkPage } from '../../server/site/artwork.page';
 import { createSiteHandler } from '../../server/site/site.handler';
 import { siteUrls } from '../../server/site/site.urls';
+import { SITE_SCRIPT } from '../../server/site/styles';
 import { siteArtwork, siteCollection, siteSnapshot, storeImages, storeSnapshot } from '../support/site-snapshot';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -248,14 +249,18 @@ describe(`the public site (${dbLabel()})`, () => {
     },
   );
 
-  it('headers: a strict CSP matching the inline style, no script allowed, nosniff; ETag of slug and version, 304 while unchanged', async () => {
+  it('headers: a strict CSP matching the inline style and the one small script, nosniff; ETag of slug and version, 304 while unchanged', async () => {
     for (const path of [`/p/${slug}`, `/p/${slug}/artworks/${harbour.id}`, `/p/${slug}/collections/${unlisted.id}`]) {
       const res = await open(path);
       const html = await res.text();
       const csp = res.headers.get('content-security-policy')!;
       const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
+      // The one script allowed is the artwork page's own (Esc closes the lightbox): its exact bytes, by their hash.
+      const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? SITE_SCRIPT.js;
+      expect(script).toBe(SITE_SCRIPT.js);
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
       expect(csp).toBe(
-        `default-src 'none'; img-src 'self'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+        `default-src 'none'; img-src 'self'; style-src ${hash(style)}; script-src ${hash(script)}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
       );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('public, no-cache');

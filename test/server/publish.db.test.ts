@@ -3,7 +3,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PublishResult, publicationSchema, publishResultSchema } from '../../src/schemas/publish.schema';
 import { findPublication, snapshotFiles } from '../../server/publish/publish.service';
-import { addMedia, artworkInput, createArtwork, hasGpsPointer, makeJpeg, pathOf, readBody, storedFiles } from '../support/portfolio';
+import { SITE_SCRIPT } from '../../server/site/styles';
+import {
+  addMedia,
+  artworkInput,
+  createArtwork,
+  hasGpsPointer,
+  makeJpeg,
+  pathOf,
+  publishedFolder,
+  readBody,
+  storedFiles,
+} from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
@@ -13,6 +24,8 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
   let adaId: string;
   let first: PublishResult;
   let slug: string;
+  /** Where its images are stored: published/<folder>/<version>/. */
+  let folder: string;
   let page: string;
   const ids: string[] = [];
   const mediaIds: string[] = [];
@@ -68,6 +81,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
 
     first = await publish();
     slug = first.url.split('/').pop()!;
+    folder = await publishedFolder(t, slug);
     page = await (await open(`/p/${slug}`)).text();
   });
   afterAll(() => t.close());
@@ -109,8 +123,12 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
       'Stone Bird',
       'Blue Harbour',
     ]);
-    // No script to run (JSON-LD is data).
+    // No script to run (JSON-LD is data; the artwork page's one script is the site's own, closing the lightbox on Esc).
     expect(page.replace(/<script type="application\/ld\+json">/g, '')).not.toMatch(/<script/i);
+    for (const other of await artworkPages(page))
+      expect(other.replace(/<script type="application\/ld\+json">/g, '').replace(`<script>${SITE_SCRIPT.js}</script>`, '')).not.toMatch(
+        /<script/i,
+      );
     expect(page).toContain('No image');
   });
 
@@ -144,15 +162,15 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
       expect(bytes.includes('Secret Model')).toBe(false);
       expect(bytes.includes('TestCam')).toBe(false);
     }
-    // The page's files are copies under published/<slug>/: never the private media files.
-    const published = (await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`));
+    // The page's files are copies under published/<folder>/ (a random name, not the address's): never the private media files.
+    const published = (await storedFiles(t)).filter((f) => f.startsWith(`published/${folder}/`));
     // The small bird is published in one size (its larger variants are no larger); the harbour in four.
     expect(published.sort()).toEqual([
-      `published/${slug}/1/2-xs.webp`,
-      `published/${slug}/1/3-lg.webp`,
-      `published/${slug}/1/3-md.webp`,
-      `published/${slug}/1/3-sm.webp`,
-      `published/${slug}/1/3-xs.webp`,
+      `published/${folder}/1/2-xs.webp`,
+      `published/${folder}/1/3-lg.webp`,
+      `published/${folder}/1/3-md.webp`,
+      `published/${folder}/1/3-sm.webp`,
+      `published/${folder}/1/3-xs.webp`,
     ]);
   });
 
@@ -197,11 +215,11 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     expect((await open(`/p/${slug}/images/2-2-md.webp`)).status).toBe(200);
     expect((await open(`/p/${slug}/images/2-2-sm.webp`)).status).toBe(200);
     expect((await open(`/p/${slug}/images/2-2-xs.webp`)).status).toBe(200);
-    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`))).toEqual([
-      `published/${slug}/2/2-lg.webp`,
-      `published/${slug}/2/2-md.webp`,
-      `published/${slug}/2/2-sm.webp`,
-      `published/${slug}/2/2-xs.webp`,
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${folder}/`))).toEqual([
+      `published/${folder}/2/2-lg.webp`,
+      `published/${folder}/2/2-md.webp`,
+      `published/${folder}/2/2-sm.webp`,
+      `published/${folder}/2/2-xs.webp`,
     ]);
   });
 
@@ -209,10 +227,10 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
     const results = await Promise.all([publish(), publish(), publish()]);
     expect(new Set(results.map((r) => r.url))).toEqual(new Set([first.url]));
     const live = (await findPublication(t.deps.db, slug))!.snapshot;
-    const expected = snapshotFiles(slug, live).sort();
+    const expected = snapshotFiles(folder, live).sort();
     expect(expected.length).toBeGreaterThan(0);
     for (const key of expected) expect((await open(`/p/${slug}/images/${live.version}-${key.split('/').pop()}`)).status).toBe(200);
-    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`)).sort()).toEqual(expected);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${folder}/`)).sort()).toEqual(expected);
   });
 
   it("another artist's address shows only theirs; an artist without a name is 'Portfolio'", async () => {
@@ -264,7 +282,7 @@ describe(`publishing the public portfolio (${dbLabel()})`, () => {
       return { status: res.status, body: res.status === 200 ? publicationSchema.parse(await res.json()) : null };
     };
     const again = await publish();
-    expect(await lastOf(ada.idToken)).toEqual({ status: 200, body: { url: first.url, publishedAt: again.publishedAt } });
+    expect(await lastOf(ada.idToken)).toEqual({ status: 200, body: { url: first.url, publishedAt: again.publishedAt, slug } });
     const dora = await signedInUser(t);
     expect(await lastOf(dora.idToken)).toEqual({ status: 200, body: null });
     expect((await lastOf()).status).toBe(401);

@@ -22,6 +22,10 @@ export const HOSTILE_FIELDS = [
   'collection',
   'collectionDescription',
   'collectionTag',
+  'galleryAlt',
+  'bio',
+  'instagram',
+  'bluesky',
 ] as const;
 
 /** Slugs of the publishing alphabet ([a-z2-7]{10}). */
@@ -48,6 +52,7 @@ export const fullArtwork: SiteArtwork = {
   dimensions: `50 × 70 cm ${hostile('dimensions')}`,
   saleStatus: 'Available',
   image: image('full', hostile('alt')),
+  gallery: [image('full-2', hostile('galleryAlt'), true), image('full-3', '')],
   posts: [
     {
       platform: hostile('platform'),
@@ -99,6 +104,15 @@ export const richSnapshot: SiteSnapshot = {
   artist: hostile('artist'),
   copyright: `© 2026 ${hostile('copyright')}`,
   artworks: [fullArtwork, oddArtwork, bareArtwork],
+  profile: {
+    bio: `${hostile('bio')}\nSecond paragraph.`,
+    // Never a link: the API takes http(s) addresses only, and the page draws no other.
+    website: 'javascript:alert(1)',
+    email: "ada+q&'x'@example.com",
+    instagram: hostile('instagram'),
+    bluesky: hostile('bluesky'),
+    avatar: { alt: '', files: [{ file: 'avatar-sq.webp', width: 256, height: 256 }] },
+  },
   collections: [
     {
       id: COLLECTION_IDS.public,

@@ -5,8 +5,10 @@ import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type
 import { errorOf, failureFieldErrors, failureMessage } from '../shared/failure';
 import { MESSAGES } from '../../schemas/messages';
 import { browserLanguage, DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
+import { EMPTY_SITE_PROFILE, siteProfileOf, type SiteProfileFields } from '../../schemas/site-profile.schema';
 
-type ProfileValues = { firstName: string; lastName: string; postLanguage: string };
+/** The names, the language posts start in, and what the public site shows of the artist (site-profile.schema.ts). */
+type ProfileValues = { firstName: string; lastName: string; postLanguage: string } & SiteProfileFields;
 type CredentialValues = { currentPassword: string; email: string; newPassword: string };
 
 export interface ProfileContext {
@@ -80,6 +82,7 @@ const profileSetup = setup({
         lastName: context.user?.lastName ?? '',
         // Not chosen yet: the language the editor would start a post in (the browser's, else English).
         postLanguage: context.user?.postLanguage ?? browserLanguage(globalThis.navigator?.languages),
+        ...siteProfileOf(context.user),
       }),
       error: null,
       notice: null,
@@ -143,7 +146,7 @@ export const profileMachine = profileSetup.createMachine({
   id: 'profile',
   context: {
     user: null,
-    profileForm: emptyForm({ firstName: '', lastName: '', postLanguage: DEFAULT_POST_LANGUAGE }),
+    profileForm: emptyForm({ firstName: '', lastName: '', postLanguage: DEFAULT_POST_LANGUAGE, ...EMPTY_SITE_PROFILE }),
     credentialsForm: emptyForm({ currentPassword: '', email: '', newPassword: '' }),
     avatarUrl: null,
     avatarProgress: null,

@@ -22,6 +22,7 @@ import { Alert } from '../ui/alert';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { TextareaField } from '../ui/textarea-field';
 import { Spinner } from '../ui/spinner';
 import { qaInspect } from '../../qa/qa-mode';
 import { SelectField } from '../ui/select-field';
@@ -177,6 +178,18 @@ function EditView({ actor }: { actor: Ref }) {
       <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
       <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       <SelectField label="Post language" options={LANGUAGE_OPTIONS} {...field('postLanguage')} />
+      {/* Shown on the public site's home after the next publish. */}
+      <TextareaField label="Bio or statement" rows={5} {...field('bio')} />
+      <TextField label="Website" type="url" autoComplete="url" placeholder="https://" {...field('website')} />
+      <TextField
+        label="Contact email"
+        type="email"
+        autoComplete="email"
+        hint="Shown to visitors of your public site."
+        {...field('contactEmail')}
+      />
+      <TextField label="Instagram" autoComplete="off" placeholder="@username" {...field('instagram')} />
+      <TextField label="Bluesky" autoComplete="off" placeholder="@name.bsky.social" {...field('bluesky')} />
     </FormShell>
   );
 }
