@@ -73,7 +73,9 @@ export type FacebookPageChoice = z.infer<typeof facebookPageChoiceSchema>;
  * GET /api/social-media/accounts/quota?handle=<username>: an Instagram account's live publishing quota (read from
  * Meta's content_publishing_limit, kept a minute). A post that would pass it waits with that reason, it never fails.
  */
-export const instagramQuotaQuerySchema = z.object({ handle: text('Handle', [z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)]) });
+export const instagramQuotaQuerySchema = z.object({
+  handle: text('Handle', [z.minLength(1, { error: 'Handle is required' }), z.maxLength(253)]),
+});
 export const instagramQuotaSchema = z.object({
   handle: z.string(),
   used: z.number(),
@@ -84,6 +86,8 @@ export const instagramQuotaSchema = z.object({
 });
 export type InstagramQuota = z.infer<typeof instagramQuotaSchema>;
 /** The editor's line: "12 of 50 posts left today". */
-export const quotaText = (q: Pick<InstagramQuota, 'left' | 'total'>) => `${q.left} of ${q.total} ${q.total === 1 ? 'post' : 'posts'} left today`;
+export const quotaText = (q: Pick<InstagramQuota, 'left' | 'total'>) =>
+  `${q.left} of ${q.total} ${q.total === 1 ? 'post' : 'posts'} left today`;
 /** Why a delivery waits when the quota is used up (the post's response carries it as `heldReason`). */
-export const QUOTA_HELD_REASON = 'Instagram allows a limited number of posts a day, and today’s are used: it goes out when the day’s limit frees up.';
+export const QUOTA_HELD_REASON =
+  'Instagram allows a limited number of posts a day, and today’s are used: it goes out when the day’s limit frees up.';

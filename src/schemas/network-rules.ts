@@ -109,6 +109,10 @@ export function networkProblems(platform: Platform, post: PostShape): string[] {
   }
   const carousel = r.minImagesInGroup > 1;
   if (post.images > r.maxImages || (post.images > 1 && post.images < r.minImagesInGroup))
-    out.push(carousel ? `${name}: a carousel has ${r.minImagesInGroup} to ${r.maxImages} images` : `${name}: at most ${r.maxImages} images in one post`);
+    out.push(
+      carousel
+        ? `${name}: a carousel has ${r.minImagesInGroup} to ${r.maxImages} images`
+        : `${name}: at most ${r.maxImages} images in one post`,
+    );
   return out;
 }

@@ -221,10 +221,13 @@ export const savePostSchema = z
       let problem: string | null = null;
       // Too long for any thread: the thread's own message says so.
       if (bluesky && post.content.length > THREAD_MAX_LENGTH) problem = THREAD_MESSAGES.tooLong;
-      else if (bluesky) problem = post.threadBreaks.length ? threadProblem(post) : post.content.length > POST_MAX_LENGTH ? POST_TOO_LONG : null;
+      else if (bluesky)
+        problem = post.threadBreaks.length ? threadProblem(post) : post.content.length > POST_MAX_LENGTH ? POST_TOO_LONG : null;
       else {
         const over = post.accounts.find((a) => post.content.length > NETWORK_RULES[a.platform].textMaxLength);
-        problem = over ? `${PLATFORM_LABELS[over.platform]}: the text is at most ${NETWORK_RULES[over.platform].textMaxLength.toLocaleString('en-US')} characters` : null;
+        problem = over
+          ? `${PLATFORM_LABELS[over.platform]}: the text is at most ${NETWORK_RULES[over.platform].textMaxLength.toLocaleString('en-US')} characters`
+          : null;
       }
       // Every message is about the text and shows under it.
       if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: post.content, message: problem });
