@@ -36,6 +36,7 @@ import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
 import { oauthPublicRoutes, oauthRoutes } from './social/oauth/oauth.routes';
+import { metaCallbackRoutes, metaConnectRoutes } from './social/providers/meta/meta-connect.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
@@ -128,6 +129,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     domainRoutes(deps),
     accountRoutes(deps),
     oauthRoutes(deps),
+    metaConnectRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),
     linkPreviewRoutes(deps),
@@ -173,6 +175,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
   app.route('/', publicPortfolioRoutes(deps, publicSite));
   app.route('/', oauthPublicRoutes(deps));
+  app.route('/', metaCallbackRoutes(deps));
   app.route('/', postMediaLinkRoutes(deps));
   serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;

@@ -346,6 +346,8 @@ export const socialAccounts = pgTable(
      * wait, neither dropped nor failed, until the artist connects it again, which clears this.
      */
     needsReconnectAt: timestamp('needs_reconnect_at', { withTimezone: true }),
+    /** Instagram: when the sealed long-lived token (sessionSealed) runs out; renewed when under 10 days remain. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -368,6 +370,19 @@ export const blueskyOAuthStore = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
+
+/** What a network already holds of a delivery (see socialDeliveries.remoteSteps). */
+export interface RemoteSteps {
+  /** Instagram: the container of the post (a single image, a Reel, or the carousel), and of each carousel item. */
+  containerId?: string;
+  itemContainerIds?: string[];
+  /** When the first container was asked for (its media is looked for from then on). */
+  startedAt?: string;
+  /** The published media's (or Facebook post's) id. */
+  mediaId?: string;
+  /** Facebook: the unpublished photos of a multi-photo post, by position. */
+  photoIds?: string[];
+}
 
 /** A link card as stored: thumb is the hash naming its recompressed image in storage (link-cards/<hash>.jpg). */
 export interface StoredLinkCard {
@@ -517,6 +532,11 @@ export const socialDeliveries = pgTable(
     videoJobId: text('video_job_id'),
     videoProgress: integer('video_progress'),
     videoBlob: jsonb('video_blob').$type<Record<string, unknown>>(),
+    /**
+     * Instagram and Facebook: each step done at the network, recorded before the next one (the container made for each
+     * part, the media published), so that a retry after a lost answer or a crash resumes instead of repeating.
+     */
+    remoteSteps: jsonb('remote_steps').$type<RemoteSteps>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

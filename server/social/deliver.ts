@@ -12,6 +12,7 @@ import { notConnected } from './publishing';
 import { forgetVideo, videoOf } from './post-video';
 import type { PostMediaRow } from './posts.dto';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
+import { attemptInstagram } from './providers/instagram/instagram-publish';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
 
@@ -49,6 +50,7 @@ export async function attemptDelivery(
   /** The attempt's own deadline: every call it makes ends by then, and so does the attempt (its outcome recorded). */
   attemptMs = deps.config.social.attemptMs,
 ): Promise<void> {
+  if (d.platform === 'instagram') return attemptInstagram(deps, d, me, policy, attemptMs);
   const { db, social, log } = deps;
   let accountId: string | null = d.accountId;
   let where = 'Bluesky';
