@@ -242,7 +242,9 @@ describe('the portfolio in a real browser', () => {
       main().getByRole('button', { name: 'Delete Artwork' }),
       main().getByRole('button', { name: 'Submit' }),
       page.getByRole('button', { name: 'Account menu' }),
-      ...['Home', 'Profile', 'Activity Journal'].map((name) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })),
+      ...['Home', 'Profile', 'Activity Journal'].map((name) =>
+        page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }),
+      ),
     ];
     for (const control of controls) {
       const c = (await control.boundingBox())!;
@@ -250,7 +252,7 @@ describe('the portfolio in a real browser', () => {
       expect(overlaps, (await control.evaluate((e) => e.textContent || e.getAttribute('aria-label'))) ?? '').toBe(false);
     }
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity Journal' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Activity Journal' }).click();
     const entries = main()
       .getByRole('list', { name: 'Journal entries' })
       .getByRole('listitem')
@@ -314,7 +316,7 @@ describe('the portfolio in a real browser', () => {
   });
 
   it('publishes the portfolio from Home', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
     await main().getByRole('button', { name: 'Publish' }).click();
     const published = main().getByText(/Your portfolio is published \(6 artworks\) on /);
     await published.waitFor();

@@ -121,7 +121,7 @@ const expectAvatar = (s: Snapshot) => {
   const image = avatar.querySelector('img');
   if (s.context.avatarUrl) {
     expect(image).toHaveAttribute('src', s.context.avatarUrl);
-    expect(image).toHaveAttribute('alt', `Avatar of ${s.context.user!.displayName || 'New User'}`);
+    expect(image).toHaveAttribute('alt', s.context.user!.displayName ? `Avatar of ${s.context.user!.displayName}` : 'Your avatar');
   } else {
     expect(image).toBeNull();
     expect(within(avatar).getByRole('img', { name: 'Default user icon' })).toBeInTheDocument();

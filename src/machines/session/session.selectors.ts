@@ -12,3 +12,5 @@ export const selectIsSignedIn = (s: Pick<SessionSnapshot, 'hasTag'>) => s.hasTag
 /** The name for the top bar: the user's, else the ID token's; empty when the artist has given none. */
 export const selectDisplayName = (s: Pick<SessionSnapshot, 'context'>) =>
   s.context.user?.displayName ?? (s.context.session ? (decodeIdToken(s.context.session.idToken)?.name ?? '') : '');
+/** The signed-in artist's avatar version (null: none, or the user not read yet). */
+export const selectAvatarVersion = (s: Pick<SessionSnapshot, 'context'>) => s.context.user?.avatarVersion ?? null;

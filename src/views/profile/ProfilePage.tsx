@@ -71,7 +71,7 @@ function DefaultView({ actor }: { actor: Ref }) {
   const uploading = useSelector(actor, selectIsUploadingAvatar);
   const picker = useRef<HTMLInputElement>(null);
   if (!user) return null;
-  const name = user.displayName || 'New User';
+  const name = user.displayName;
   return (
     <div className={stack}>
       {notice ? <Alert status="success">{notice}</Alert> : null}
