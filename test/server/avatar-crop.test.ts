@@ -15,11 +15,7 @@ async function sidewaysPortrait() {
     .composite([{ input: { create: { width: 600, height: 400, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
     .png()
     .toBuffer();
-  return sharp(seen)
-    .rotate(270)
-    .jpeg({ quality: 95 })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
+  return sharp(seen).rotate(270).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
 }
 
 describe(`the avatar: the part the artist chose, the original kept as uploaded (${dbLabel()})`, () => {
