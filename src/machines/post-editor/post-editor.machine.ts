@@ -6,9 +6,9 @@ import { failureMessage } from '../shared/failure';
 import { watchServer } from '../shared/watch-server';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup, savedLinkCardOf } from './post-editor.setup';
 import * as files from './post-editor.files';
-import type { PostEditorContext } from './post-editor.types';
 import { DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
 import { copyKeyOf } from './post-editor.local-copy';
+import { leaveGuard } from '../shared/leave-guard';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
@@ -31,20 +31,14 @@ const EDITS = {
  * artist goes. Only when the browser could not keep it does leaving ask first (in-app links; the view holds reloads
  * itself): Stay or Leave.
  */
-const LEAVE_REQUEST = {
-  'leave.request': [{ guard: 'losesWork', target: 'confirmingLeave', actions: 'askToLeave' }, { actions: 'flushLocalCopy' }],
-} as const;
-const confirmingLeave = {
-  description: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
-  tags: ['confirmingLeave'],
-  on: {
-    'leave.stay': { target: 'editing', actions: 'stay' },
-    'leave.confirm': {
-      target: '#postEditor.left',
-      actions: { type: 'leave', params: ({ context }: { context: PostEditorContext }) => context.leaveTo! },
-    },
-  },
-} as const;
+const LEAVE = leaveGuard({
+  id: 'postEditor',
+  losesWork: 'losesWork',
+  otherwise: [{ actions: 'flushLocalCopy' as const }],
+  describe: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
+});
+const LEAVE_REQUEST = LEAVE.request;
+const confirmingLeave = LEAVE.confirmingLeave;
 
 /** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
 const SHOW_PUBLISHED = {

@@ -5,6 +5,7 @@ import type { ArtworkToShare } from './post-editor.share';
 import type { LinkCardRef } from '../link-card/link-card.machine';
 import type { LocalCopyRef } from './local-copy.machine';
 import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
+import type { LeaveEvent } from '../shared/leave-guard';
 
 export interface PostEditorInput {
   /** null starts a new post; otherwise the post to load. */
@@ -105,9 +106,7 @@ export type PostEditorEvent =
   /** Post again on a published post: its failed deliveries are tried again. */
   | { type: 'post.retryFailed' }
   /** An in-app navigation away from the editor (the leave guard asks the chart first). */
-  | { type: 'leave.request'; to: string }
-  | { type: 'leave.stay' }
-  | { type: 'leave.confirm' }
+  | LeaveEvent
   /** Write the text as a thread (split at word starts into parts of at most 280 characters), or as one post again. */
   | { type: 'thread.start' }
   | { type: 'thread.stop' }
