@@ -125,7 +125,7 @@ export function CollectionListPage({ logic }: { logic: typeof collectionListMach
 }
 
 /** /portfolio/collections */
-export default function CollectionsRoute() {
+export default function CollectionListRoute() {
   const { http, cache } = useApp();
   const logic = useMemo(() => provideCollectionList(collectionListActors(createCollectionsService(http, cache))), [http, cache]);
   return <CollectionListPage logic={logic} />;
