@@ -29,4 +29,33 @@ export default tseslint.config(
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  // The layers (docs/architecture.md): views -> machines -> services -> schemas, and the server beside them sharing
+  // the schemas (and the business-rule charts). An import that runs back up is an error, said in the layer's words.
+  ...layer('src/schemas/**', 'Schemas are the bottom layer: zod and the product texts, shared by the app and the server.', [
+    '**/machines/**',
+    '**/views/**',
+    '**/services/**',
+    '**/qa/**',
+    '**/server/**',
+  ]),
+  ...layer('src/services/**', 'Services do I/O for the charts: they know schemas, not charts or views.', [
+    '**/machines/**',
+    '**/views/**',
+    '**/server/**',
+  ]),
+  ...layer('src/machines/**', 'Charts are rendered by views and never know them.', ['**/views/**', '**/server/**']),
+  ...layer('src/views/**', 'Views render charts; the server is reached through services.', ['**/server/**']),
+  // Business rules with states are charts both sides ask (an artwork's sale and custody): the server may read those.
+  ...layer(
+    'server/**',
+    'The server shares only src/schemas and the business-rule charts with the app.',
+    ['**/src/views/**', '**/src/services/**'],
+    'src/machines/(?!artwork-life/)',
+  ),
 );
+
+/** One layer's rule: the files it holds may not import the folders above it. */
+function layer(files, why, above, regex) {
+  const patterns = [{ group: above, message: why }, ...(regex ? [{ regex, message: why }] : [])];
+  return [{ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }];
+}

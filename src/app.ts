@@ -5,7 +5,7 @@ import { toastsMachine } from './machines/toasts/toasts.machine';
 import { qaInspect } from './qa/qa-mode';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
-import { createSessionBridge, followOtherTabs } from './services/session-bridge';
+import { createSessionBridge, followOtherTabs } from './machines/session/session-bridge';
 import { createQueryCache } from './services/query-cache';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
 import { createUserService } from './services/user.service';

@@ -1,5 +1,4 @@
 import type { Http } from './http';
-import type { DataArchive, DownloadProgress } from '../machines/your-data/data-export.machine';
 import {
   securityResultSchema,
   userSchema,
@@ -11,6 +10,18 @@ import {
 } from '../schemas/user.schema';
 import { call } from './api-error';
 import { uploadFile, type Progress } from './upload.service';
+
+/** The archive as downloaded, ready to be saved under the name the server gave it. */
+export interface DataArchive {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Bytes received so far, and the archive's length when the server said it. */
+export interface DownloadProgress {
+  loaded: number;
+  total: number | null;
+}
 
 /** The signed-in user's profile, credentials and avatar. */
 export function createUserService(http: Http) {

@@ -10,7 +10,7 @@ import type { SignIn, TokenSet } from '../../src/schemas/auth.schema';
 import { displayNameOf, type ProfileUpdate, type User } from '../../src/schemas/user.schema';
 import { createHttp } from '../../src/services/http';
 import { createQueryCache } from '../../src/services/query-cache';
-import { createSessionBridge, followOtherTabs } from '../../src/services/session-bridge';
+import { createSessionBridge, followOtherTabs } from '../../src/machines/session/session-bridge';
 import { SESSION_KEY } from '../../src/services/session-store';
 import { App } from '../../src/views/App';
 import { AppProvider } from '../../src/views/app-context';

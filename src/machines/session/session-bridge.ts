@@ -1,7 +1,7 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../machines/session/session.machine';
-import type { SessionBridge } from './http';
-import { SESSION_KEY, readStoredSession } from './session-store';
+import type { SessionBridge } from '../../services/http';
+import { SESSION_KEY, readStoredSession } from '../../services/session-store';
+import type { sessionMachine } from './session.machine';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
