@@ -52,10 +52,18 @@ export default tseslint.config(
     ['**/src/views/**', '**/src/services/**'],
     'src/machines/(?!artwork-life/)',
   ),
+  // Below the routes nothing knows HTTP: repositories, services, the database, storage, mail and the outbound door
+  // throw domain errors, which the routes answer.
+  ...layer(
+    ['server/**/*.repo.ts', 'server/**/*.service.ts', 'server/db/**', 'server/storage/**', 'server/mail/**', 'server/outbound/**'],
+    'Below the routes nothing knows HTTP: throw a domain error (server/errors.ts) and let the route answer it.',
+    ['**/src/views/**', '**/src/services/**', '**/http/**'],
+    'src/machines/(?!artwork-life/)',
+  ),
 );
 
 /** One layer's rule: the files it holds may not import the folders above it. */
 function layer(files, why, above, regex) {
   const patterns = [{ group: above, message: why }, ...(regex ? [{ regex, message: why }] : [])];
-  return [{ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }];
+  return [{ files: [files].flat(), rules: { 'no-restricted-imports': ['error', { patterns }] } }];
 }

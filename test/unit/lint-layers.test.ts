@@ -18,6 +18,9 @@ describe('the lint enforces the layers', () => {
     ['src/views/journal/fixture.tsx', "import { x } from '../../../server/db/schema';"],
     ['server/journal/fixture.ts', "import { x } from '../../src/services/http';"],
     ['server/journal/fixture.ts', "import { x } from '../../src/machines/journal/journal.machine';"],
+    ['server/storage/fixture.ts', "import { x } from '../http/errors';"],
+    ['server/journal/journal.repo.ts', "import { x } from '../http/errors';"],
+    ['server/journal/journal.repo.ts', "import { x } from '../../src/views/journal/JournalPage';"],
   ] as const)('refuses %s importing upward: %s', async ([file, code]) => {
     const errors = await layerErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -30,6 +33,7 @@ describe('the lint enforces the layers', () => {
     ['src/services/fixture.ts', "import { x } from '../schemas/journal.schema';"],
     ['server/journal/fixture.ts', "import { x } from '../../src/schemas/journal.schema';"],
     ['server/inventory/fixture.ts', "import { x } from '../../src/machines/artwork-life/artwork-life.rules';"],
+    ['server/journal/journal.routes.ts', "import { x } from '../http/errors';"],
   ] as const)('lets %s import downward: %s', async ([file, code]) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
