@@ -10,27 +10,20 @@ import {
   selectSale,
   selectSaleLabel,
 } from '../../machines/artwork-life/artwork-life.selectors';
-import { LIFE_ACTION_LABELS, lifeEventOf, pieceLifeRecord, type LifeAction } from '../../machines/artwork-inventory/life-actions';
+import {
+  LIFE_ACTION_LABELS,
+  LIFE_ACTIONS,
+  lifeEventOf,
+  pieceLifeRecord,
+  type LifeAction,
+} from '../../machines/artwork-inventory/life-actions';
 import type { Piece } from '../../schemas/inventory.schema';
 import { formatMoney } from '../../schemas/money.schema';
 import { qaInspect } from '../../qa/qa-mode';
 import { Button } from '../ui/button';
 
-/** The chart's actions in the order a piece offers them; pricing is every piece's, whatever its life. */
-const PIECE_ACTIONS: LifeAction[] = [
-  'sell',
-  'returnSale',
-  'hold',
-  'release',
-  'consign',
-  'returnConsignment',
-  'lend',
-  'returnLoan',
-  'elsewhere',
-  'studio',
-  'markNotForSale',
-  'markForSale',
-];
+/** The chart's actions in the order a piece offers them; pricing and the edition are the work's, whatever its life. */
+const PIECE_ACTIONS = LIFE_ACTIONS.filter((a) => a !== 'pricing' && a !== 'edition');
 
 const TONES = { available: 'success', reserved: 'warning', sold: 'danger', notForSale: 'neutral' } as const;
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
