@@ -119,7 +119,8 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
   };
 }
 
-const hasNoBody = (c: Context) => !c.req.header('content-type') && !Number(c.req.header('content-length') ?? 0);
+// Nothing sent: no length (or 0) and no chunks, whatever Content-Type says (a client may name JSON and send nothing).
+const hasNoBody = (c: Context) => !Number(c.req.header('content-length') ?? 0) && !c.req.header('transfer-encoding');
 
 async function readJson(c: Context): Promise<unknown> {
   if (!isJson(c.req.header('content-type'))) throw new UnsupportedType('Send the body as application/json.');
