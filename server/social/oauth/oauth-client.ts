@@ -10,7 +10,6 @@ import { oauthModeOf } from './oauth-mode';
 
 export { oauthModeOf };
 import { createDbLock, createSessionStore, createStateStore } from './oauth-store';
-import { createHandleResolver } from './handle-resolver';
 
 export const OAUTH_SCOPE = 'atproto transition:generic';
 export const CALLBACK_PATH = '/oauth/callback';
@@ -72,7 +71,7 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
       // Loopback only: the local PDS of development and tests speaks plain http.
       allowHttp: mode === 'loopback',
       plcDirectoryUrl: config.social.oauth.plcUrl,
-      handleResolver: createHandleResolver({ fetch, xrpcUrl: config.social.oauth.handleResolver }),
+      ...(config.social.oauth.handleResolver ? { handleResolver: config.social.oauth.handleResolver } : {}),
       stateStore,
       sessionStore: createSessionStore(db, box),
       requestLock: createDbLock(db),

@@ -1,5 +1,4 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { avatarCropMachine } from './avatar-crop.machine';
+import type { SnapshotFrom } from 'xstate';
 import type { profileMachine } from './profile.machine';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -25,6 +24,3 @@ export const selectAvatarError = (s: ProfileSnapshot) => s.context.avatarError;
 export const selectIsUploadingAvatar = (s: ProfileSnapshot) => s.matches({ ready: { avatar: 'uploading' } });
 export const selectProfileForm = (s: ProfileSnapshot) => s.context.profileForm;
 export const selectCredentialsForm = (s: ProfileSnapshot) => s.context.credentialsForm;
-/** The crop chart while the artist frames a new avatar picture. */
-export const selectAvatarCrop = (s: ProfileSnapshot) =>
-  s.matches({ ready: { avatar: 'cropping' } }) ? (s.children.cropAvatar as ActorRefFrom<typeof avatarCropMachine> | undefined) : undefined;

@@ -73,15 +73,11 @@ export function ListToolbar({ actor, filterLabel, filterPlaceholder, sortFields,
           onChange={(value) => actor.send({ type: 'list.facet', name: facet.name, value })}
         />
       ))}
-      {/* Always in place, hidden (from sight, keyboard and screen readers) until a filter is set: showing it moves nothing. */}
-      <Button
-        variant="ghost"
-        size="sm"
-        style={hasFilters(filters) ? undefined : { visibility: 'hidden' }}
-        onClick={() => actor.send({ type: 'list.clearFilters' })}
-      >
-        Clear filters
-      </Button>
+      {hasFilters(filters) ? (
+        <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'list.clearFilters' })}>
+          Clear filters
+        </Button>
+      ) : null}
       <SelectField
         label="Sort by"
         options={sortFields}
