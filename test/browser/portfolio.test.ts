@@ -269,12 +269,14 @@ describe('the portfolio in a real browser', () => {
       .toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/journal');
     expect(await updated.getByRole('link', { name: 'View artwork' }).getAttribute('href')).toMatch(/^\/portfolio\/artwork\/[0-9a-f-]{36}$/);
-    await expect.poll(() => entries.count()).toBe(ARTWORKS.length + 1);
+    // One entry per new artwork, one for its sale per work created Sold (a sale to an unknown buyer), and this update.
+    const created = ARTWORKS.length + ARTWORKS.filter((a) => a.saleStatus === 'Sold').length;
+    await expect.poll(() => entries.count()).toBe(created + 1);
     await expectAccessible(page, 'journal');
 
     await updated.getByRole('button', { name: 'Dismiss' }).click();
     await updated.waitFor({ state: 'detached' });
-    await expect.poll(() => entries.count()).toBe(ARTWORKS.length);
+    await expect.poll(() => entries.count()).toBe(created);
 
     await tick('Show dismissed entries');
     await updated.waitFor();
@@ -351,7 +353,8 @@ describe('the portfolio in a real browser', () => {
         await p.getByText(art.published, { exact: true }).waitFor();
         await p.getByText(art.saleStatus, { exact: true }).waitFor();
         if (art.title === EDITED.title) {
-          const image = p.getByRole('img', { name: EDITED.title });
+          // The picture on the page (its lightbox holds the same picture full size, shown only when opened).
+          const image = p.getByRole('img', { name: EDITED.title }).first();
           await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
           await expectAccessible(p, 'public artwork page');
         }
