@@ -265,13 +265,14 @@ describe('accounts in a real browser', () => {
         'collections.json',
         'inquiries.json',
         'journal.json',
-        `media/${artwork.artworkId}/noise.png`,
+        `media/Noise (${artwork.artworkId})/noise.png`,
         'posts.json',
         'profile.json',
         'profile/avatar.webp',
       ].sort(),
     );
-    expect(entries.get(`media/${artwork.artworkId}/noise.png`)).toEqual(noise);
+    // Media folders are named by the work's title and id.
+    expect(entries.get(`media/Noise (${artwork.artworkId})/noise.png`)).toEqual(noise);
     expect(JSON.parse(entries.get('profile.json')!.toString())).toMatchObject({ email: EMAIL, firstName: 'Ada', lastName: 'Lovelace' });
   });
 
