@@ -11,16 +11,11 @@ export async function loadCharts(): Promise<QaChartsLoaded> {
   return { charts: machines.map(summarize), report };
 }
 
-async function machineById(machineId: string) {
+/** What a chart page loads: the chart drawn, its states and transitions, and its part of the last test run. */
+export async function loadChart(machineId: string): Promise<QaChartLoaded> {
   const machine = await loadMachine(machineId);
   if (!machine) throw new Error(`There is no machine with the id "${machineId}" in src/machines.`);
-  return machine;
-}
-
-/** What a chart page loads: the chart drawn (with XState's internals or not), its states and transitions, and its part of the last test run. */
-export async function loadChart(machineId: string, internals: boolean): Promise<QaChartLoaded> {
-  const machine = await machineById(machineId);
-  const [svg, report] = await Promise.all([renderChart(machine, { internals }), fetchQaReport()]);
+  const [svg, report] = await Promise.all([renderChart(machine), fetchQaReport()]);
   return {
     svg,
     states: chartStates(machine),
@@ -29,9 +24,6 @@ export async function loadChart(machineId: string, internals: boolean): Promise<
     recorded: report !== null,
   };
 }
-
-/** The chart drawn again, with XState's internals or without. */
-export const drawChart = async (machineId: string, internals: boolean) => renderChart(await machineById(machineId), { internals });
 
 const drawn = new Map<string, Promise<string | null>>();
 
