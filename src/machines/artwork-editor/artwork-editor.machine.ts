@@ -50,8 +50,6 @@ const LEAVE = leaveGuard({
   losesWork: 'hasUnsavedChanges',
   describe: 'The artist asked to leave with unsaved changes: Stay or Leave.',
 });
-const LEAVE_REQUEST = LEAVE.request;
-const confirmingLeave = LEAVE.confirmingLeave;
 
 /** The error toast of a failed create, update or delete: its required title, then the failure's own message. */
 const notifyFailed = (step: 'create' | 'update' | 'delete') =>
@@ -164,10 +162,10 @@ export const artworkEditorMachine = setup({
           on: {
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }],
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         saving: {
           tags: ['busy'],
           invoke: {
@@ -200,10 +198,10 @@ export const artworkEditorMachine = setup({
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'updating' }, { actions: 'showAllMessages' }],
             'artwork.delete': 'confirmingDelete',
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         updating: {
           tags: ['busy'],
           invoke: {

@@ -64,8 +64,6 @@ const LEAVE = leaveGuard({
   losesWork: 'hasUnsavedChanges',
   describe: 'The artist asked to leave with unsaved changes: Stay or Leave.',
 });
-const LEAVE_REQUEST = LEAVE.request;
-const confirmingLeave = LEAVE.confirmingLeave;
 
 /** What an editing state takes: field changes, and arranging the artworks (moves only in the manual order). */
 const ARRANGING = {
@@ -74,7 +72,7 @@ const ARRANGING = {
   'collection.remove': { actions: 'arrange' },
   'collection.move': { guard: 'inManualOrder', actions: 'arrange' },
   'collection.cover': { actions: 'arrange' },
-  ...LEAVE_REQUEST,
+  ...LEAVE.request,
 } as const;
 
 const notifyFailed = (step: 'create' | 'update' | 'delete') =>
@@ -207,7 +205,7 @@ export const collectionEditorMachine = setup({
         editing: {
           on: { ...ARRANGING, 'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }] },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         saving: {
           tags: ['busy'],
           invoke: {
@@ -238,7 +236,7 @@ export const collectionEditorMachine = setup({
             'collection.delete': 'confirmingDelete',
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         updating: {
           tags: ['busy'],
           invoke: {

@@ -37,8 +37,6 @@ const LEAVE = leaveGuard({
   otherwise: [{ actions: 'flushLocalCopy' as const }],
   describe: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
 });
-const LEAVE_REQUEST = LEAVE.request;
-const confirmingLeave = LEAVE.confirmingLeave;
 
 /** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
 const SHOW_PUBLISHED = {
@@ -182,10 +180,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'publish' } },
               { actions: 'showAllMessages' },
             ],
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         creating: {
           tags: ['busy'],
           invoke: {
@@ -233,7 +231,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } },
               { actions: 'showAllMessages' },
             ],
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
           initial: 'deciding',
           states: {
@@ -260,7 +258,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
             },
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         submitting: { always: [{ guard: 'hasLocalFiles', target: 'uploading', actions: 'startBatch' }, { target: 'saving' }] },
         uploading: {
           description: 'One local file at a time joins the end of the post; a failed one is skipped and the rest continue.',
