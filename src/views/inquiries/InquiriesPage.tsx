@@ -7,23 +7,12 @@ import { badge } from 'styled-system/recipes/badge';
 import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { inquiriesMachine } from '../../machines/inquiries/inquiries.machine';
-import {
-  selectActingId,
-  selectCanLoadMore,
-  selectError,
-  selectHasMore,
-  selectIsLoadingMore,
-  selectItems,
-  selectSummary,
-  selectView,
-} from '../../machines/shared/paged-list.selectors';
+import { selectActingId, selectItems, selectSummary, selectView } from '../../machines/shared/paged-list.selectors';
 import { INQUIRY_MESSAGES, type Inquiry } from '../../schemas/inquiry.schema';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { EnvelopeArt } from '../ui/illustrations';
 import { PagedList } from '../ui/paged-list';
-
-const selectHasMoreInquiries = selectHasMore();
 
 type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
 
@@ -33,10 +22,6 @@ export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
   const view = useSelector(actor, selectView);
   const inquiries = useSelector(actor, selectItems);
   const unread = useSelector(actor, selectSummary);
-  const error = useSelector(actor, selectError);
-  const hasMore = useSelector(actor, selectHasMoreInquiries);
-  const canLoadMore = useSelector(actor, selectCanLoadMore);
-  const loadingMore = useSelector(actor, selectIsLoadingMore);
 
   return (
     <section
@@ -56,7 +41,7 @@ export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
       </div>
 
       <PagedList
-        view={view}
+        actor={actor}
         text={{ loading: INQUIRY_MESSAGES.loading, error: INQUIRY_MESSAGES.error, loadMore: 'Load more inquiries' }}
         label="Inquiries"
         empty={
@@ -71,12 +56,6 @@ export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
             }
           />
         }
-        failedLater={error !== null}
-        hasMore={hasMore}
-        canLoadMore={canLoadMore}
-        loadingMore={loadingMore}
-        onRetry={() => actor.send({ type: 'list.retry' })}
-        onLoadMore={() => actor.send({ type: 'list.loadMore' })}
       >
         {inquiries.map((inquiry) => (
           <InquiryCard key={inquiry.inquiryId} inquiry={inquiry} actor={actor} />

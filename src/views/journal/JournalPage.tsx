@@ -6,16 +6,7 @@ import { badge } from 'styled-system/recipes/badge';
 import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { journalMachine } from '../../machines/journal/journal.machine';
-import {
-  selectActingId,
-  selectCanLoadMore,
-  selectError,
-  selectHasMore,
-  selectIsLoadingMore,
-  selectItems,
-  selectQuery,
-  selectView,
-} from '../../machines/shared/paged-list.selectors';
+import { selectActingId, selectItems, selectQuery, selectView } from '../../machines/shared/paged-list.selectors';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { collectionFieldLabel } from '../../schemas/collection-fields';
 import {
@@ -32,8 +23,6 @@ import { EmptyState } from '../ui/empty-state';
 import { SketchbookArt } from '../ui/illustrations';
 import { PagedList } from '../ui/paged-list';
 import { qaInspect } from '../../qa/qa-mode';
-
-const selectHasMoreEntries = selectHasMore(JOURNAL_PAGE_SIZE);
 
 type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
 
@@ -68,10 +57,6 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
   const view = useSelector(actor, selectView);
   const entries = useSelector(actor, selectItems);
   const filter = useSelector(actor, selectQuery);
-  const error = useSelector(actor, selectError);
-  const hasMore = useSelector(actor, selectHasMoreEntries);
-  const canLoadMore = useSelector(actor, selectCanLoadMore);
-  const loadingMore = useSelector(actor, selectIsLoadingMore);
 
   return (
     <section
@@ -111,7 +96,8 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
       </div>
 
       <PagedList
-        view={view}
+        actor={actor}
+        pageSize={JOURNAL_PAGE_SIZE}
         text={{ loading: JOURNAL_MESSAGES.loading, error: JOURNAL_MESSAGES.error, loadMore: 'Load more entries' }}
         label="Journal entries"
         empty={
@@ -126,12 +112,6 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             }
           />
         }
-        failedLater={error !== null}
-        hasMore={hasMore}
-        canLoadMore={canLoadMore}
-        loadingMore={loadingMore}
-        onRetry={() => actor.send({ type: 'list.retry' })}
-        onLoadMore={() => actor.send({ type: 'list.loadMore' })}
       >
         {entries.map((entry) => (
           <EntryCard key={entry.journalId} entry={entry} actor={actor} />

@@ -1,53 +1,69 @@
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { ActorRef, Snapshot } from 'xstate';
 import { css } from 'styled-system/css';
+import type { PagedListContext, PagedListEvent } from '../../machines/shared/paged-list.machine';
+import { selectCanLoadMore, selectError, selectHasMore, selectIsLoadingMore, selectView } from '../../machines/shared/paged-list.selectors';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
+/** Any list chart's actor (pagedListMachine), as far as its body reads and tells it. */
+export type PagedListActor = ActorRef<
+  Snapshot<unknown> & {
+    context: PagedListContext<unknown, unknown, unknown>;
+    matches(value: 'loading' | 'failed' | 'empty' | { loaded: 'loadingMore' }): boolean;
+    can(event: { type: 'list.loadMore' }): boolean;
+  },
+  PagedListEvent<never>
+>;
+
 export interface PagedListProps {
-  /** The chart's view: reading the first page, could not, nothing to list, or the list. */
-  view: 'loading' | 'failed' | 'empty' | 'loaded';
+  actor: PagedListActor;
+  /** A page shorter than this is the last one (the chart's own page size, when it has one). */
+  pageSize?: number;
   text: { loading: string; error: string; loadMore: string };
   /** The list's accessible name. */
   label: string;
   /** What an empty list says, with its one way forward. */
   empty: ReactNode;
-  /** A later reading failed: said under the list, which stays. */
-  failedLater: boolean;
-  /** Older items wait behind the cursor, or are being read. */
-  hasMore: boolean;
-  canLoadMore: boolean;
-  loadingMore: boolean;
-  onRetry: () => void;
-  onLoadMore: () => void;
   /** The items, each an `li`. */
   children: ReactNode;
 }
 
 /** The body every list page shares (the journal, the inquiries): loading, failed with Try again, empty, or the list. */
-export function PagedList(props: PagedListProps) {
-  const { view, text } = props;
+export function PagedList({ actor, pageSize, text, label, empty, children }: PagedListProps) {
+  const view = useSelector(actor, selectView);
+  const failedLater = useSelector(actor, selectError) !== null;
+  const hasMore = useSelector(actor, (s) => selectHasMore(pageSize)(s));
+  const canLoadMore = useSelector(actor, selectCanLoadMore);
+  const loadingMore = useSelector(actor, selectIsLoadingMore);
   if (view === 'loading') return <Spinner label={text.loading} />;
   if (view === 'failed')
     return (
       <Alert status="danger">
         {text.error}{' '}
-        <Button variant="link" onClick={props.onRetry}>
+        <Button variant="link" onClick={() => actor.send({ type: 'list.retry' })}>
           Try again
         </Button>
       </Alert>
     );
-  if (view === 'empty') return props.empty;
+  if (view === 'empty') return empty;
   return (
     <>
-      <ul aria-label={props.label} className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
-        {props.children}
+      <ul aria-label={label} className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
+        {children}
       </ul>
-      {props.failedLater ? <Alert status="danger">{text.error}</Alert> : null}
+      {failedLater ? <Alert status="danger">{text.error}</Alert> : null}
       {/* Stays in place (disabled) while an item is acted on, so the way to older items never goes. */}
-      {props.hasMore || props.loadingMore ? (
-        <Button variant="outline" disabled={!props.canLoadMore} onClick={props.onLoadMore} className={css({ alignSelf: 'center' })}>
-          {props.loadingMore ? 'Loading...' : text.loadMore}
+      {hasMore || loadingMore ? (
+        <Button
+          variant="outline"
+          disabled={!canLoadMore}
+          onClick={() => actor.send({ type: 'list.loadMore' })}
+          className={css({ alignSelf: 'center' })}
+        >
+          {loadingMore ? 'Loading...' : text.loadMore}
         </Button>
       ) : null}
     </>
