@@ -1,6 +1,6 @@
 import { historyPageSchema } from '../src/schemas/history.schema';
 import { artworkInput } from '../test/support/portfolio';
-import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
+import { onThrowawayPostgres } from '../test/support/postgres-cluster';
 import { percentile, signedInUser, startServer, type BudgetResult, type Suite } from './support';
 
 const EVENTS = 500;
@@ -96,12 +96,7 @@ export const artworkHistorySuite: Suite = {
   title: 'Inventory: artwork history',
   run: async () => {
     const results = await measure('PGlite', {});
-    const cluster = await startPostgresCluster();
-    try {
-      results.push(...(await measure('PostgreSQL', postgresServerEnv(cluster.url))));
-    } finally {
-      await cluster.stop();
-    }
+    results.push(...(await onThrowawayPostgres((env) => measure('PostgreSQL', env))));
     return results;
   },
 };

@@ -203,3 +203,13 @@ export function postgresServerEnv(url: string): Record<string, string> {
   const key = () => crypto.randomBytes(24).toString('base64url');
   return { DATABASE_URL: url, JWT_SECRET: key(), SOCIAL_SECRET_KEY: key() };
 }
+
+/** Runs `fn` with the settings of a server on a throwaway PostgreSQL cluster, stopped afterwards whatever happens. */
+export async function onThrowawayPostgres<T>(fn: (env: Record<string, string>) => Promise<T>): Promise<T> {
+  const cluster = await startPostgresCluster();
+  try {
+    return await fn(postgresServerEnv(cluster.url));
+  } finally {
+    await cluster.stop();
+  }
+}
