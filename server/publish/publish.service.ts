@@ -14,12 +14,13 @@ import { imageJob, imageKey, type ImageJob, publishImages } from './publish-imag
 import {
   type ArtworkRow,
   artworkImages,
+  piecesByArtwork,
   postedDeliveries,
   publicProfile,
   publishedArtworks,
   visibleCollections,
 } from './site-snapshot.repo';
-import { piecesByArtwork, saleFacts } from './sale-facts';
+import { saleFacts } from './sale-facts';
 import { galleryJobs, imagesOf, siteProfileOf } from './site-extras';
 import { readSnapshot, type SiteArtwork, type SiteSnapshot } from './snapshot';
 

@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { recordOf, restoreLife } from '../../src/machines/artwork-life/artwork-life.rules';
 import { formatMoney } from '../../src/schemas/money.schema';
-import type { Db } from '../db/database';
-import { artworkPieces } from '../db/schema';
 import { pieceRecord, type ArtworkRow, type PieceRow } from '../inventory/pieces.repo';
 
 /** What the public site says of a work's sale: its status, its price (as the artist chose), its edition. */
@@ -13,14 +10,6 @@ export interface SaleFacts {
   price: string | null;
   /** 'Edition of 25 + 2 AP, 3 available', or null for a unique work. */
   edition: string | null;
-}
-
-/** Every piece of the artist's artworks, by artwork. */
-export async function piecesByArtwork(db: Db, userId: string): Promise<Map<string, PieceRow[]>> {
-  const rows = await db.select().from(artworkPieces).where(eq(artworkPieces.userId, userId));
-  const out = new Map<string, PieceRow[]>();
-  for (const p of rows) out.set(p.artworkId, [...(out.get(p.artworkId) ?? []), p]);
-  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { artworkMedia, artworks, collectionArtworks, collections, socialDeliveries, socialPosts, users } from '../db/schema';
+import { artworkMedia, artworkPieces, artworks, collectionArtworks, collections, socialDeliveries, socialPosts, users } from '../db/schema';
+import type { PieceRow } from '../inventory/pieces.repo';
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
@@ -102,3 +103,11 @@ export const artworkImages = (db: Db, userId: string) =>
     .from(artworkMedia)
     .where(and(eq(artworkMedia.userId, userId), isNotNull(sql`${artworkMedia.variants}->>'large'`)))
     .orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id));
+
+/** Every piece of the artist's artworks, by artwork. */
+export async function piecesByArtwork(db: Db, userId: string): Promise<Map<string, PieceRow[]>> {
+  const rows = await db.select().from(artworkPieces).where(eq(artworkPieces.userId, userId));
+  const out = new Map<string, PieceRow[]>();
+  for (const p of rows) out.set(p.artworkId, [...(out.get(p.artworkId) ?? []), p]);
+  return out;
+}
