@@ -152,8 +152,9 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     // The page's own machines joined; the sign-in screen's left with its page.
     await page.locator('#qa-live-panel [data-actor="shell"]').waitFor();
     await expect.poll(() => page.locator('#qa-live-panel [data-actor="authScreen"]').count()).toBe(0);
-    const log = page.locator('#qa-live-panel [data-actor="session"] [data-testid="event-log"]');
-    expect(await log.textContent()).toMatch(/session\.signedIn: session\.signedOut → session\.signedIn/);
+    // One log for the tab, each entry naming its chart.
+    const log = page.locator('#qa-live-panel [data-testid="event-log"] [data-event-actor="session"]');
+    expect(await log.allTextContents()).toContainEqual(expect.stringMatching(/session\.signedIn: session\.signedOut → session\.signedIn/));
     await page.screenshot({ path: `${SHOTS}/live-panel.png` });
 
     await page.getByRole('button', { name: 'Account menu' }).click();

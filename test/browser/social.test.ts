@@ -143,6 +143,9 @@ describe('social media in a real browser, posting to a real PDS', () => {
         connectedAt: expect.any(String),
         authMethod: 'app-password',
         needsReconnectAt: null,
+        // Bluesky keeps no Graph id and no token end date (those are Instagram's and Facebook's).
+        externalId: null,
+        tokenExpiresAt: null,
       },
     ]);
   });

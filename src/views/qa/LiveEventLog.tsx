@@ -22,7 +22,7 @@ export function LiveEventLog({ actors, label }: { actors: LiveActor[]; label: st
             {entries.map((entry, i) => (
               <li
                 key={`${entry.actorId}-${entries.length - i}`}
-                data-actor={entry.machineId}
+                data-event-actor={entry.machineId}
                 className={css({ px: '2', py: '1', borderBottomWidth: '1px', borderColor: 'border', overflowWrap: 'anywhere' })}
               >
                 <span className={css({ color: 'fg.muted' })}>{time(entry.time)}</span> {entry.machineId} <strong>{entry.type}</strong>:{' '}
