@@ -20,7 +20,7 @@ const ALT = 'A red disc over a blue-to-gold gradient, oil study';
 const FIRST = { content: 'Harbour study, fresh off the easel #oilpainting', hashtag: 'seascape' };
 const SCHEDULED = { content: 'Open studio this Saturday, come and see the new series #openstudio', alt: 'The studio door, propped open' };
 /** How far ahead the second post is scheduled: time to save it and open the calendar before it is due. */
-const SCHEDULE_AHEAD_MS = 10_000;
+const SCHEDULE_AHEAD_MS = 20_000;
 
 /** Polls for what the page shows; the default second of expect.poll is short on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -78,7 +78,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
   it('signs in and finds no account connected', async () => {
     await signInAt(page, server.url, EMAIL, PASSWORD);
-    await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
+    await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
 
     await nav('Social Media Accounts').click();
     await main().getByRole('heading', { name: 'Social Media Accounts', level: 1 }).waitFor();

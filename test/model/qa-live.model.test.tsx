@@ -38,7 +38,7 @@ const states = {
     // The event log first, every chart's events newest first; then this page's charts, open; the session folded.
     const [log, page, around] = Array.from(panel.querySelectorAll(':scope > section'));
     expect(within(log as HTMLElement).getByRole('heading')).toHaveTextContent('Event log (4)');
-    expect(Array.from(log.querySelectorAll('li'), (li) => li.getAttribute('data-actor'))).toEqual([
+    expect(Array.from(log.querySelectorAll('li'), (li) => li.getAttribute('data-event-actor'))).toEqual([
       'journal',
       'journal',
       'session',

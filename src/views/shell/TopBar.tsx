@@ -7,6 +7,7 @@ import type { shellMachine } from '../../machines/shell/shell.machine';
 import { selectAvatarUrl } from '../../machines/shell/shell.selectors';
 import { selectDisplayName } from '../../machines/session/session.selectors';
 import { useApp } from '../app-context';
+import { NEW_USER } from '../../schemas/user.schema';
 import { ChevronDownIcon, UserIcon } from '../ui/icons';
 import { Menu } from '../ui/menu';
 
@@ -71,7 +72,7 @@ function HeaderAvatar({ src, name }: { src: string | null; name: string }) {
 }
 
 /**
- * The welcome line with the artist's name (just "Welcome" before they give one) and their avatar, which opens the
+ * The welcome line with the artist's name ('New User' before they give one) and their avatar, which opens the
  * Profile / Logout menu; on a phone, the menu button comes first.
  */
 export function TopBar({ shell, menuButton }: { shell: Shell; menuButton?: ReactNode }) {
@@ -105,16 +106,10 @@ export function TopBar({ shell, menuButton }: { shell: Shell; menuButton?: React
           whiteSpace: 'nowrap',
           fontSize: { base: 'sm', md: 'md' },
         })}
-        title={name ? `Welcome, ${name}` : 'Welcome'}
+        title={`Welcome, ${name || NEW_USER}`}
         data-testid="welcome"
       >
-        {name ? (
-          <>
-            Welcome, <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{name}</span>
-          </>
-        ) : (
-          'Welcome'
-        )}
+        Welcome, <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{name || NEW_USER}</span>
       </p>
       <Menu.Root onSelect={(d) => (d.value === 'logout' ? session.send({ type: 'session.signOut' }) : navigate('/profile'))}>
         <Menu.Trigger
