@@ -4,6 +4,7 @@ import type { Dimensions } from '../../src/schemas/artwork.schema';
 import type { HistoryChange } from '../../src/schemas/history.schema';
 import type { JournalType } from '../../src/schemas/journal.schema';
 import type { AccountRef } from '../../src/schemas/social.schema';
+import type { AvatarCrop } from '../../src/schemas/user.schema';
 import type { StoredSnapshot } from '../publish/snapshot';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -19,6 +20,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     pendingEmail: text('pending_email'),
     avatarKey: text('avatar_key'),
+    /** The avatar's file as the artist uploaded it (the data export holds it); null for avatars from before it was kept. */
+    avatarOriginalKey: text('avatar_original_key'),
     /** The language new posts start with (BCP-47); null until the artist chooses one (the browser's, else English). */
     postLanguage: text('post_language'),
     /** What the public site shows of the artist ('' when not given): src/schemas/site-profile.schema.ts. */
@@ -137,6 +140,8 @@ export const uploads = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
+    /** An avatar's chosen part, in pixels of the picture as seen; null: none chosen. */
+    crop: jsonb('crop').$type<AvatarCrop>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),

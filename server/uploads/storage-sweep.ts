@@ -39,11 +39,13 @@ const CLAIMS: Record<string, (deps: AppDeps, files: StoredFile[]) => Promise<Set
   media: (deps, files) => claimedById(deps, files, 3, artworkMedia),
   // social/<user>/<post>/<media>/<file>
   social: (deps, files) => claimedById(deps, files, 3, socialPostMedia),
-  // avatars/<user>/<upload>.webp: each user's current avatar only.
+  // avatars/<user>/<upload>.webp and its original beside it: each user's current avatar only.
   avatars: async (deps, files) => {
     const userIds = [...new Set(files.map((f) => idOf(f.key, 1)).filter((id) => isUuid(id)))];
-    const rows = await inBatches(userIds, (batch) => deps.db.select({ key: users.avatarKey }).from(users).where(inArray(users.id, batch)));
-    return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+    const rows = await inBatches(userIds, (batch) =>
+      deps.db.select({ key: users.avatarKey, original: users.avatarOriginalKey }).from(users).where(inArray(users.id, batch)),
+    );
+    return new Set(rows.flatMap((r) => [r.key, r.original].filter((k): k is string => Boolean(k))));
   },
   // published/<folder>/<version>/<file>: the live snapshot's version only (the folder is the first slug of a
   // publication made before addresses could change, until it moves).

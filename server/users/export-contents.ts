@@ -21,6 +21,7 @@ import { toAccountDto } from '../social/accounts.repo';
 import { deliveriesOf } from '../social/delivery.repo';
 import { toPostMediaDto, toSocialPostDto } from '../social/posts.dto';
 import { mediaOf } from '../social/posts.repo';
+import { originalExtension } from './avatar';
 import { toUserDto } from './user.dto';
 
 /** One stored file to copy into the archive, at `path`. */
@@ -163,7 +164,12 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
     ...withoutUrls(toUserDto(user), 'avatarVersion'),
     createdAt: user.createdAt.toISOString(),
     emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
-    avatar: user.avatarKey ? addFile('profile', 'avatar.webp', 'avatar', user.avatarKey, user.updatedAt) : null,
+    // The file as the artist uploaded it; an avatar from before originals were kept has only its WebP.
+    avatar: user.avatarOriginalKey
+      ? addFile('profile', `avatar.${originalExtension(user.avatarOriginalKey)}`, 'avatar', user.avatarOriginalKey, user.updatedAt)
+      : user.avatarKey
+        ? addFile('profile', 'avatar.webp', 'avatar', user.avatarKey, user.updatedAt)
+        : null,
     publishedPortfolio: publication?.publishedAt
       ? { url: portfolioUrl(deps.config.appUrl, publication.slug), publishedAt: publication.publishedAt.toISOString() }
       : null,

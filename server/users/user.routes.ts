@@ -1,5 +1,12 @@
+import * as z from 'zod/mini';
 import { AVATAR_TYPES, uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
-import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSchema } from '../../src/schemas/user.schema';
+import {
+  avatarCropSchema,
+  profileUpdateSchema,
+  securityResultSchema,
+  securityUpdateSchema,
+  userSchema,
+} from '../../src/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
@@ -15,7 +22,8 @@ import { findUser, updateUser } from './user.repo';
 
 const tag = 'User';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
-const avatarRequestSchema = uploadRequestSchema(AVATAR_TYPES);
+/** The file, and the part of it the artist chose (none: the server picks the most interesting square). */
+const avatarRequestSchema = z.intersection(uploadRequestSchema(AVATAR_TYPES), z.object({ crop: z.optional(avatarCropSchema) }));
 
 /** The signed-in user's profile, credentials and avatar. */
 export function userRoutes(deps: AppDeps) {
@@ -109,7 +117,9 @@ export function userRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/user/avatar',
-      summary: 'Ask for a signed URL to upload a new avatar; PUT the file there, then confirm the upload',
+      summary:
+        'Ask for a signed URL to upload a new avatar, with the part of it to show (crop); PUT the file there, then confirm the upload. ' +
+        'The original is kept as uploaded (it is what the data export holds).',
       tag,
       auth: true,
       body: avatarRequestSchema,

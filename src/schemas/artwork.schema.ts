@@ -270,6 +270,8 @@ export const ARTWORK_MESSAGES = {
   updated: 'Artwork updated successfully',
   deleted: 'Artwork deleted successfully',
   mediaUploaded: 'Media file uploaded successfully',
+  /** Files dropped or chosen together: one toast once they are all up (each failure still says why). */
+  mediaUploadedMany: (n: number) => `${n} media files uploaded successfully`,
   primaryUpdated: 'Primary media updated successfully',
   mediaDeleted: 'Media deleted successfully',
   fetchAllFailed: 'Failed to fetch artworks',

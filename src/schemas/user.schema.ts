@@ -75,3 +75,17 @@ export const DELETE_CONFIRMATION = 'DELETE';
 export const deleteAccountFormSchema = z.extend(deleteAccountSchema, {
   confirmation: z.string().check(z.refine((v) => v.trim() === DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm` })),
 });
+
+/**
+ * The part of the picture the artist chose for their avatar, in pixels of the picture as it is seen (its EXIF
+ * orientation applied). The server cuts it from the original, which it keeps as uploaded.
+ */
+const cropSide = (label: string, min: number) =>
+  z.number({ error: `${label} must be a number` }).check(z.int({ error: `${label} must be a whole number` }), z.gte(min), z.lte(100_000));
+export const avatarCropSchema = z.object({
+  x: cropSide('The crop position', 0),
+  y: cropSide('The crop position', 0),
+  width: cropSide('The crop size', 1),
+  height: cropSide('The crop size', 1),
+});
+export type AvatarCrop = z.infer<typeof avatarCropSchema>;

@@ -2,6 +2,7 @@ import type { Http } from './http';
 import {
   securityResultSchema,
   userSchema,
+  type AvatarCrop,
   type DeleteAccount,
   type ProfileUpdate,
   type SecurityUpdate,
@@ -29,8 +30,9 @@ export function createUserService(http: Http) {
     saveProfile: (input: ProfileUpdate): Promise<User> => call(async () => userSchema.parse((await http.post('/user', input)).data)),
     changeSecurity: (input: SecurityUpdate) =>
       call(async () => securityResultSchema.parse((await http.post('/user/security', input)).data)),
-    uploadAvatar: (file: File, onProgress?: Progress): Promise<User> =>
-      call(async () => userSchema.parse(await uploadFile(http, '/user/avatar', file, onProgress))),
+    /** A new avatar, and the square of it to show (none: the server chooses). */
+    uploadAvatar: (file: File, onProgress?: Progress, crop?: AvatarCrop | null): Promise<User> =>
+      call(async () => userSchema.parse(await uploadFile(http, '/user/avatar', file, onProgress, undefined, crop ? { crop } : {}))),
     /** The avatar as an object URL for an <img>; the caller revokes it. */
     getAvatarUrl: (): Promise<string> =>
       call(async () => URL.createObjectURL((await http.get('/user/avatar', { responseType: 'blob' })).data)),

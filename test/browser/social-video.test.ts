@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
-import { logPageOnFailure, signInAt } from '../support/browser-steps';
+import { logPageOnFailure, newPost, signInAt } from '../support/browser-steps';
 import { startFakeVideoService, type FakeVideoService } from '../support/fake-video-service';
 import type { Pds } from '../support/pds';
 import { sharedPds } from '../support/shared-pds';
@@ -59,7 +59,7 @@ describe('a video post in a real browser, through a (fake) video service to a re
 
   it('uploads a video with its alt text, shows Bluesky processing it after Post, then posted with the video embedded', async () => {
     await signInAt(page, server.url, EMAIL, PASSWORD);
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'New Social Media Post', exact: true }).click();
+    await newPost(page);
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill('Ink in water, day 3');
 

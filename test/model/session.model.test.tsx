@@ -71,7 +71,7 @@ const signedInShell = async (s: Snapshot) => {
   const welcome = await screen.findByTestId('welcome', {}, { timeout: 5000 });
   await waitFor(() => expect(welcome.textContent).toBe(`Welcome, ${expectedName(s)}`));
   expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled();
-  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
   expect(screen.queryByRole('tab', { name: 'Sign In' })).toBeNull();
 };
 const signInScreen = async () => {

@@ -115,7 +115,8 @@ export async function startServer(
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy machine (several test runs sharing two cores) compiling and opening PGlite has taken 2 minutes.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

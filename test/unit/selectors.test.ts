@@ -75,11 +75,13 @@ describe('session selectors', () => {
 });
 
 describe('shell selectors', () => {
-  it('phone only when narrow; the drawer open only in drawerOpen', () => {
-    expect(shell.selectIsPhone(at(shellMachine, { narrow: 'drawerClosed' }))).toBe(true);
-    expect(shell.selectIsPhone(at(shellMachine, 'wide'))).toBe(false);
-    expect(shell.selectDrawerOpen(at(shellMachine, { narrow: 'drawerOpen' }))).toBe(true);
-    expect(shell.selectDrawerOpen(at(shellMachine, { narrow: 'drawerClosed' }))).toBe(false);
+  it('phone only when narrow; the drawer open only in drawerOpen; the avatar picture as loaded', () => {
+    const layout = (value: unknown, context = {}) => at(shellMachine, { layout: value, avatar: 'none' } as never, context as never);
+    expect(shell.selectIsPhone(layout({ narrow: 'drawerClosed' }))).toBe(true);
+    expect(shell.selectIsPhone(layout('wide'))).toBe(false);
+    expect(shell.selectDrawerOpen(layout({ narrow: 'drawerOpen' }))).toBe(true);
+    expect(shell.selectDrawerOpen(layout({ narrow: 'drawerClosed' }))).toBe(false);
+    expect(shell.selectAvatarUrl(layout('wide', { avatarUrl: 'blob:a', avatarVersion: 'v1' }))).toBe('blob:a');
   });
 });
 

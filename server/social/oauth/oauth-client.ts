@@ -10,6 +10,7 @@ import { oauthModeOf } from './oauth-mode';
 
 export { oauthModeOf };
 import { createDbLock, createSessionStore, createStateStore } from './oauth-store';
+import { createHandleResolver } from './handle-resolver';
 
 export const OAUTH_SCOPE = 'atproto transition:generic';
 export const CALLBACK_PATH = '/oauth/callback';
@@ -71,7 +72,7 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
       // Loopback only: the local PDS of development and tests speaks plain http.
       allowHttp: mode === 'loopback',
       plcDirectoryUrl: config.social.oauth.plcUrl,
-      ...(config.social.oauth.handleResolver ? { handleResolver: config.social.oauth.handleResolver } : {}),
+      handleResolver: createHandleResolver({ fetch, xrpcUrl: config.social.oauth.handleResolver }),
       stateStore,
       sessionStore: createSessionStore(db, box),
       requestLock: createDbLock(db),

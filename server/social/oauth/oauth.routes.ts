@@ -13,6 +13,7 @@ import { OutboundRefused } from '../../outbound/guarded-fetch';
 import { saveAccount } from '../accounts.repo';
 import { releaseAfterReconnect } from '../delivery.repo';
 import { checkServiceUrl } from '../service-url';
+import { HandleUnreachable } from './handle-resolver';
 import { CALLBACK_PATH, confidentialMetadata } from './oauth-client';
 
 const tag = 'Social media';
@@ -27,12 +28,36 @@ const CALLBACK_TIMEOUT_MS = 30_000;
 
 const invalidIdentifier = (message: string, code: string) => new Invalid(message, { code, fieldErrors: { identifier: [message] } });
 
+/** Failures that say nothing about the handle: nobody answered (the network, a resolver or the PLC directory down). */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+function isOutage(err: unknown): boolean {
+  for (let c = err; c instanceof Error; c = c.cause) {
+    if (c instanceof HandleUnreachable || c.name === 'TimeoutError' || c.name === 'AbortError') return true;
+    if ((c instanceof TypeError && c.message === 'fetch failed') || OUTAGE_CODES.has((c as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
+
 /** What the connect screen shows when the artist's server cannot be found or asked; nothing is stored. */
 function startFailure(err: unknown, identifier: string): DomainError {
   for (let c = err; c instanceof Error; c = c.cause)
     if (c instanceof OutboundRefused) return invalidIdentifier(c.message, 'BLUESKY_ADDRESS_REFUSED');
-  if (err instanceof OAuthResolverError && err.message.startsWith('Failed to resolve identity'))
-    return invalidIdentifier(`No Bluesky account @${identifier} was found. Check the handle.`, 'BLUESKY_UNKNOWN_HANDLE');
+  const identity = err instanceof OAuthResolverError && err.message.startsWith('Failed to resolve identity');
+  // A handle nobody could look up is not a handle that does not exist: "could not reach", not "not found".
+  if (identity && isOutage(err))
+    return new UpstreamFailed(`@${identifier} could not be looked up: Bluesky cannot be reached right now. Try again in a moment.`, {
+      code: 'BLUESKY_UNREACHABLE',
+      fieldErrors: { identifier: [`@${identifier} could not be looked up: Bluesky cannot be reached right now.`] },
+    });
+  if (identity) return invalidIdentifier(`No Bluesky account @${identifier} was found. Check the handle.`, 'BLUESKY_UNKNOWN_HANDLE');
   return new UpstreamFailed(`The Bluesky server for ${identifier} cannot be reached. Check the address, or try again later.`, {
     code: 'BLUESKY_UNREACHABLE',
     fieldErrors: { identifier: [`The Bluesky server for ${identifier} cannot be reached.`] },

@@ -17,3 +17,5 @@ export const selectUserId = (s: Pick<SessionSnapshot, 'context'>) =>
   s.context.session ? (decodeIdToken(s.context.session.idToken)?.sub ?? null) : null;
 /** The artist is signing out (or deleted their account): what the browser keeps for them goes. */
 export const selectIsSigningOut = (s: Pick<SessionSnapshot, 'matches'>) => s.matches('signingOut');
+/** The signed-in artist's avatar version (null: none, or the user not read yet). */
+export const selectAvatarVersion = (s: Pick<SessionSnapshot, 'context'>) => s.context.user?.avatarVersion ?? null;

@@ -5,6 +5,7 @@ import { card } from 'styled-system/recipes/card';
 import { visibleError, type FormContext } from '../../machines/shared/form';
 import type { profileMachine } from '../../machines/profile/profile.machine';
 import {
+  selectAvatarCrop,
   selectAvatarError,
   selectAvatarProgress,
   selectAvatarUrl,
@@ -20,6 +21,7 @@ import {
 import { AVATAR_TYPES } from '../../schemas/upload.schema';
 import { Alert } from '../ui/alert';
 import { UserAvatar } from '../ui/avatar';
+import { AvatarCropper } from './AvatarCropper';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { TextareaField } from '../ui/textarea-field';
@@ -70,9 +72,10 @@ function DefaultView({ actor }: { actor: Ref }) {
   const avatarError = useSelector(actor, selectAvatarError);
   const notice = useSelector(actor, selectNotice);
   const uploading = useSelector(actor, selectIsUploadingAvatar);
+  const crop = useSelector(actor, selectAvatarCrop);
   const picker = useRef<HTMLInputElement>(null);
   if (!user) return null;
-  const name = user.displayName || 'New User';
+  const name = user.displayName;
   return (
     <div className={stack}>
       {notice ? <Alert status="success">{notice}</Alert> : null}
@@ -85,6 +88,7 @@ function DefaultView({ actor }: { actor: Ref }) {
         ) : null}
       </div>
       {avatarError ? <Alert status="danger">{avatarError}</Alert> : null}
+      {crop ? <AvatarCropper crop={crop} /> : null}
       <dl
         className={css({
           display: 'grid',
