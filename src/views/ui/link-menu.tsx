@@ -8,7 +8,7 @@ export interface MenuLink {
   href: string;
 }
 
-/** A button that opens a menu of links (New Social Media Account: Bluesky, Facebook, Instagram). */
+/** A button that opens a menu of links (Create Artwork: the media types; New Social Media Account: the networks). */
 export function LinkMenu({ label, links }: { label: string; links: readonly MenuLink[] }) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount>
