@@ -33,8 +33,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The name shown in the top bar, or 'New User' when the artist has not given one. */
-export const NEW_USER = 'New User';
 export const displayNameOf = (u: { firstName?: string | null; lastName?: string | null }) =>
   [u.firstName, u.lastName]
     .map((s) => s?.trim())

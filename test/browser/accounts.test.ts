@@ -83,12 +83,12 @@ describe('accounts in a real browser', () => {
     await expectAccessible(page, 'verify email');
   });
 
-  it('signs in as New User, edits the name and sees it in the top bar', async () => {
+  it('signs in with no name yet (the top bar says only Welcome), edits the name and sees it in the top bar', async () => {
     const next = page.getByRole('link', { name: 'Continue to Artist Studio' });
     await expectVisibleControl(next);
     await next.click();
     await signIn(FIRST_PASSWORD);
-    await expect.poll(() => welcome().textContent()).toBe('Welcome, New User');
+    await expect.poll(() => welcome().textContent()).toBe('Welcome');
     await expectAccessible(page, 'home');
 
     await page.getByRole('button', { name: 'Account menu' }).click();

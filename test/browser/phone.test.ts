@@ -87,7 +87,7 @@ describe.each([
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     // No name given yet: the welcome says no name rather than a stand-in for one.
-    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
+    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
     await main().getByRole('heading', { level: 1 }).first().waitFor();
     await checkScreen(page, 'home');
   });

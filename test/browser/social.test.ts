@@ -78,7 +78,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
   it('signs in and finds no account connected', async () => {
     await signInAt(page, server.url, EMAIL, PASSWORD);
-    await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
+    await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
 
     await nav('Social Media Accounts').click();
     await main().getByRole('heading', { name: 'Social Media Accounts', level: 1 }).waitFor();

@@ -69,10 +69,11 @@ describe.each([
     } else await sections().getByRole('link', { name: label, exact: true }).click();
   }
 
-  it("signs in to one navigation: its four sections, no second bar of links, and the spec's welcome before a name is given", async () => {
+  it('signs in to one navigation: its four sections, no second bar of links, and a welcome without a stand-in name', async () => {
     await page.goto(server.url);
     await submitSignIn(page, email, PASSWORD);
-    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
+    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
+    expect(await page.getByText('New User').count()).toBe(0);
     // The header's face: no picture and no name yet, the user icon.
     expect(await page.getByTestId('header-avatar').getAttribute('data-state')).toBe('icon');
     expect(await page.getByRole('navigation').count()).toBe(phone ? 0 : 1);

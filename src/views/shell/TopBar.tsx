@@ -7,7 +7,6 @@ import type { shellMachine } from '../../machines/shell/shell.machine';
 import { selectAvatarUrl } from '../../machines/shell/shell.selectors';
 import { selectDisplayName } from '../../machines/session/session.selectors';
 import { useApp } from '../app-context';
-import { NEW_USER } from '../../schemas/user.schema';
 import { ChevronDownIcon, UserIcon } from '../ui/icons';
 import { Menu } from '../ui/menu';
 
@@ -72,7 +71,7 @@ function HeaderAvatar({ src, name }: { src: string | null; name: string }) {
 }
 
 /**
- * The welcome line with the artist's name ('New User' before they give one) and their avatar, which opens the
+ * The welcome line with the artist's name (just "Welcome" before they give one) and their avatar, which opens the
  * Profile / Logout menu; on a phone, the menu button comes first.
  */
 export function TopBar({ shell, menuButton }: { shell: Shell; menuButton?: ReactNode }) {
@@ -106,10 +105,16 @@ export function TopBar({ shell, menuButton }: { shell: Shell; menuButton?: React
           whiteSpace: 'nowrap',
           fontSize: { base: 'sm', md: 'md' },
         })}
-        title={`Welcome, ${name || NEW_USER}`}
+        title={name ? `Welcome, ${name}` : 'Welcome'}
         data-testid="welcome"
       >
-        Welcome, <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{name || NEW_USER}</span>
+        {name ? (
+          <>
+            Welcome, <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{name}</span>
+          </>
+        ) : (
+          'Welcome'
+        )}
       </p>
       <Menu.Root onSelect={(d) => (d.value === 'logout' ? session.send({ type: 'session.signOut' }) : navigate('/profile'))}>
         <Menu.Trigger
