@@ -66,7 +66,7 @@ export class ApiRouter extends Hono<AppEnv> {
       const input = {
         params: spec.params ? check(spec.params, c.req.param()) : undefined,
         query: spec.query ? check(spec.query, c.req.query()) : undefined,
-        body: spec.body ? check(spec.body, spec.bodyOptional ? await readOptionalJson(c) : await readJson(c)) : undefined,
+        body: spec.body ? check(spec.body, await readJson(c, Boolean(spec.bodyOptional))) : undefined,
       } as ValidInput<B, Q, P>;
       return handler(c, input);
     };
@@ -119,28 +119,20 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
   };
 }
 
-const NOT_JSON = 'The body is not valid JSON.';
-
-async function readJson(c: Context): Promise<unknown> {
-  if (!isJson(c.req.header('content-type'))) throw new UnsupportedType('Send the body as application/json.');
-  try {
-    return await c.req.json();
-  } catch {
-    throw new Invalid(NOT_JSON);
-  }
-}
-
-/** A body the route may go without: nothing sent is `{}`, also under a JSON Content-Type (a client may name it and send nothing). */
-async function readOptionalJson(c: Context): Promise<unknown> {
+/**
+ * The body as JSON. A body the route may go without (`optional`) is `{}` when nothing is sent, also under a JSON
+ * Content-Type (a client may name it and send nothing).
+ */
+async function readJson(c: Context, optional: boolean): Promise<unknown> {
   const type = c.req.header('content-type');
-  if (!type && !Number(c.req.header('content-length') ?? 0) && !c.req.header('transfer-encoding')) return {};
-  if (!isJson(type)) return readJson(c);
+  if (optional && !type && !Number(c.req.header('content-length') ?? 0) && !c.req.header('transfer-encoding')) return {};
+  if (!isJson(type)) throw new UnsupportedType('Send the body as application/json.');
   const text = await c.req.text();
-  if (text.trim() === '') return {};
+  if (optional && text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new Invalid(NOT_JSON);
+    throw new Invalid('The body is not valid JSON.');
   }
 }
 
