@@ -1,7 +1,7 @@
 import { hasMoreItems, type PagedListContext } from './paged-list.machine';
 
 /** What every list built by pagedListMachine offers its selectors (method syntax: any list's snapshot fits). */
-interface ListSnapshot<Item, Query, Summary> {
+export interface ListSnapshot<Item, Query, Summary> {
   context: PagedListContext<Item, Query, Summary>;
   matches(value: 'loading' | 'failed' | 'empty' | { loaded: 'loadingMore' }): boolean;
   can(event: { type: 'list.loadMore' }): boolean;

@@ -2,21 +2,21 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { css } from 'styled-system/css';
-import type { PagedListContext, PagedListEvent } from '../../machines/shared/paged-list.machine';
-import { selectCanLoadMore, selectError, selectHasMore, selectIsLoadingMore, selectView } from '../../machines/shared/paged-list.selectors';
+import type { PagedListEvent } from '../../machines/shared/paged-list.machine';
+import {
+  selectCanLoadMore,
+  selectError,
+  selectHasMore,
+  selectIsLoadingMore,
+  selectView,
+  type ListSnapshot,
+} from '../../machines/shared/paged-list.selectors';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
 /** Any list chart's actor (pagedListMachine), as far as its body reads and tells it. */
-export type PagedListActor = ActorRef<
-  Snapshot<unknown> & {
-    context: PagedListContext<unknown, unknown, unknown>;
-    matches(value: 'loading' | 'failed' | 'empty' | { loaded: 'loadingMore' }): boolean;
-    can(event: { type: 'list.loadMore' }): boolean;
-  },
-  PagedListEvent<never>
->;
+export type PagedListActor = ActorRef<Snapshot<unknown> & ListSnapshot<unknown, unknown, unknown>, PagedListEvent<never>>;
 
 export interface PagedListProps {
   actor: PagedListActor;
@@ -35,7 +35,7 @@ export interface PagedListProps {
 export function PagedList({ actor, pageSize, text, label, empty, children }: PagedListProps) {
   const view = useSelector(actor, selectView);
   const failedLater = useSelector(actor, selectError) !== null;
-  const hasMore = useSelector(actor, (s) => selectHasMore(pageSize)(s));
+  const hasMore = useSelector(actor, selectHasMore(pageSize));
   const canLoadMore = useSelector(actor, selectCanLoadMore);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
   if (view === 'loading') return <Spinner label={text.loading} />;
