@@ -1,6 +1,4 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import type { OutboxRow } from '../mail/outbox';
 import {
@@ -11,7 +9,8 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from '../mail/templates';
-import { createEmailToken } from './email-tokens';
+import { createEmailToken } from './email-tokens.repo';
+import { findUser, findUserByEmail, findVerifiedHolder } from './user.repo';
 
 /**
  * Turns what a request recorded into the mail it calls for, when the worker sends it. The request never looked the
@@ -19,8 +18,8 @@ import { createEmailToken } from './email-tokens';
  */
 export function composeAccountMail(db: Db, appUrl: string) {
   const link = (page: string, token: string) => `${appUrl}/${page}?token=${encodeURIComponent(token)}`;
-  const byEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
-  const byId = async (id: string | null) => (id ? (await db.select().from(users).where(eq(users.id, id)))[0] : undefined);
+  const byEmail = (email: string) => findUserByEmail(db, email);
+  const byId = async (id: string | null) => (id ? findUser(db, id) : undefined);
   const resetLink = async (userId: string, email: string) => link('reset-password', await createEmailToken(db, userId, 'reset', email));
 
   return async (row: OutboxRow): Promise<Mail | null> => {
@@ -55,10 +54,7 @@ export function composeAccountMail(db: Db, appUrl: string) {
         if (!user) return null;
         // Another verified account has the address: its owner hears of the attempt, nothing changes. An unverified
         // claim on it does not stand in the way: proving the mailbox wins over it.
-        const [owner] = await db
-          .select()
-          .from(users)
-          .where(and(eq(users.email, row.email), ne(users.id, user.id), isNotNull(users.emailVerifiedAt)));
+        const owner = await findVerifiedHolder(db, row.email, user.id);
         if (owner) return addressInUseMail(row.email, await resetLink(owner.id, row.email));
         return changeEmailMail(row.email, link('verify-email', await createEmailToken(db, user.id, 'verify', row.email)));
       }

@@ -18,13 +18,13 @@ import type { AppDeps } from '../context';
 import { Forbidden, Invalid, Unauthenticated } from '../errors';
 import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
-import { findUser, findUserByEmail, resetPassword } from '../users/user.repo';
-import { claimAddress, confirmClaim, moveToProvenAddress } from './claims';
-import { consumeResetToken, consumeVerifyToken } from './email-tokens';
+import { findUser, findUserByEmail, resetPassword } from './user.repo';
+import { claimAddress, confirmClaim, moveToProvenAddress } from './claims.repo';
+import { consumeResetToken, consumeVerifyToken } from './email-tokens.repo';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { hitMail, hitPasswordCheck, passwordAccepted } from './rate-limit';
 import { requireUser } from './require-user';
-import { ownerOfSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions';
+import { ownerOfSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions.repo';
 
 const tag = 'Authentication';
 const ok = (description = 'OK') => ({

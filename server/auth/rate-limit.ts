@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/database';
-import { rateLimits } from '../db/schema';
 import { RateLimited } from '../errors';
+import { countHit, forgetWindow } from './rate-limit.repo';
 
 export interface Limit {
   /** What is limited, e.g. 'sign-in:pair'. */
@@ -44,19 +43,9 @@ export function networkOf(address: string): string {
  * Over the limit: 429 with Retry-After.
  */
 export async function hit(db: Db, limit: Limit, subject: string, account: string | null = null) {
-  const key = `${limit.name}:${subject}`;
-  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
-  const result = (await db.execute(sql`
-    insert into rate_limits (key, window_start, hits, account) values (${key}, now(), 1, ${account})
-    on conflict (key) do update set
-      hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
-      window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
-    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)) as unknown as {
-    rows: Array<{ hits: number; retry_after: number }>;
-  };
-  const row = result.rows[0];
+  const row = await countHit(db, `${limit.name}:${subject}`, limit.windowSeconds, account);
   if (row.hits > limit.max) {
-    const retryAfter = Math.max(1, Number(row.retry_after));
+    const retryAfter = Math.max(1, row.retryAfterSeconds);
     throw new RateLimited(`Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
       code: 'RATE_LIMITED',
       retryAfterSeconds: retryAfter,
@@ -78,11 +67,4 @@ export async function hitMail(db: Db, ip: string, recipient: string) {
 
 /** The right password from this address (its network): its earlier tries against the account no longer count. */
 export const passwordAccepted = (db: Db, ip: string, email: string) =>
-  db.delete(rateLimits).where(eq(rateLimits.key, `${LIMITS.passwordPerPair.name}:${networkOf(ip)}|${email}`));
-
-/** A completed password reset proves the mailbox: every limit counted against the account is lifted. */
-export const liftAccountLimits = (db: Db, email: string) =>
-  db.delete(rateLimits).where(and(eq(rateLimits.account, email), sql`${rateLimits.account} is not null`));
-
-/** Windows long over are forgotten (the worker's upkeep). */
-export const forgetOldWindows = (db: Db) => db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+  forgetWindow(db, `${LIMITS.passwordPerPair.name}:${networkOf(ip)}|${email}`);

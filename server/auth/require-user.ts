@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
 import { Unauthenticated } from '../errors';
-import { toUserDto } from '../users/user.dto';
-import { openSessionUser } from './sessions';
+import { toUserDto } from './user.dto';
+import { openSessionUser } from './sessions.repo';
 
 /**
  * Protected routes: the bearer ID token must verify and its session must still be open.

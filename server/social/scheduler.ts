@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { sweepStaleClaims } from '../auth/claims';
-import { forgetOldWindows } from '../auth/rate-limit';
+import { sweepStaleClaims } from '../auth/claims.repo';
+import { forgetOldWindows } from '../auth/rate-limit.repo';
 import { inventoryUpkeep } from '../inventory/inventory-upkeep';
 import type { AppDeps } from '../context';
 import { releaseStaleDomainClaims } from '../domains/domain.repo';

@@ -10,7 +10,7 @@ import { toWebStream } from '../http/stream';
 import { deleteUserAccount } from './account-deletion';
 import { collectExport } from './export-contents';
 import { exportArchive } from './export-zip';
-import { findUser } from './user.repo';
+import { findUser } from '../auth/user.repo';
 
 const tag = 'User';
 const WRONG_PASSWORD = 'The current password is not correct.';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../context';
 import { users } from '../db/schema';
 import { Conflict, UnsupportedType } from '../errors';
 import type { UploadProcessor } from '../uploads/uploads.service';
-import { toUserDto } from './user.dto';
+import { toUserDto } from '../auth/user.dto';
 
 export const AVATAR_SIZE = 256;
 const PIXEL_LIMIT = 100_000_000;

@@ -22,7 +22,7 @@ import { deliveriesOf } from '../social/delivery.repo';
 import { toPostMediaDto, toSocialPostDto } from '../social/posts.dto';
 import { mediaOf } from '../social/posts.repo';
 import { originalExtension } from './avatar';
-import { toUserDto } from './user.dto';
+import { toUserDto } from '../auth/user.dto';
 
 /** One stored file to copy into the archive, at `path`. */
 export interface ExportFile {

@@ -9,7 +9,7 @@ import {
 } from '../../src/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../auth/sessions.repo';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Forbidden, NotFound } from '../errors';
@@ -17,8 +17,8 @@ import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import { toWebStream } from '../http/stream';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
-import { toUserDto, type UserRow } from './user.dto';
-import { findUser, updateUser } from './user.repo';
+import { toUserDto, type UserRow } from '../auth/user.dto';
+import { findUser, updateUser } from '../auth/user.repo';
 
 const tag = 'User';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };

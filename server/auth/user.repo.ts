@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { endEmailTokens } from '../auth/email-tokens';
-import { liftAccountLimits } from '../auth/rate-limit';
-import { revokeUserSessions } from '../auth/sessions';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { endEmailTokens } from './email-tokens.repo';
+import { forgetAccountWindows } from './rate-limit.repo';
+import { revokeUserSessions } from './sessions.repo';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import type { UserRow } from './user.dto';
@@ -13,6 +13,15 @@ export async function findUser(db: Db, userId: string): Promise<UserRow | undefi
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Another, verified account holding this address (an address change must not take it). */
+export async function findVerifiedHolder(db: Db, email: string, exceptUserId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, exceptUserId), isNotNull(users.emailVerifiedAt)));
   return row;
 }
 
@@ -39,6 +48,7 @@ export async function resetPassword(db: Db, userId: string, passwordHash: string
       .returning({ email: users.email });
     await endEmailTokens(tx, userId);
     await revokeUserSessions(tx, userId);
-    if (user) await liftAccountLimits(tx, user.email);
+    // A completed reset proves the mailbox: every limit counted against the account is lifted.
+    if (user) await forgetAccountWindows(tx, user.email);
   });
 }

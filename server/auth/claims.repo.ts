@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import { Conflict } from '../errors';
-import { endEmailTokens } from './email-tokens';
-import { revokeUserSessions } from './sessions';
+import { endEmailTokens } from './email-tokens.repo';
+import { revokeUserSessions } from './sessions.repo';
 
 /** An unverified account is a claim on its address; a claim nobody confirmed within this many days is removed. */
 export const CLAIM_DAYS = 7;

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { Unauthenticated } from '../errors';
 import { randomToken, sha256 } from '../secrets';
-import { userDtoColumns } from '../users/user.dto';
+import { userDtoColumns } from './user.dto';
 
 export const SESSION_TTL_DAYS = 30;
 const sessionExpiry = () => sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`;
