@@ -52,3 +52,8 @@ export async function resetPassword(db: Db, userId: string, passwordHash: string
     if (user) await forgetAccountWindows(tx, user.email);
   });
 }
+
+/** Deletes an account in one statement: every table keyed to the user cascades. */
+export async function deleteUser(db: Db, userId: string) {
+  await db.delete(users).where(eq(users.id, userId));
+}

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { deleteUser, findUser } from '../auth/user.repo';
 import type { AppDeps } from '../context';
-import { publications, users } from '../db/schema';
+import { publicationFolder } from '../publish/publication.repo';
 import { credentialsOf } from '../social/agents';
 import { listAccounts } from '../social/accounts.repo';
 import { revokeSession } from '../social/bluesky';
@@ -27,19 +27,16 @@ export const userFolders = (userId: string, folder?: string) => [
  */
 export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<void> {
   const { db, log } = deps;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const user = await findUser(db, userId);
   if (!user) return;
-  const [publication] = await db
-    .select({ folder: sql<string>`coalesce(${publications.folder}, ${publications.slug})` })
-    .from(publications)
-    .where(eq(publications.userId, userId));
+  const folder = await publicationFolder(db, userId);
   const accounts = await listAccounts(db, userId);
 
-  await db.delete(users).where(eq(users.id, userId));
+  await deleteUser(db, userId);
   await deps.authCache.userChanged(userId);
   for (const account of accounts) deps.social.agents.forget(account.id);
 
-  const folders = userFolders(userId, publication?.folder);
+  const folders = userFolders(userId, folder);
   const revocations = accounts.map(async (account) => {
     if (account.authMethod === 'oauth') return revokeGrant(deps, account);
     const { session } = credentialsOf(deps.social.box, account);

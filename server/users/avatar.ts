@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AvatarCrop } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
-import { users } from '../db/schema';
 import { Conflict, UnsupportedType } from '../errors';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { toUserDto } from '../auth/user.dto';
+import { findUser, updateUser } from '../auth/user.repo';
 
 export const AVATAR_SIZE = 256;
 const PIXEL_LIMIT = 100_000_000;
@@ -59,15 +58,8 @@ export const processAvatar: UploadProcessor = async (deps: AppDeps, upload) => {
   const originalKey = `avatars/${upload.userId}/${upload.id}-original.${EXTENSIONS[upload.contentType] ?? 'bin'}`;
   await deps.storage.put(key, image, 'image/webp');
   await deps.storage.move(upload.storageKey, originalKey);
-  const [before] = await deps.db
-    .select({ avatarKey: users.avatarKey, avatarOriginalKey: users.avatarOriginalKey })
-    .from(users)
-    .where(eq(users.id, upload.userId));
-  const [row] = await deps.db
-    .update(users)
-    .set({ avatarKey: key, avatarOriginalKey: originalKey, updatedAt: sql`now()` })
-    .where(eq(users.id, upload.userId))
-    .returning();
+  const before = await findUser(deps.db, upload.userId);
+  const row = await updateUser(deps.db, upload.userId, { avatarKey: key, avatarOriginalKey: originalKey });
   await deps.authCache.userChanged(upload.userId);
   for (const old of [before?.avatarKey, before?.avatarOriginalKey]) if (old) await deps.storage.delete(old);
   return toUserDto(row);

@@ -1,18 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import {
-  artworkMedia,
-  artworks,
-  collectionArtworks,
-  collections,
-  customDomains,
-  inquiries,
-  journalEntries,
-  publications,
-  socialAccounts,
-  socialPosts,
-  users,
-} from '../db/schema';
 import { toInquiryDto } from '../inquiries/inquiry.dto';
 import { toArtworkDto } from '../artworks/artwork.dto';
 import { toJournalDto } from '../journal/journal.dto';
@@ -22,6 +8,7 @@ import { deliveriesOf } from '../social/delivery.repo';
 import { toPostMediaDto, toSocialPostDto } from '../social/posts.dto';
 import { mediaOf } from '../social/posts.repo';
 import { originalExtension } from './avatar';
+import { readExportRows } from './export.repo';
 import { toUserDto } from '../auth/user.dto';
 
 /** One stored file to copy into the archive, at `path`. */
@@ -91,34 +78,9 @@ const withoutUrls = <T extends object>(value: T, ...keys: Array<keyof T>) => {
  */
 export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'config'>, userId: string): Promise<ExportContents> {
   const { db, mediaUrls } = deps;
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const { user, artworkRows, mediaRows, journalRows, postRows, accountRows, publication, collectionRows, memberRows, inquiryRows, domain } =
+    await readExportRows(db, userId);
   if (!user) throw new Error(`no user ${userId}`);
-  const [artworkRows, mediaRows, journalRows, postRows, accountRows, [publication], collectionRows, memberRows, inquiryRows, [domain]] =
-    await Promise.all([
-      db.select().from(artworks).where(eq(artworks.userId, userId)).orderBy(asc(artworks.createdAt), asc(artworks.id)),
-      db.select().from(artworkMedia).where(eq(artworkMedia.userId, userId)).orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id)),
-      db
-        .select()
-        .from(journalEntries)
-        .where(eq(journalEntries.userId, userId))
-        .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id)),
-      db.select().from(socialPosts).where(eq(socialPosts.userId, userId)).orderBy(asc(socialPosts.createdAt), asc(socialPosts.id)),
-      db
-        .select()
-        .from(socialAccounts)
-        .where(eq(socialAccounts.userId, userId))
-        .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle)),
-      db.select().from(publications).where(eq(publications.userId, userId)),
-      db.select().from(collections).where(eq(collections.userId, userId)).orderBy(asc(collections.createdAt), asc(collections.id)),
-      db
-        .select({ collectionId: collectionArtworks.collectionId, artworkId: collectionArtworks.artworkId })
-        .from(collectionArtworks)
-        .innerJoin(collections, eq(collections.id, collectionArtworks.collectionId))
-        .where(eq(collections.userId, userId))
-        .orderBy(asc(collectionArtworks.position)),
-      db.select().from(inquiries).where(eq(inquiries.userId, userId)).orderBy(asc(inquiries.createdAt), asc(inquiries.id)),
-      db.select().from(customDomains).where(eq(customDomains.userId, userId)),
-    ]);
 
   const files: ExportFile[] = [];
   const unique = uniqueNames();
