@@ -1,6 +1,6 @@
 import type { AppDeps } from '../context';
-import { renderInquiryForm } from '../inquiries/inquiry.form';
-import { INQUIRY_ROUTE, inquiryPath, inquirySiteRoutes } from '../inquiries/inquiry.routes';
+import { renderInquiryForm } from './inquiry.form';
+import { INQUIRY_ROUTE, inquiryPath, inquirySiteRoutes } from './inquiry.routes';
 import { createSiteHandler, type Site } from './site.handler';
 
 /**

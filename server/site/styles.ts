@@ -1,5 +1,5 @@
 import { inlineScript, inlineStyle } from '../html/style';
-import { INQUIRY_STYLE } from '../inquiries/inquiry.form';
+import { INQUIRY_STYLE } from './inquiry.form';
 
 /**
  * The studio's look, light: its paper, ink and ultramarine (src/theme/tokens.ts, the same contrast: text >= 5.9:1,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryPageSchema, inquirySchema, type InquiryPage } from '../../src/schemas/inquiry.schema';
 import { inquiries, mailOutbox, publications } from '../../server/db/schema';
-import { INQUIRY_LIMITS } from '../../server/inquiries/inquiry.handler';
+import { INQUIRY_LIMITS } from '../../server/site/inquiry.handler';
 import { readSnapshot, type PublishedSnapshot } from '../../server/publish/snapshot';
 import { artworkInput, createArtwork } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@ import { RateLimited } from '../errors';
 import { findPublishedArtwork } from '../publish/published-artwork';
 import { findPublication } from '../publish/publish.service';
 import { EMPTY_INQUIRY, type InquiryErrors, type InquiryValues } from './inquiry.form';
-import { insertInquiry } from './inquiry.repo';
+import { insertInquiry } from '../inquiries/inquiry.repo';
 
 /**
  * A buyer may write about a few artworks in a sitting; a robot that gets past the honeypot writes no more than that.

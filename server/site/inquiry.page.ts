@@ -1,6 +1,6 @@
 import { renderDocument } from '../html/document';
 import { type Html, html } from '../html/html';
-import { SITE_STYLE } from '../site/styles';
+import { SITE_STYLE } from './styles';
 
 /** The site's own stylesheet and nothing else; the form may post only to this origin. */
 export const INQUIRY_PAGE_CSP = `default-src 'none'; style-src ${SITE_STYLE.source}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
