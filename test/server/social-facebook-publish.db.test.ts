@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { socialAccounts } from '../../server/db/schema';
 import { FACEBOOK_CALLBACK, connectFacebook } from '../support/facebook-login';
-import { startMetaFake, type MetaFake } from '../support/meta-fake';
+import { ERRORS, startMetaFake, type MetaFake } from '../support/meta-fake';
 import { jpegOf } from '../support/media-host';
 import { SOCIAL_TEST_ENV, addPostMedia, eventually, getPost, publish, savePostOk } from '../support/social';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
@@ -119,6 +119,21 @@ describe(`publishing to a Facebook Page (${process.env.TEST_DB})`, () => {
     expect(photo).toMatchObject({ postStatus: 'posted' });
     expect(postsSaying('A photo, lost then found')).toHaveLength(1);
     expect(photo.postUrl).toBe(postsSaying('A photo, lost then found')[0].permalink);
+  });
+
+  it('tries again after a passing failure, and fails for good in plain words on a refusal', async () => {
+    meta.failNext({ host: 'facebook-graph', method: 'POST', path: '/feed' }, ERRORS.serverError);
+    const retried = await settled(await postOne('Second time lucky'));
+    expect(retried).toMatchObject({ postStatus: 'posted' });
+    expect(postsSaying('Second time lucky')).toHaveLength(1);
+
+    meta.failNext({ host: 'facebook-graph', method: 'POST', path: '/feed' }, { status: 400, code: 1609005, message: 'Error posting link' });
+    const refused = await settled(await postOne('A broken link: https://example.com/gone'));
+    expect(refused).toMatchObject({
+      postStatus: 'error',
+      postError: 'Facebook could not read the link in the post. Check the address and post again.',
+    });
+    expect(postsSaying('A broken link: https://example.com/gone')).toEqual([]);
   });
 
   it('a revoked token marks the Page Needs reconnecting; its posts wait, and reconnecting releases them', async () => {
