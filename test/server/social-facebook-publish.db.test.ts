@@ -121,6 +121,23 @@ describe(`publishing to a Facebook Page (${process.env.TEST_DB})`, () => {
     expect(photo.postUrl).toBe(postsSaying('A photo, lost then found')[0].permalink);
   });
 
+  it('a lost answer to a several-photo post: its photos are not uploaded again, nor the post made twice', async () => {
+    meta.loseAnswer({ host: 'facebook-graph', method: 'POST', path: '/feed' });
+    const uploadsBefore = meta.state.photos.size;
+    const r = await settled(
+      await postOne('Two, lost then found', [
+        { bytes: await jpegOf(500, 500), type: 'image/jpeg', name: 'a.jpg' },
+        { bytes: await jpegOf(500, 400), type: 'image/jpeg', name: 'b.jpg' },
+      ]),
+    );
+    expect(r).toMatchObject({ postStatus: 'posted' });
+    const posts = postsSaying('Two, lost then found');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].attachedMedia).toHaveLength(2);
+    expect(meta.state.photos.size - uploadsBefore).toBe(2);
+    expect(r.postUrl).toBe(posts[0].permalink);
+  });
+
   it('tries again after a passing failure, and fails for good in plain words on a refusal', async () => {
     meta.failNext({ host: 'facebook-graph', method: 'POST', path: '/feed' }, ERRORS.serverError);
     const retried = await settled(await postOne('Second time lucky'));
