@@ -79,7 +79,7 @@ export function metaConnectRoutes(deps: AppDeps) {
   return api;
 }
 
-/** Where each network's sign-in ends: the query the connect screen is sent back with, or a refusal. */
+/** How each network's sign-in ends once its state is checked: the query the connect screen is sent back with. */
 type Finish = (c: Context<AppEnv>, flow: MetaFlow, code: string) => Promise<Record<string, string>>;
 
 /**
