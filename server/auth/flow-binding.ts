@@ -16,6 +16,8 @@ export interface FlowBinding {
   start(c: Context): string;
   /** Whether this request carries a binding cookie at all (whatever flow it belongs to). */
   present(c: Context): boolean;
+  /** Whether this request's cookie is the one whose hash the flow sealed (the cookie is left as it is). */
+  holds(c: Context, sealedHash: string | null | undefined): boolean;
   /** At the callback: true only if the cookie's nonce hashes to what the flow sealed. The cookie is cleared either way. */
   finish(c: Context, sealedHash: string | null | undefined): boolean;
   /** The answer to a callback that is not bound to this browser: a page that says why, and that nothing was connected. */
@@ -33,6 +35,12 @@ export function flowBinding(appUrl: string): FlowBinding {
   const secure = new URL(appUrl).protocol === 'https:';
   const name = secure ? '__Host-studio-flow' : 'studio-flow';
   const options = { httpOnly: true, secure, sameSite: 'Lax', path: '/' } as const;
+  const holds = (c: Context, sealedHash: string | null | undefined) => {
+    const nonce = getCookie(c, name);
+    if (!nonce || !sealedHash) return false;
+    const [seen, kept] = [Buffer.from(hashOf(nonce)), Buffer.from(sealedHash)];
+    return seen.length === kept.length && crypto.timingSafeEqual(seen, kept);
+  };
   return {
     start(c) {
       const nonce = crypto.randomBytes(32).toString('base64url');
@@ -40,12 +48,11 @@ export function flowBinding(appUrl: string): FlowBinding {
       return hashOf(nonce);
     },
     present: (c) => Boolean(getCookie(c, name)),
+    holds,
     finish(c, sealedHash) {
-      const nonce = getCookie(c, name);
+      const bound = holds(c, sealedHash);
       deleteCookie(c, name, options);
-      if (!nonce || !sealedHash) return false;
-      const [seen, kept] = [Buffer.from(hashOf(nonce)), Buffer.from(sealedHash)];
-      return seen.length === kept.length && crypto.timingSafeEqual(seen, kept);
+      return bound;
     },
     refuse(c) {
       c.header('content-security-policy', otherBrowserPage.csp);

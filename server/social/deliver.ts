@@ -13,6 +13,7 @@ import { forgetVideo, videoOf } from './post-video';
 import type { PostMediaRow } from './posts.dto';
 import { backoffMs, type RetryPolicy } from '../retry-policy';
 import { attemptInstagram } from './providers/instagram/instagram-publish';
+import { attemptFacebook } from './providers/facebook/facebook-publish';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2000, maxDelayMs: 10 * 60_000, maxAttempts: 12, maxAuthAttempts: 3 };
 
@@ -51,6 +52,7 @@ export async function attemptDelivery(
   attemptMs = deps.config.social.attemptMs,
 ): Promise<void> {
   if (d.platform === 'instagram') return attemptInstagram(deps, d, me, policy, attemptMs);
+  if (d.platform === 'facebook') return attemptFacebook(deps, d, me, policy, attemptMs);
   const { db, social, log } = deps;
   let accountId: string | null = d.accountId;
   let where = 'Bluesky';

@@ -71,6 +71,14 @@ export function facebookGraphHost(state: FakeState, settings: FakeApp, steering:
     });
   });
 
+  // User permissions (https://developers.facebook.com/docs/graph-api/reference/user/permissions/): the permissions
+  // the person granted, `{data: [{permission, status}]}`. The fake's tokens know only what was granted, so it lists those.
+  app.get(`/${version}/me/permissions`, async (c) => {
+    const token = state.checkToken((await paramsOf(c)).access_token, ['fb-user-short', 'fb-user-long']);
+    if (isError(token)) return graphError(c, token);
+    return rawJson(c, 200, { data: token.scopes.map((permission) => ({ permission, status: 'granted' })) });
+  });
+
   app.get(`/${version}/me`, async (c) => {
     const token = state.checkToken((await paramsOf(c)).access_token, ['fb-user-short', 'fb-user-long']);
     if (isError(token)) return graphError(c, token);

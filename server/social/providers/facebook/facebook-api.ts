@@ -145,3 +145,23 @@ export async function getPagePostMetrics(fb: FacebookApi, pageToken: string, pos
     permalink: answer.permalink_url,
   };
 }
+
+/** The permissions the person granted (User permissions: `{data: [{permission, status}]}`), to say which are missing. */
+export async function grantedFacebookPermissions(fb: FacebookApi, userToken: string): Promise<string[]> {
+  const answer = await graphRequest(
+    fb.transport,
+    { method: 'GET', url: node(fb, 'me/permissions'), query: { access_token: userToken } },
+    z.object({ data: z.array(z.object({ permission: z.string(), status: z.string() })) }),
+  );
+  return answer.data.filter((p) => p.status === 'granted').map((p) => p.permission);
+}
+
+/** A Page post's address (a post Facebook gives no permalink for is reached by its id). */
+export async function getPagePostPermalink(fb: FacebookApi, pageToken: string, postId: string) {
+  const answer = await graphRequest(
+    fb.transport,
+    { method: 'GET', url: node(fb, postId), query: { fields: 'permalink_url', access_token: pageToken } },
+    z.object({ permalink_url: z.url().optional() }),
+  );
+  return answer.permalink_url ?? `https://www.facebook.com/${postId}`;
+}

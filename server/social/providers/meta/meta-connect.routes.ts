@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import {
   metaAvailabilitySchema,
   metaNetworkSchema,
   metaStartedSchema,
   type MetaFailure,
+  type MetaNetwork,
 } from '../../../../src/schemas/meta-connect.schema';
 import { flowBinding } from '../../../auth/flow-binding';
 import { requireUser } from '../../../auth/require-user';
@@ -15,7 +16,11 @@ import { errorDoc } from '../../../http/router';
 import { instagramAuthorizeUrl } from '../instagram/instagram-api';
 import { ConnectFailed, INSTAGRAM_CALLBACK_PATH, connectInstagram, instagramRedirectUri } from '../instagram/instagram-connect';
 import { metaAvailability } from './meta-availability';
-import { beginFlow, takeFlow } from './meta-flow';
+import { facebookAuthorizeUrl } from '../facebook/facebook-api';
+import { FACEBOOK_CALLBACK_PATH, connectFacebookPage, facebookRedirectUri, pagesForCode } from '../facebook/facebook-connect';
+import { keepPageChoice } from '../facebook/facebook-page-choice';
+import { facebookPageRoutes } from '../facebook/facebook-pages.routes';
+import { beginFlow, takeFlow, type MetaFlow } from './meta-flow';
 
 const tag = 'Social media';
 const CONNECT_PAGE = (network: string) => `/social-media/accounts/connect/${network}`;
@@ -57,50 +62,77 @@ export function metaConnectRoutes(deps: AppDeps) {
       const offered = metaAvailability(deps.config, params.network);
       if (!offered.offered)
         throw new Invalid(offered.message, { code: offered.reason === 'not-set-up' ? 'META_NOT_SET_UP' : 'META_NOT_PUBLIC' });
-      const app = deps.config.social.meta.instagram;
-      if (params.network !== 'instagram' || !app)
-        throw new Invalid('Connecting Facebook Pages is not available yet.', { code: 'PLATFORM_COMING_SOON' });
+      const { instagram, facebook } = deps.config.social.meta;
       const state = await beginFlow(deps.db, deps.social.box, {
         userId: c.var.auth.user.userId,
         binding: binding.start(c),
-        network: 'instagram',
+        network: params.network,
       });
-      return c.json({ authorizeUrl: instagramAuthorizeUrl(app, { redirectUri: instagramRedirectUri(deps.config.appUrl), state }) }, 200);
+      const authorizeUrl =
+        params.network === 'instagram'
+          ? instagramAuthorizeUrl(instagram!, { redirectUri: instagramRedirectUri(deps.config.appUrl), state })
+          : facebookAuthorizeUrl(facebook!, { redirectUri: facebookRedirectUri(deps.config.appUrl), state });
+      return c.json({ authorizeUrl }, 200);
     },
   );
+  facebookPageRoutes(api, deps, binding);
   return api;
 }
 
-/** Outside /api: where Instagram sends the browser back; it connects the account and returns to the connect screen. */
+/** How each network's sign-in ends once its state is checked: the query the connect screen is sent back with. */
+type Finish = (c: Context<AppEnv>, flow: MetaFlow, code: string) => Promise<Record<string, string>>;
+
+/**
+ * Outside /api: where Instagram and Facebook send the browser back. The state is taken (once) and must have been begun
+ * in this browser; then the network's own finish connects the account and the browser returns to the connect screen.
+ */
 export function metaCallbackRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { appUrl } = deps.config;
   const binding = flowBinding(appUrl);
-  const back = (query: Record<string, string>) => `${appUrl}${CONNECT_PAGE('instagram')}?${new URLSearchParams(query)}`;
-  const failed = (reason: MetaFailure) => back({ instagram: 'failed', reason });
 
-  app.get(INSTAGRAM_CALLBACK_PATH, async (c) => {
-    c.header('cache-control', 'no-store');
-    const q = c.req.query();
-    // The state is used up whatever happens next: a second callback with it finds nothing.
-    const flow = q.state ? await takeFlow(deps.db, deps.social.box, q.state) : null;
-    const bound = binding.finish(c, flow?.binding);
-    if (flow && !bound) {
-      deps.log.warn({ state: q.state.slice(0, 8) }, 'Instagram callback from another browser than the one that began it: refused');
-      return binding.refuse(c);
+  const callback = (network: MetaNetwork, name: string, path: string, finish: Finish) => {
+    const back = (query: Record<string, string>) => `${appUrl}${CONNECT_PAGE(network)}?${new URLSearchParams(query)}`;
+    const failed = (reason: MetaFailure) => back({ [network]: 'failed', reason });
+    app.get(path, async (c) => {
+      c.header('cache-control', 'no-store');
+      const q = c.req.query();
+      // The state is used up whatever happens next: a second callback with it finds nothing.
+      const flow = q.state ? await takeFlow(deps.db, deps.social.box, q.state) : null;
+      const bound = binding.finish(c, flow?.binding);
+      if (flow && !bound) {
+        deps.log.warn({ state: q.state.slice(0, 8) }, `${name} callback from another browser than the one that began it: refused`);
+        return binding.refuse(c);
+      }
+      if (!flow || flow.network !== network) return c.redirect(failed('expired'), 303);
+      if (q.error) return c.redirect(failed(q.error === 'access_denied' ? 'denied' : 'error'), 303);
+      if (!q.code) return c.redirect(failed('error'), 303);
+      try {
+        return c.redirect(back(await finish(c, flow, q.code)), 303);
+      } catch (err) {
+        const reason = err instanceof ConnectFailed ? err.reason : 'error';
+        deps.log.warn({ err: String(err), reason }, `${name} callback failed`);
+        return c.redirect(failed(reason), 303);
+      }
+    });
+  };
+
+  callback('instagram', 'Instagram', INSTAGRAM_CALLBACK_PATH, async (_c, flow, code) => {
+    const row = await connectInstagram(deps, flow.userId, code);
+    deps.log.info({ userId: flow.userId, handle: row.handle }, 'Instagram account connected');
+    return { instagram: 'connected', handle: row.handle };
+  });
+
+  // One Page: connected at once. Several: kept sealed for the artist to pick in this browser (a new binding cookie).
+  callback('facebook', 'Facebook', FACEBOOK_CALLBACK_PATH, async (c, flow, code): Promise<Record<string, string>> => {
+    const pages = await pagesForCode(deps, code);
+    if (pages.length > 1) {
+      const choice = await keepPageChoice(deps.db, deps.social.box, { userId: flow.userId, binding: binding.start(c), pages });
+      return { facebook: 'choose-page', flow: choice };
     }
-    if (!flow || flow.network !== 'instagram') return c.redirect(failed('expired'), 303);
-    if (q.error) return c.redirect(failed(q.error === 'access_denied' ? 'denied' : 'error'), 303);
-    if (!q.code) return c.redirect(failed('error'), 303);
-    try {
-      const row = await connectInstagram(deps, flow.userId, q.code);
-      deps.log.info({ userId: flow.userId, handle: row.handle }, 'Instagram account connected');
-      return c.redirect(back({ instagram: 'connected', handle: row.handle }), 303);
-    } catch (err) {
-      const reason = err instanceof ConnectFailed ? err.reason : 'error';
-      deps.log.warn({ err: String(err), reason }, 'Instagram callback failed');
-      return c.redirect(failed(reason), 303);
-    }
+    const row = await connectFacebookPage(deps, flow.userId, pages[0]);
+    deps.log.info({ userId: flow.userId, handle: row.handle }, 'Facebook Page connected');
+    return { facebook: 'connected', handle: row.handle };
   });
   return app;
 }

@@ -16,30 +16,43 @@ const KIND = 'meta-flow';
 const FLOW_LIFE_MS = 60 * 60 * 1000;
 
 /**
- * Keeps a flow under an unguessable state, sealed, in the store the Bluesky OAuth client uses (any instance can finish
- * what another began), and answers the state.
+ * Keeps `value` sealed under a new unguessable key, in the store the Bluesky OAuth client uses (any instance can finish
+ * what another began), until `lifeMs` from now; answers the key.
  */
-export async function beginFlow(db: Db, box: SecretBox, flow: MetaFlow): Promise<string> {
-  const state = crypto.randomBytes(24).toString('base64url');
-  await db.insert(blueskyOAuthStore).values({
-    kind: KIND,
-    key: state,
-    sealed: box.seal(JSON.stringify(flow)),
-    expiresAt: new Date(Date.now() + FLOW_LIFE_MS),
-  });
-  return state;
+export async function keepSealed(db: Db, box: SecretBox, kind: string, value: unknown, lifeMs: number): Promise<string> {
+  const key = crypto.randomBytes(24).toString('base64url');
+  await db
+    .insert(blueskyOAuthStore)
+    .values({ kind, key, sealed: box.seal(JSON.stringify(value)), expiresAt: new Date(Date.now() + lifeMs) });
+  return key;
 }
 
-/** Takes a flow by its state, once: it is deleted as it is read; an unknown, used or expired state answers null. */
-export async function takeFlow(db: Db, box: SecretBox, state: string): Promise<MetaFlow | null> {
-  const [row] = await db
-    .delete(blueskyOAuthStore)
-    .where(and(eq(blueskyOAuthStore.kind, KIND), eq(blueskyOAuthStore.key, state), gt(blueskyOAuthStore.expiresAt, new Date())))
-    .returning();
+const live = (kind: string, key: string) =>
+  and(eq(blueskyOAuthStore.kind, kind), eq(blueskyOAuthStore.key, key), gt(blueskyOAuthStore.expiresAt, new Date()));
+
+const opened = <T>(box: SecretBox, row: { sealed: string } | undefined): T | null => {
   if (!row) return null;
   try {
-    return JSON.parse(box.open(row.sealed)) as MetaFlow;
+    return JSON.parse(box.open(row.sealed)) as T;
   } catch {
     return null;
   }
+};
+
+/** What is kept under `key`, left in place; unknown or expired answers null. */
+export async function readSealed<T>(db: Db, box: SecretBox, kind: string, key: string): Promise<T | null> {
+  const [row] = await db.select().from(blueskyOAuthStore).where(live(kind, key));
+  return opened<T>(box, row);
 }
+
+/** Takes what is kept under `key`, once: it is deleted as it is read; unknown, used or expired answers null. */
+export async function takeSealed<T>(db: Db, box: SecretBox, kind: string, key: string): Promise<T | null> {
+  const [row] = await db.delete(blueskyOAuthStore).where(live(kind, key)).returning();
+  return opened<T>(box, row);
+}
+
+/** Keeps a flow under an unguessable state, sealed, and answers the state. */
+export const beginFlow = (db: Db, box: SecretBox, flow: MetaFlow) => keepSealed(db, box, KIND, flow, FLOW_LIFE_MS);
+
+/** Takes a flow by its state, once: a second callback with it finds nothing. */
+export const takeFlow = (db: Db, box: SecretBox, state: string) => takeSealed<MetaFlow>(db, box, KIND, state);
