@@ -38,3 +38,21 @@ describe('the lint enforces the layers', () => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 });
+
+describe('the lint keeps queries in repositories', () => {
+  const queryErrors = async (filePath: string) => {
+    const [result] = await eslint.lintText("import { eq } from 'drizzle-orm';\nexport const used = eq;\n", { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.for(['server/journal/journal.routes.ts', 'server/auth/account-mail.ts', 'server/users/export-contents.ts'])(
+    'refuses drizzle-orm in %s',
+    async (file) => {
+      expect(await queryErrors(file)).toEqual(['Queries live in a *.repo.ts: call a repository function.']);
+    },
+  );
+
+  it.for(['server/journal/journal.repo.ts', 'server/db/schema.ts'])('lets %s query', async (file) => {
+    expect(await queryErrors(file)).toEqual([]);
+  });
+});
