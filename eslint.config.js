@@ -108,6 +108,5 @@ function queriesYetToMove() {
     'social/publishing.ts',
     'start-checks.ts',
     'uploads/storage-sweep.ts',
-    'uploads/uploads.service.ts',
   ].map((file) => `server/${file}`);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { uploads } from '../db/schema';
 
@@ -9,4 +9,29 @@ export async function findUploadSlot(db: Db, uploadId: string): Promise<{ storag
     .from(uploads)
     .where(eq(uploads.id, uploadId));
   return row;
+}
+
+/** Records a ticket for a file on its way to storage. */
+export async function insertUpload(db: Db, row: typeof uploads.$inferInsert) {
+  await db.insert(uploads).values(row);
+}
+
+/** The artist's upload that is not confirmed yet; undefined for anyone else's, a used one or none. */
+export async function findOpenUpload(db: Db, userId: string, uploadId: string) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId), isNull(uploads.completedAt)));
+  return row;
+}
+
+export async function markUploadCompleted(db: Db, uploadId: string) {
+  await db
+    .update(uploads)
+    .set({ completedAt: sql`now()` })
+    .where(eq(uploads.id, uploadId));
+}
+
+export async function deleteUpload(db: Db, uploadId: string) {
+  await db.delete(uploads).where(eq(uploads.id, uploadId));
 }

@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { fileTypeLabel } from '../../src/schemas/file-types';
 import { MAX_FILE_BYTES, type UploadRequest, type UploadTicket } from '../../src/schemas/upload.schema';
@@ -6,6 +5,7 @@ import type { AppDeps } from '../context';
 import { uploads } from '../db/schema';
 import { Conflict, type DomainError, NotFound, TooLarge, UnsupportedType } from '../errors';
 import { SNIFF_BYTES, contentMatchesType } from '../storage/sniff';
+import { deleteUpload, findOpenUpload, insertUpload, markUploadCompleted } from './uploads.repo';
 import type { AvatarCrop } from '../../src/schemas/user.schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -33,7 +33,7 @@ export async function createUpload(
     expiresInSeconds: UPLOAD_LINK_SECONDS,
     apiUrl: input.apiUrl,
   });
-  await deps.db.insert(uploads).values({
+  await insertUpload(deps.db, {
     id,
     userId: input.userId,
     purpose: input.purpose,
@@ -53,10 +53,7 @@ export async function createUpload(
  * its purpose. A file that fails a check is deleted, so nothing is left behind.
  */
 export async function completeUpload(deps: AppDeps, userId: string, uploadId: string, processors: Record<string, UploadProcessor>) {
-  const [upload] = await deps.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId), isNull(uploads.completedAt)));
+  const upload = await findOpenUpload(deps.db, userId, uploadId);
   if (!upload) throw new NotFound('Upload not found.');
   const processor = processors[upload.purpose];
   if (!processor) throw new NotFound('Upload not found.');
@@ -86,14 +83,11 @@ export async function completeUpload(deps: AppDeps, userId: string, uploadId: st
     await discard(deps, upload);
     throw err;
   }
-  await deps.db
-    .update(uploads)
-    .set({ completedAt: sql`now()` })
-    .where(eq(uploads.id, upload.id));
+  await markUploadCompleted(deps.db, upload.id);
   return result;
 }
 
 async function discard(deps: AppDeps, upload: UploadRow) {
   await deps.storage.delete(upload.storageKey);
-  await deps.db.delete(uploads).where(eq(uploads.id, upload.id));
+  await deleteUpload(deps.db, upload.id);
 }
