@@ -18,6 +18,9 @@ export function changedFields(before: ArtworkRow, after: ArtworkValues): Artwork
         return !sameDimensions(before.dimensions, after.dimensions);
       case 'year':
         return (before.year ?? null) !== (after.year ?? null);
+      case 'showOnSite':
+        // Left out: the choice stays as it was.
+        return after.showOnSite !== undefined && before.showOnSite !== after.showOnSite;
       default:
         return before[field] !== after[field];
     }

@@ -2,12 +2,14 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } 
 import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
-import { lockCollectionsHolding, recordArtworkLeft } from '../collections/collection.repo';
+import { lockCollectionsHolding, recordArtworksLeft } from '../collections/collection.repo';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';
+import { measuredDimensions, withMeasured } from '../media/measure';
 import { type ArtworkValues, changedFields } from './artwork.changes';
-import { type ArtworkRow, normalizeDimensions } from './artwork.dto';
+import { type AnsweredArtworkRow, type ArtworkRow, normalizeDimensions } from './artwork.dto';
+import { onlyInPrivateSql } from './show-on-site';
 
 export const artworkNotFound = () => new NotFound('Artwork not found.');
 
@@ -21,6 +23,9 @@ const SORT_COLUMNS = {
   saleStatus: artworks.saleStatus,
 } as const;
 
+/** An artwork's columns and what its answer adds (whether it sits only in private collections). */
+const answeredColumns = { ...getTableColumns(artworks), onlyInPrivate: onlyInPrivateSql };
+
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -30,7 +35,11 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
  * then read whole. A page in the second half is counted from the end in the opposite order, so no page of 10,000
  * walks past more than half of them.
  */
-export async function listArtworks(db: Db, userId: string, query: ArtworkListQuery): Promise<{ rows: ArtworkRow[]; total: number }> {
+export async function listArtworks(
+  db: Db,
+  userId: string,
+  query: ArtworkListQuery,
+): Promise<{ rows: AnsweredArtworkRow[]; total: number }> {
   const filters: SQL[] = [eq(artworks.userId, userId)];
   const q = query.q?.trim();
   if (q) filters.push(or(ilike(artworks.title, containing(q)), ilike(artworks.medium, containing(q)))!);
@@ -55,16 +64,17 @@ export async function listArtworks(db: Db, userId: string, query: ArtworkListQue
     .offset(reversed ? fromEnd : offset)
     .as('page');
   const rows = await db
-    .select(getTableColumns(artworks))
+    .select({ ...answeredColumns, primaryWidth: artworkMedia.width, primaryHeight: artworkMedia.height })
     .from(artworks)
     .innerJoin(page, eq(artworks.id, page.id))
+    .leftJoin(artworkMedia, eq(artworkMedia.id, artworks.primaryImageMediaId))
     .orderBy(direction(page.key), direction(page.id));
   return { rows: reversed ? rows.reverse() : rows, total };
 }
 
-export async function findArtwork(db: Db, userId: string, artworkId: string): Promise<ArtworkRow | null> {
+export async function findArtwork(db: Db, userId: string, artworkId: string): Promise<AnsweredArtworkRow | null> {
   const [row] = await db
-    .select()
+    .select(answeredColumns)
     .from(artworks)
     .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)));
   return row ?? null;
@@ -80,6 +90,8 @@ const columnsOf = (values: ArtworkValues) => ({
   mediaType: values.mediaType,
   dimensions: normalizeDimensions(values.dimensions),
   postLabels: values.postLabels ?? [],
+  // Left out, the artist's choice stays as it was.
+  ...(values.showOnSite === undefined ? {} : { showOnSite: values.showOnSite }),
 });
 
 /** Creates an artwork and its 'artwork.new' journal entry in one transaction. */
@@ -98,7 +110,7 @@ export function createArtwork(db: Db, userId: string, values: ArtworkValues): Pr
  * Replaces every input field of an artwork. When something changed, writes an 'artwork.updated' entry naming the
  * changed fields in the same transaction; when nothing did, writes nothing. Null when the user has no such artwork.
  */
-export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkValues): Promise<ArtworkRow | null> {
+export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkValues): Promise<AnsweredArtworkRow | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -106,11 +118,14 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
       .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)))
       .for('update');
     if (!before) return null;
-    const changed = changedFields(before, { ...values, dimensions: normalizeDimensions(values.dimensions) });
-    if (!changed.length) return before;
+    // Sizes the artwork's own file gives are the file's, whatever the input says.
+    const measured = await measuredDimensions(tx, { ...before, mediaType: values.mediaType });
+    const next = { ...values, dimensions: withMeasured(values.dimensions, measured) };
+    const changed = changedFields(before, next);
+    if (!changed.length) return findArtwork(tx, userId, artworkId);
     const [row] = await tx
       .update(artworks)
-      .set({ ...columnsOf(values), updatedAt: sql`now()` })
+      .set({ ...columnsOf(next), updatedAt: sql`now()` })
       .where(eq(artworks.id, artworkId))
       .returning();
     await recordArtworkEvent(tx, {
@@ -121,7 +136,7 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
       mediaId: row.primaryImageMediaId,
       changedFields: changed,
     });
-    return row;
+    return findArtwork(tx, userId, row.id);
   });
 }
 
@@ -131,7 +146,7 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
  */
 export function deleteArtwork(db: Db, userId: string, artworkId: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const holding = await lockCollectionsHolding(tx, userId, artworkId);
+    const holding = await lockCollectionsHolding(tx, userId, [artworkId]);
     // Locked first: a media file confirmed meanwhile waits, then finds no artwork (and removes its own files).
     const [found] = await tx
       .select({ id: artworks.id })
@@ -144,7 +159,7 @@ export function deleteArtwork(db: Db, userId: string, artworkId: string): Promis
       .where(eq(artworkMedia.artworkId, artworkId))
       .returning({ storageKey: artworkMedia.storageKey, variants: artworkMedia.variants });
     await tx.delete(artworks).where(eq(artworks.id, artworkId));
-    await recordArtworkLeft(tx, userId, holding, artworkId);
+    await recordArtworksLeft(tx, userId, holding, [artworkId]);
     return media.flatMap(mediaKeysOf);
   });
 }

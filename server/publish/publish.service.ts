@@ -11,7 +11,7 @@ import { collectionOrder } from './collection-order';
 import { creditOf, exifOf, xmpOf } from './copyright';
 import { formatDimensions } from './format';
 import { type ArtworkRow, postedDeliveries, publishedArtworks, visibleCollections } from './site-snapshot.repo';
-import { readSnapshot, type SiteArtwork, type SiteImage, type SiteSnapshot } from './snapshot';
+import { readSnapshot, type SiteArtwork, type SiteCollection, type SiteImage, type SiteSnapshot } from './snapshot';
 import { withWebpMetadata } from './webp-metadata';
 
 const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -107,7 +107,7 @@ async function publishImage(deps: AppDeps, slug: string, version: number, job: I
 }
 
 /** The public fields of an artwork; its image is set once its files are written. */
-const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork => ({
+export const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork => ({
   id: a.id,
   title: a.title,
   year: a.year,
@@ -120,9 +120,21 @@ const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork =>
   posts,
 });
 
+/** The public and unlisted collections as the site shows them, holding only the artworks published with them. */
+export const siteCollections = (found: Awaited<ReturnType<typeof visibleCollections>>, byId: Map<string, ArtworkRow>): SiteCollection[] =>
+  found.map((c) => ({
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    visibility: c.visibility as 'public' | 'unlisted',
+    tags: c.tags,
+    coverArtworkId: c.coverArtworkId && byId.has(c.coverArtworkId) ? c.coverArtworkId : null,
+    artworkIds: collectionOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
+  }));
+
 /**
- * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork newest first
- * with its facts and where it was posted, the public and unlisted collections in display order, and each primary
+ * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork shown on the
+ * site (publishedArtworks) newest first with its facts and where it was posted, the public and unlisted collections in display order, and each primary
  * image in its published sizes under published/<slug>/<version>/, credited to the artist. The previous version's files are
  * deleted once the new one is live. Later edits show only after publishing again.
  */
@@ -156,15 +168,7 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
     artist,
     copyright: credit.notice,
     artworks: published,
-    collections: found.map((c) => ({
-      id: c.id,
-      title: c.title,
-      description: c.description,
-      visibility: c.visibility as 'public' | 'unlisted',
-      tags: c.tags,
-      coverArtworkId: c.coverArtworkId && byId.has(c.coverArtworkId) ? c.coverArtworkId : null,
-      artworkIds: collectionOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
-    })),
+    collections: siteCollections(found, byId),
   };
 
   const ours: string[] = [];
