@@ -1,12 +1,28 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const alias = { 'styled-system': new URL('./styled-system', import.meta.url).pathname };
 
-// One project per kind of test. Server tests run twice: on PGlite and on a throwaway PostgreSQL.
+/**
+ * Which database a server test runs on is in its file's name (README, "Which database a server test runs on"):
+ *   test/server/**\/*.test.ts     once, on PGlite (the embedded default);
+ *   test/server/**\/*.db.test.ts  on PGlite and again on PostgreSQL: what it checks depends on the database;
+ *   test/server/**\/*.pg.test.ts  on PostgreSQL only: it needs what only PostgreSQL has.
+ */
+const SERVER_TESTS = 'test/server/**/*.test.ts';
+const BOTH_DATABASES = 'test/server/**/*.db.test.ts';
+const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default keeps a core for its own process: one worker on two cores, every file after the other. The files
+    // are independent (each in a process of its own, with its own databases, servers and accounts) and a server test
+    // spends much of its time waiting on PostgreSQL, the PDS or a server it started: one worker per core.
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    // Beside the usual report, each file's time, for the slowest files `npm test` lists at the end.
+    reporters: ['default', './test/support/file-times.reporter.ts'],
     projects: [
       {
         plugins: [react()],
@@ -22,17 +38,17 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'], testTimeout: 60_000 },
+        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },
         test: {
           name: 'server:pglite',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
-          // Several server processes sharing one database: PostgreSQL only.
-          exclude: ['test/server/**/*.pg.test.ts'],
+          include: [SERVER_TESTS],
+          exclude: [POSTGRES_ONLY],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/support/pglite.global.ts', 'test/support/pds.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -42,9 +58,9 @@ export default defineConfig({
         test: {
           name: 'server:postgres',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: [BOTH_DATABASES, POSTGRES_ONLY],
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['test/support/postgres.global.ts'],
+          globalSetup: ['test/support/postgres.global.ts', 'test/support/pglite.global.ts', 'test/support/pds.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -55,7 +71,7 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
-          globalSetup: ['test/support/browser.global.ts'],
+          globalSetup: ['test/support/browser.global.ts', 'test/support/pglite.global.ts', 'test/support/pds.global.ts'],
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,

@@ -1,4 +1,4 @@
-import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
+import { onThrowawayPostgres } from '../test/support/postgres-cluster';
 import { createVerifiedAccount } from '../test/support/mail-dir';
 import { median, startServer, type BudgetResult, type RunningServer, type Suite } from './support';
 
@@ -107,12 +107,7 @@ export const accountTimingSuite: Suite = {
   title: 'Account answers: known vs unknown address',
   async run() {
     const results = await measure('PGlite', {});
-    const cluster = await startPostgresCluster();
-    try {
-      results.push(...(await measure('PostgreSQL', postgresServerEnv(cluster.url))));
-    } finally {
-      await cluster.stop();
-    }
+    results.push(...(await onThrowawayPostgres((env) => measure('PostgreSQL', env))));
     return results;
   },
 };

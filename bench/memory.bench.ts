@@ -1,4 +1,4 @@
-import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
+import { onThrowawayPostgres } from '../test/support/postgres-cluster';
 import { mb, rssOf, signedInUser, startServer, type BudgetResult, type Suite } from './support';
 
 const IDLE_MS = Number(process.env.MEMORY_BENCH_IDLE_MS ?? 15_000);
@@ -48,13 +48,6 @@ async function idleRss(label: string, env: Record<string, string>, budgetMb: num
 export const memorySuite: Suite = {
   title: 'Server memory at idle',
   async run() {
-    const results = [await idleRss('PGlite', {}, 250)];
-    const cluster = await startPostgresCluster();
-    try {
-      results.push(await idleRss('PostgreSQL', postgresServerEnv(cluster.url), 150));
-    } finally {
-      await cluster.stop();
-    }
-    return results;
+    return [await idleRss('PGlite', {}, 250), await onThrowawayPostgres((env) => idleRss('PostgreSQL', env, 150))];
   },
 };

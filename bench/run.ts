@@ -3,6 +3,7 @@ import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { accountTimingSuite } from './account-timing.bench';
+import { artworkHistorySuite } from './artwork-history.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
@@ -10,6 +11,7 @@ import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
 import { lighthouseSuite } from './lighthouse.bench';
 import { linkCardSuite } from './link-card.bench';
+import { mediaFitSuite } from './media-fit.bench';
 import { memorySuite } from './memory.bench';
 import { metricsSuite } from './metrics.bench';
 import { portfolioSuite } from './portfolio.bench';
@@ -36,9 +38,11 @@ const suites: Suite[] = [
   metricsSuite,
   postEditorSuite,
   linkCardSuite,
+  mediaFitSuite,
   scaleOutSuite,
   fuzzSuite,
   accountTimingSuite,
+  artworkHistorySuite,
   soakSuite,
 ];
 

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { postgresServerEnv, startPostgresCluster } from '../test/support/postgres-cluster';
+import { onThrowawayPostgres } from '../test/support/postgres-cluster';
 import { signedInUser, startServer, type BudgetResult, type Suite } from './support';
 
 const SECONDS = 8;
@@ -36,13 +36,6 @@ async function measure(label: string, env: Record<string, string>): Promise<Budg
 export const userThroughputSuite: Suite = {
   title: 'GET /api/user throughput',
   async run() {
-    const results = [await measure('PGlite', {})];
-    const cluster = await startPostgresCluster();
-    try {
-      results.push(await measure('PostgreSQL', postgresServerEnv(cluster.url)));
-    } finally {
-      await cluster.stop();
-    }
-    return results;
+    return [await measure('PGlite', {}), await onThrowawayPostgres((env) => measure('PostgreSQL', env))];
   },
 };

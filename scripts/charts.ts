@@ -7,14 +7,16 @@
  * the drawings mark transitions covered or not), `--diff <git-ref>` (compare with that revision instead: see
  * scripts/charts/diff.ts).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { instance } from '@viz-js/viz';
-import { StateMachine, type AnyStateMachine } from 'xstate';
 import { chartStates, chartTransitions, machineToDot } from '../src/qa/chart-graph';
 import { COVERAGE_COLOURS, coverageDot } from '../src/qa/chart-marks';
 import { DiffError, writeDiff } from './charts/diff';
+import { findMachines, type FoundMachine } from './charts/find-machines';
+
+export { findMachines, type FoundMachine };
 
 /** One machine's entry in .tmp/qa-report.json (written by test/model/harness at the end of a model test run). */
 export interface ReportEntry {
@@ -34,46 +36,6 @@ export interface QaReport {
   generatedAt: string;
   machines: Record<string, ReportEntry>;
 }
-export interface FoundMachine {
-  name: string;
-  file: string;
-  exportName: string;
-  machine: AnyStateMachine;
-}
-
-const isMachine = (value: unknown): value is AnyStateMachine =>
-  value instanceof StateMachine ||
-  (typeof value === 'object' && value !== null && '__xstatenode' in value && 'root' in value && 'config' in value);
-
-/** Every machine exported by `<dir>/*.machine.ts`, named after its file (plus the export when a file has several). */
-export async function findMachines(dir: string): Promise<FoundMachine[]> {
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.machine\.[cm]?[jt]s$/.test(f))
-    .sort();
-  const found: FoundMachine[] = [];
-  for (const file of files) {
-    const path = join(dir, file);
-    const exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    const machines = [
-      ...new Map(
-        Object.entries(exports)
-          .filter(([, v]) => isMachine(v))
-          .map(([k, v]) => [v, k]),
-      ).entries(),
-    ];
-    const base = basename(file).replace(/\.machine\.[cm]?[jt]s$/, '');
-    for (const [machine, exportName] of machines) {
-      found.push({
-        name: machines.length === 1 ? base : `${base}.${exportName}`,
-        file: path,
-        exportName,
-        machine: machine as AnyStateMachine,
-      });
-    }
-  }
-  return found;
-}
-
 /** The `<svg>` element alone (no XML prolog, doctype or comments), so it can sit inside HTML. */
 const inlineSvg = (svg: string) => svg.slice(svg.indexOf('<svg'));
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

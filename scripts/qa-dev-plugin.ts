@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { NO_TEST_RUN, readQaReport } from '../server/qa/qa-shared';
+import { NO_TEST_RUN, readQaReport, testSourceAnswer } from '../server/qa/qa-shared';
 
 /** QA mode for `npm run dev`: on unless QA_TOOLS=false (or 0). */
 export const qaDevOn = () => process.env.QA_TOOLS !== 'false' && process.env.QA_TOOLS !== '0';
@@ -25,7 +25,7 @@ export function qaEntry(): Plugin {
 }
 
 /**
- * `npm run dev` in QA mode answers /api/qa/report itself from the test run's file, before its proxy sends /api on to a
+ * `npm run dev` in QA mode answers /api/qa/report (the test run's file) and /api/qa/source itself, before its proxy sends /api on to a
  * server that may run without QA_TOOLS.
  */
 export function qaDevReport(): Plugin {
@@ -34,6 +34,13 @@ export function qaDevReport(): Plugin {
     name: 'qa-dev-report',
     apply: 'serve',
     configureServer(server) {
+      server.middlewares.use('/api/qa/source', (req, res, next) => {
+        testSourceAnswer(new URL(req.url ?? '', 'http://dev').searchParams.get('file') ?? '').then(({ status, type, body }) => {
+          res.statusCode = status;
+          res.setHeader('Content-Type', type);
+          res.end(body);
+        }, next);
+      });
       server.middlewares.use('/api/qa/report', (_req, res, next) => {
         readQaReport(reportFile).then((text) => {
           res.statusCode = text === null ? 404 : 200;

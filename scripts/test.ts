@@ -1,37 +1,82 @@
 /**
- * `npm test`: everything CI checks, in order, stopping at the first failure.
+ * `npm test`: everything CI checks, stopping at the first failure: the system packages the tests need, then the type
+ * check, the lint and the build side by side (two at a time: each is mostly one process on one core), then every
+ * test, then the time of each step and the slowest test files.
  * Extra arguments go to vitest: `npm test -- --project unit`.
  */
 import { spawn } from 'node:child_process';
 import { aptInstall, ensureChromium } from './ensure-chromium';
+import { printSlowestFiles } from './test-times';
 import { INSTALL_HINT, missingPostgresBinaries, postgresBinDir } from '../test/support/postgres-cluster';
 import { REDIS_INSTALL_HINT, redisBin, redisServerMissing } from '../test/support/redis-server';
 
 const vitestArgs = process.argv.slice(2);
+const runStarted = Date.now();
 const timings: Array<{ name: string; ms: number; ok: boolean }> = [];
-const env: NodeJS.ProcessEnv = { ...process.env };
+// The run's shared PDS starts with the tests rather than when the first file asks (test/support/pds.global.ts).
+const env: NodeJS.ProcessEnv = { ...process.env, TEST_PDS_AT_START: '1' };
+/** How many of the checks run at once. */
+const LANES = 2;
 
 class StepError extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    readonly output = '',
   ) {
     super(message);
   }
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** Runs a command; `quiet` keeps its output and hands it back (or with the error) instead of showing it as it comes. */
+function run(cmd: string, args: string[], { quiet = false } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env });
-    child.on('error', (err) => reject(new StepError(`${cmd} could not start: ${err.message}`)));
+    // Its own process group, so a failing neighbour can stop it and everything it started.
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env, detached: quiet });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('error', (err) => reject(new StepError(`${cmd} could not start: ${err.message}`, 1, output)));
     child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new StepError(`\`${[cmd, ...args].join(' ')}\` failed (${signal ?? `exit ${code}`})`, code || 1));
+      running.delete(child);
+      if (code === 0) resolve(output);
+      else reject(new StepError(`\`${[cmd, ...args].join(' ')}\` failed (${signal ?? `exit ${code}`})`, code || 1, output));
     });
   });
 }
 
-async function step(name: string, fn: () => Promise<void> | void): Promise<void> {
+/** Stops the checks still running, with whatever they started (each is a process group of its own). */
+function stopRunning() {
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Not a group of its own (a step shown as it runs: it gets the terminal's signals itself), or already gone.
+    }
+  }
+}
+// Ctrl-C reaches the terminal's process group only: the checks side by side are in groups of their own.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => {
+    stopRunning();
+    process.exit(code);
+  });
+
+function fail(name: string, err: unknown): never {
+  stopRunning();
+  if (err instanceof StepError && err.output) process.stdout.write(err.output);
+  summary();
+  console.error(`\n✗ ${name} failed: ${(err as Error).message}`);
+  process.exit(err instanceof StepError ? err.exitCode : 1);
+}
+
+async function step(name: string, fn: () => Promise<unknown> | void): Promise<void> {
   console.log(`\n=== ${name} ===`);
   const started = performance.now();
   try {
@@ -39,17 +84,39 @@ async function step(name: string, fn: () => Promise<void> | void): Promise<void>
     timings.push({ name, ms: performance.now() - started, ok: true });
   } catch (err) {
     timings.push({ name, ms: performance.now() - started, ok: false });
-    summary();
-    console.error(`\n✗ ${name} failed: ${(err as Error).message}`);
-    process.exit(err instanceof StepError ? err.exitCode : 1);
+    fail(name, err);
   }
+}
+
+/** Commands that do not depend on each other, LANES at a time; each one's output is shown once it ends. */
+async function sideBySide(steps: Array<[name: string, cmd: string, args: string[]]>): Promise<void> {
+  console.log(`\n=== ${steps.map(([name]) => name).join(', ')}: ${LANES} at a time ===`);
+  const queue = [...steps];
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, cmd, args] = next;
+      const started = performance.now();
+      try {
+        const output = await run(cmd, args, { quiet: true });
+        const ms = performance.now() - started;
+        timings.push({ name, ms, ok: true });
+        console.log(`\n=== ${name} (${(ms / 1000).toFixed(1)} s) ===`);
+        process.stdout.write(output);
+      } catch (err) {
+        timings.push({ name, ms: performance.now() - started, ok: false });
+        console.log(`\n=== ${name} ===`);
+        fail(name, err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
 }
 
 function summary() {
   console.log('\n=== timings ===');
-  for (const t of timings) console.log(`${t.ok ? '✓' : '✗'} ${t.name.padEnd(28)} ${(t.ms / 1000).toFixed(1).padStart(7)} s`);
-  const total = timings.reduce((sum, t) => sum + t.ms, 0);
-  console.log(`  ${'total'.padEnd(28)} ${(total / 1000).toFixed(1).padStart(7)} s`);
+  for (const t of timings) console.log(`${t.ok ? '✓' : '✗'} ${t.name.padEnd(38)} ${(t.ms / 1000).toFixed(1).padStart(7)} s`);
+  console.log(`  ${'total (wall)'.padEnd(38)} ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s`);
+  printSlowestFiles(runStarted);
 }
 
 await step('chromium', async () => {
@@ -79,9 +146,11 @@ await step('redis-server', () => {
   console.log(`redis-server at ${redisBin()}`);
 });
 
-await step('typecheck (tsc)', () => run('npm', ['run', '--silent', 'typecheck']));
-await step('lint (eslint, prettier, import cycles)', () => run('npm', ['run', '--silent', 'lint']));
-await step('build (app and server)', () => run('npm', ['run', 'build']));
+await sideBySide([
+  ['typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint (eslint, prettier, import cycles)', 'npm', ['run', '--silent', 'lint']],
+  ['build (app and server)', 'npm', ['run', 'build']],
+]);
 await step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs]));
 
 summary();

@@ -9,6 +9,8 @@ import { artworkBatchRoutes } from './artworks/artwork-batch.routes';
 import { ARTWORK_FROM_FILE_PURPOSE, processArtworkFromFile } from './artworks/artwork-from-file';
 import { authRoutes } from './auth/auth.routes';
 import { collectionRoutes } from './collections/collection.routes';
+import { consignmentRoutes } from './consignments/consignment.routes';
+import { contactRoutes } from './contacts/contact.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError, toHttpError } from './http/errors';
@@ -16,6 +18,7 @@ import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
 import { inquiryRoutes } from './inquiries/inquiry.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { serveCustomDomains } from './domains/custom-host';
 import { domainRoutes } from './domains/domain.routes';
@@ -25,15 +28,17 @@ import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.proces
 import { mediaRoutes } from './media/media.routes';
 import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
 import { measureJson } from './http/json-length';
-import { lingerOnRefusedBody } from './http/linger';
+import { lingerOnUnreadBody } from './http/linger';
 import { securityHeaders } from './http/security-headers';
 import { serveApp } from './http/static';
 import { accountRoutes } from './social/accounts.routes';
 import { postMediaFileRoutes } from './social/post-media-file.routes';
+import { postMediaLinkRoutes } from './social/post-media-link.routes';
 import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
 import { oauthPublicRoutes, oauthRoutes } from './social/oauth/oauth.routes';
+import { metaCallbackRoutes, metaConnectRoutes } from './social/providers/meta/meta-connect.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
@@ -64,8 +69,9 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     if (lifecycle.draining) c.header('Connection', 'close');
   });
 
-  // A refused upload is answered before its body is in; the client must still be able to read that answer.
-  app.use('/api/*', lingerOnRefusedBody);
+  // An answer given before the body was read (a refused upload, a route that takes no body) closes the connection
+  // after reading the rest for a moment: the client reads the answer, and its next request goes on a new connection.
+  app.use('*', lingerOnUnreadBody);
   app.use('*', securityHeaders(deps.config));
   // JSON and the public page are compressed as they go out; the app's own files were compressed at build time
   // and stored files (images, video, audio) are compressed already.
@@ -115,6 +121,9 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     uploadRoutes(deps, uploadProcessors),
     artworkBatchRoutes(deps),
     artworkRoutes(deps),
+    inventoryRoutes(deps),
+    contactRoutes(deps),
+    consignmentRoutes(deps),
     mediaRoutes(deps),
     mediaFileRoutes(deps),
     collectionRoutes(deps),
@@ -124,6 +133,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     domainRoutes(deps),
     accountRoutes(deps),
     oauthRoutes(deps),
+    metaConnectRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),
     linkPreviewRoutes(deps),
@@ -169,6 +179,8 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // Public portfolios are pages of their own, before the app's fallback takes every other address.
   app.route('/', publicPortfolioRoutes(deps, publicSite));
   app.route('/', oauthPublicRoutes(deps));
+  app.route('/', metaCallbackRoutes(deps));
+  app.route('/', postMediaLinkRoutes(deps));
   serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;
 }

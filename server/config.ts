@@ -14,6 +14,19 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ error: `${name} must be a URL` }).optional());
 
+/** A Meta app id: digits, or nothing (that network is not set up). */
+const metaAppId = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,32}$/, { error: `${name} must be the app's numeric id` })
+        .optional(),
+    );
+
 /** How many proxies stand in front of the server: `true` is one, `false` or nothing none. */
 const proxyHops = z
   .string()
@@ -53,6 +66,7 @@ const envSchema = z
     OAUTH_PLC_URL: optionalUrl('OAUTH_PLC_URL'),
     OAUTH_HANDLE_RESOLVER: optionalUrl('OAUTH_HANDLE_RESOLVER'),
     SOCIAL_CONCURRENCY: z.coerce.number({ error: 'SOCIAL_CONCURRENCY must be a number' }).int().min(1).max(100).default(8),
+    SOCIAL_ATTEMPT_SECONDS: z.coerce.number({ error: 'SOCIAL_ATTEMPT_SECONDS must be a number' }).int().min(1).max(3600).default(90),
     BSKY_APPVIEW_URL: optionalUrl('BSKY_APPVIEW_URL'),
     BSKY_VIDEO_URL: optionalUrl('BSKY_VIDEO_URL'),
     BSKY_VIDEO_PDS_HOSTS: z.string().optional().default('bsky.social,*.bsky.network'),
@@ -65,6 +79,19 @@ const envSchema = z
     DNS_SERVERS: z.string().optional().default(''),
     DNS_TIMEOUT_MS: z.coerce.number({ error: 'DNS_TIMEOUT_MS must be a number' }).int().min(100).max(60_000).default(5000),
     CUSTOM_DOMAIN_IPS: z.string().optional().default(''),
+    INSTAGRAM_APP_ID: metaAppId('INSTAGRAM_APP_ID'),
+    INSTAGRAM_APP_SECRET: z.string().optional(),
+    INSTAGRAM_AUTHORIZE_URL: optionalUrl('INSTAGRAM_AUTHORIZE_URL'),
+    INSTAGRAM_API_URL: optionalUrl('INSTAGRAM_API_URL'),
+    INSTAGRAM_GRAPH_URL: optionalUrl('INSTAGRAM_GRAPH_URL'),
+    FACEBOOK_APP_ID: metaAppId('FACEBOOK_APP_ID'),
+    FACEBOOK_APP_SECRET: z.string().optional(),
+    FACEBOOK_AUTHORIZE_URL: optionalUrl('FACEBOOK_AUTHORIZE_URL'),
+    FACEBOOK_GRAPH_URL: optionalUrl('FACEBOOK_GRAPH_URL'),
+    META_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d{1,3}\.\d{1,3}$/, { error: 'META_GRAPH_VERSION must be a Graph API version such as v24.0' })
+      .default('v24.0'),
     STORAGE_SWEEP_GRACE_MINUTES: z.coerce
       .number({ error: 'STORAGE_SWEEP_GRACE_MINUTES must be a number' })
       .int()
@@ -104,6 +131,19 @@ const envSchema = z
     for (const ip of list(env.CUSTOM_DOMAIN_IPS)) {
       if (!isIP(ip))
         ctx.addIssue({ code: 'custom', path: ['CUSTOM_DOMAIN_IPS'], message: `CUSTOM_DOMAIN_IPS: ${ip} is not an IP address` });
+    }
+    // An app id without its secret (or the other way round) cannot connect anyone: say so at start, not at the first connect.
+    for (const network of ['INSTAGRAM', 'FACEBOOK'] as const) {
+      const id = env[`${network}_APP_ID`];
+      const secret = env[`${network}_APP_SECRET`];
+      if (id && !secret)
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${network}_APP_SECRET`],
+          message: `${network}_APP_SECRET is required with ${network}_APP_ID`,
+        });
+      if (secret && !id)
+        ctx.addIssue({ code: 'custom', path: [`${network}_APP_ID`], message: `${network}_APP_ID is required with ${network}_APP_SECRET` });
     }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
@@ -203,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseSeconds: e.SOCIAL_LEASE_SECONDS,
       /** Deliveries one instance attempts at the same time. */
       concurrency: e.SOCIAL_CONCURRENCY,
+      /** How long one delivery attempt may take before its slot is taken back and it is tried again later. */
+      attemptMs: e.SOCIAL_ATTEMPT_SECONDS * 1000,
       oauth: {
         /** The confidential client's signing key (a private JWK); none: generated once into DATA_DIR/keys. */
         privateKey: e.OAUTH_PRIVATE_KEY || undefined,
@@ -215,6 +257,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appViewUrl: (e.BSKY_APPVIEW_URL ?? 'https://public.api.bsky.app').replace(/\/$/, ''),
       /** How often the metrics refresher looks for posts due a read (0: never); see server/social/metrics-schedule.ts. */
       metricsMs: e.SOCIAL_METRICS_MS,
+      /**
+       * Instagram (Business Login for Instagram) and Facebook Pages (Facebook Login for Business): each null until its
+       * app id and secret are set. The addresses are Meta's; tests point them at a fake.
+       */
+      meta: {
+        graphVersion: e.META_GRAPH_VERSION,
+        instagram: e.INSTAGRAM_APP_ID
+          ? {
+              appId: e.INSTAGRAM_APP_ID,
+              appSecret: e.INSTAGRAM_APP_SECRET!,
+              authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
+              apiUrl: (e.INSTAGRAM_API_URL ?? 'https://api.instagram.com').replace(/\/$/, ''),
+              graphUrl: (e.INSTAGRAM_GRAPH_URL ?? 'https://graph.instagram.com').replace(/\/$/, ''),
+              graphVersion: e.META_GRAPH_VERSION,
+            }
+          : null,
+        facebook: e.FACEBOOK_APP_ID
+          ? {
+              appId: e.FACEBOOK_APP_ID,
+              appSecret: e.FACEBOOK_APP_SECRET!,
+              authorizeUrl: e.FACEBOOK_AUTHORIZE_URL ?? 'https://www.facebook.com/dialog/oauth',
+              graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/$/, ''),
+              graphVersion: e.META_GRAPH_VERSION,
+            }
+          : null,
+      },
       /** Bluesky's video service; see server/social/video-service.ts and docs/decisions.md. */
       video: {
         url: (e.BSKY_VIDEO_URL ?? 'https://video.bsky.app').replace(/\/$/, ''),
@@ -222,8 +290,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         pdsHosts: list(e.BSKY_VIDEO_PDS_HOSTS),
         /** How often a processing job's status is asked for. */
         pollMs: e.BSKY_VIDEO_POLL_MS,
-        /** How long one delivery attempt waits for a job before it is tried again later (the job is kept). */
-        maxWaitMs: 5 * 60_000,
+        /** How long one delivery attempt waits for a job before it is tried again later (the job is kept): within the attempt's time. */
+        maxWaitMs: Math.max(e.SOCIAL_ATTEMPT_SECONDS * 500, e.SOCIAL_ATTEMPT_SECONDS * 1000 - 30_000),
       },
     },
   };

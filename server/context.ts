@@ -7,6 +7,7 @@ import type { BlobStore } from './storage/blob-store';
 import type { AuthCache, AuthEntry } from './auth/auth-cache';
 import type { TokenSigner } from './auth/tokens';
 import type { MediaUrls } from './media/media-urls';
+import type { MediaLinks } from './social/post-media-link';
 import type { OutboundDoor } from './outbound/guarded-fetch';
 import type { BlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
@@ -30,6 +31,8 @@ export interface AppDeps {
   authCache: AuthCache;
   /** Signs and checks the token-free addresses of media bytes. */
   mediaUrls: MediaUrls;
+  /** Signs and opens the token-free, expiring addresses under APP_URL/m/ that Meta's servers fetch post media from. */
+  mediaLinks: MediaLinks;
   /** The one way out for requests to addresses an artist chose: checked at every connection and redirect. */
   outbound: OutboundDoor;
   domains: {

@@ -14,11 +14,13 @@ import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
 import { composePostFailedMail } from './social/post-failed.mail';
+import { composeConsignmentOverdueMail } from './consignments/consignment-overdue';
 import { createDeliveryWorker } from './social/scheduler';
 import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
+import { createMediaLinks } from './social/post-media-link';
 import { createBlueskyOAuth } from './social/oauth/oauth-client';
 import { createLinkPreviews } from './social/link-card/link-preview';
 import { createBlobStore } from './storage';
@@ -34,6 +36,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
   const accountMail = composeAccountMail(database.db, config.appUrl);
   const inquiryMail = composeInquiryMail(database.db, config.appUrl);
   const postFailedMail = composePostFailedMail(database.db, config.appUrl);
+  const consignmentOverdueMail = composeConsignmentOverdueMail(database.db, config.appUrl);
   const outbound = overrides.outbound ?? createOutboundDoor({ allowPrivateNetwork: config.social.allowPrivateNetwork });
   const storage = overrides.storage ?? createBlobStore(config.storage, deriveKey(secret, 'uploads'));
   const oauth = createBlueskyOAuth({ config, db: database.db, box, log, fetch: outbound.fetch });
@@ -47,7 +50,14 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     outbox: createMailOutbox(
       database.db,
       mailer,
-      (row) => (row.kind === 'inquiry' ? inquiryMail(row) : row.kind === 'post-failed' ? postFailedMail(row) : accountMail(row)),
+      (row) =>
+        row.kind === 'inquiry'
+          ? inquiryMail(row)
+          : row.kind === 'post-failed'
+            ? postFailedMail(row)
+            : row.kind === 'consignment-overdue'
+              ? consignmentOverdueMail(row)
+              : accountMail(row),
       log,
       {
         sent: recordInquiryMailed(database.db),
@@ -56,6 +66,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
     tokens: createTokenSigner(secret, config.appUrl),
     authCache,
     mediaUrls: createMediaUrls(deriveKey(secret, 'media')),
+    mediaLinks: createMediaLinks(deriveKey(secret, 'media-links')),
     outbound,
     domains: {
       resolver: createTxtResolver({ servers: config.domains.dnsServers, timeoutMs: config.domains.dnsTimeoutMs }),

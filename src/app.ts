@@ -5,10 +5,12 @@ import { toastsMachine } from './machines/toasts/toasts.machine';
 import { qaInspect } from './qa/qa-mode';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
-import { createSessionBridge, followOtherTabs } from './services/session-bridge';
+import { createSessionBridge, followOtherTabs } from './machines/session/session-bridge';
 import { createQueryCache } from './services/query-cache';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './services/session-store';
 import { createUserService } from './services/user.service';
+import { clearLocalDrafts } from './services/local-drafts';
+import { selectIsSigningOut, selectUserId } from './machines/session/session.selectors';
 
 /**
  * The composition root: real services built once and injected into the app-wide machines (session, toasts).
@@ -46,6 +48,15 @@ export function createApp() {
   toasts.start();
   session.subscribe((s) => {
     if (!s.hasTag('signedIn')) cache.clear();
+  });
+  // Signing out (deleting the account signs out too) forgets the unsaved posts this browser kept for that artist. An
+  // expired session does not: the same artist signing in again finds them, and nobody else can read them.
+  let signingOut = false;
+  session.subscribe((s) => {
+    const now = selectIsSigningOut(s);
+    const userId = selectUserId(s);
+    if (now && !signingOut && userId) void clearLocalDrafts(userId);
+    signingOut = now;
   });
   return { session, toasts, http, cache, services: { auth, user } };
 }

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { fromPromise } from 'xstate';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
 import { providePostEditor } from '../../src/machines/post-editor/post-editor.provide';
 import '../../src/index.css';
@@ -11,7 +11,7 @@ import '../../src/index.css';
  * optional): the benchmark attaches 20 files and types. Nothing is ever saved, so the I/O actors never settle.
  */
 const never = fromPromise<never, unknown>(() => new Promise<never>(() => {})) as never;
-const load = fromPromise<PostEditorData, { postId: string | null }>(async () => ({
+const load = fromPromise<PostEditorData, LoadInput>(async () => ({
   accounts: [{ platform: 'bluesky', handle: 'artist.bsky.social', service: 'https://bsky.social', connectedAt: new Date().toISOString() }],
   post: null,
 }));
@@ -24,6 +24,8 @@ const logic = providePostEditor({
   loadArtworkToShare: never,
   loadSharedImage: never,
   fetchLinkPreview: never,
+  writeLocalCopy: never,
+  removeLocalCopy: never,
   notify: () => {},
   navigate: () => {},
   leave: () => {},

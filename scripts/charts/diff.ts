@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { instance } from '@viz-js/viz';
 import { diffCharts, diffDot, DIFF_COLOURS, formatChartDiff, shapeOf, type ChartDiff } from '../../src/qa/chart-diff';
-import { findMachines, type FoundMachine } from '../charts';
+import { findMachines, type FoundMachine } from './find-machines';
 
 export class DiffError extends Error {}
 

@@ -10,8 +10,23 @@ import {
   removeFromCollection,
 } from '../collections/collection.repo';
 import type { Db } from '../db/database';
-import { artworkBatches, artworkMedia, artworks, collectionArtworks, collections, inquiries, socialPosts } from '../db/schema';
+import {
+  artworkBatches,
+  artworkMedia,
+  artworkPieces,
+  artworks,
+  collectionArtworks,
+  collections,
+  consignmentItems,
+  consignments,
+  contacts,
+  inquiries,
+  sales,
+  socialPosts,
+} from '../db/schema';
 import { Conflict, Gone, NotFound } from '../errors';
+import { applySaleStatus } from '../inventory/inventory.service';
+import { lockArtworkPieces, pieceRecord, type PieceRow, refreshSaleStatus, writeRecord } from '../inventory/pieces.repo';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import type { MediaRow } from '../media/media.dto';
 import { mediaKeysOf } from '../media/media.repo';
@@ -28,12 +43,16 @@ interface DeletedArtwork {
   /** Posts shared from it, and buyers' inquiries about it. */
   posts: string[];
   inquiries: string[];
+  /** Its pieces, their sales and their places in consignments (the database deletes them with it). */
+  pieces?: PieceRow[];
+  sales?: Array<typeof sales.$inferSelect>;
+  consigned?: Array<typeof consignmentItems.$inferSelect>;
 }
 
 /** What undoing a batch needs, by action (stored as JSON: dates come back as text). */
 type Undo =
   | { action: 'delete'; artworks: DeletedArtwork[] }
-  | { action: 'saleStatus'; before: Array<{ id: string; saleStatus: string }> }
+  | { action: 'saleStatus'; before: Array<{ id: string; saleStatus: string; pieces?: PieceRow[] }> }
   | { action: 'showOnSite'; before: Array<{ id: string; showOnSite: boolean | null }> }
   | { action: 'addToCollection'; collectionId: string; added: string[] };
 
@@ -52,13 +71,7 @@ async function lockOwn(tx: Db, userId: string, ids: string[]): Promise<ArtworkRo
 }
 
 /** Sets one column on the artworks whose value differs, with an 'artwork.updated' entry each, as a save of each would. */
-async function setColumn<K extends 'saleStatus' | 'showOnSite'>(
-  tx: Db,
-  userId: string,
-  rows: ArtworkRow[],
-  field: K,
-  value: ArtworkRow[K],
-) {
+async function setColumn<K extends 'showOnSite'>(tx: Db, userId: string, rows: ArtworkRow[], field: K, value: ArtworkRow[K]) {
   const changing = rows.filter((r) => r[field] !== value);
   if (changing.length) {
     await tx
@@ -88,11 +101,14 @@ async function setColumn<K extends 'saleStatus' | 'showOnSite'>(
 async function deleteKeeping(tx: Db, userId: string, ids: string[]): Promise<DeletedArtwork[]> {
   const held = await lockCollectionsHolding(tx, userId, ids);
   const rows = await lockOwn(tx, userId, ids);
-  const [media, members, posts, asked] = await Promise.all([
+  const [media, members, posts, asked, pieces, sold, consigned] = await Promise.all([
     tx.select().from(artworkMedia).where(inArray(artworkMedia.artworkId, ids)),
     tx.select().from(collectionArtworks).where(inArray(collectionArtworks.artworkId, ids)),
     tx.select({ id: socialPosts.id, artworkId: socialPosts.artworkId }).from(socialPosts).where(inArray(socialPosts.artworkId, ids)),
     tx.select({ id: inquiries.id, artworkId: inquiries.artworkId }).from(inquiries).where(inArray(inquiries.artworkId, ids)),
+    tx.select().from(artworkPieces).where(inArray(artworkPieces.artworkId, ids)),
+    tx.select().from(sales).where(inArray(sales.artworkId, ids)),
+    tx.select().from(consignmentItems).where(inArray(consignmentItems.artworkId, ids)),
   ]);
   const kept = rows.map((artwork) => ({
     artwork,
@@ -101,14 +117,93 @@ async function deleteKeeping(tx: Db, userId: string, ids: string[]): Promise<Del
     coverOf: held.filter((c) => c.coverArtworkId === artwork.id).map((c) => c.id),
     posts: posts.filter((p) => p.artworkId === artwork.id).map((p) => p.id),
     inquiries: asked.filter((q) => q.artworkId === artwork.id).map((q) => q.id),
+    pieces: pieces.filter((p) => p.artworkId === artwork.id),
+    sales: sold.filter((p) => p.artworkId === artwork.id),
+    consigned: consigned.filter((p) => p.artworkId === artwork.id),
   }));
-  // Media rows, memberships and covers go with the artworks (the database's cascades); posts and inquiries stay.
+  // Media rows, memberships, covers, pieces, sales and consignment places go with the artworks (the database's
+  // cascades); posts and inquiries stay.
   await tx.delete(artworks).where(inArray(artworks.id, ids));
   await recordArtworksLeft(tx, userId, held, ids);
   return kept;
 }
 
+/**
+ * Marks each artwork for sale or not through its pieces' chart (server/inventory), as a save of each would, keeping
+ * its pieces as they were for the undo. A sold work stays sold: a sale is undone only by recording a return.
+ */
+async function markForSale(tx: Db, userId: string, rows: ArtworkRow[], wanted: 'AVAILABLE' | 'NOT_FOR_SALE') {
+  const before: Array<{ id: string; saleStatus: string; pieces: PieceRow[] }> = [];
+  for (const row of rows) {
+    if (row.saleStatus === wanted || row.saleStatus === 'SOLD') continue;
+    const ap = await lockArtworkPieces(tx, userId, row.id);
+    before.push({ id: row.id, saleStatus: row.saleStatus, pieces: ap.pieces });
+    await applySaleStatus(tx, ap, wanted);
+    await recordArtworkEvent(tx, {
+      userId,
+      type: 'artwork.updated',
+      artworkId: row.id,
+      title: row.title,
+      mediaId: row.primaryImageMediaId,
+      changedFields: ['saleStatus'],
+    });
+  }
+  return before;
+}
+
 const revived = <T extends { createdAt: Date | string }>(row: T) => ({ ...row, createdAt: new Date(row.createdAt) });
+const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+
+/** The ids among these that still name one of the artist's rows of the table (contacts and consignments may go). */
+async function stillThere(tx: Db, table: typeof contacts | typeof consignments, userId: string, ids: Array<string | null>) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (!wanted.length) return new Set<string>();
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.userId, userId), inArray(table.id, wanted)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Puts back deleted artworks' pieces, sales and places in consignments, as they were; a contact or consignment
+ * deleted since is left unnamed (the sale stays, without its buyer), and a consignment place without its consignment.
+ */
+async function restoreInventory(tx: Db, userId: string, kept: DeletedArtwork[]) {
+  const pieces = kept.flatMap((k) => k.pieces ?? []);
+  const sold = kept.flatMap((k) => k.sales ?? []);
+  const consigned = kept.flatMap((k) => k.consigned ?? []);
+  const people = await stillThere(tx, contacts, userId, [...pieces.map((p) => p.holdContactId), ...sold.map((s) => s.contactId)]);
+  const places = await stillThere(tx, consignments, userId, [
+    ...pieces.map((p) => p.consignmentId),
+    ...sold.map((s) => s.consignmentId),
+    ...consigned.map((c) => c.consignmentId),
+  ]);
+  const known = (set: Set<string>, id: string | null) => (id !== null && set.has(id) ? id : null);
+  if (pieces.length) {
+    await tx.insert(artworkPieces).values(
+      pieces.map((p) => ({
+        ...p,
+        holdContactId: known(people, p.holdContactId),
+        holdUntil: known(people, p.holdContactId) ? date(p.holdUntil) : null,
+        consignmentId: known(places, p.consignmentId),
+        updatedAt: new Date(p.updatedAt),
+      })),
+    );
+  }
+  if (sold.length) {
+    await tx.insert(sales).values(
+      sold.map((s) => ({
+        ...revived(s),
+        contactId: known(people, s.contactId),
+        consignmentId: known(places, s.consignmentId),
+        returnedAt: date(s.returnedAt),
+      })),
+    );
+  }
+  const back = consigned.filter((c) => places.has(c.consignmentId));
+  if (back.length) await tx.insert(consignmentItems).values(back.map((c) => ({ ...c, returnedAt: date(c.returnedAt) })));
+}
 
 /** Puts deleted artworks back as they were: rows, files, places in collections, covers, posts and inquiries. */
 async function restore(tx: Db, userId: string, kept: DeletedArtwork[]) {
@@ -116,6 +211,7 @@ async function restore(tx: Db, userId: string, kept: DeletedArtwork[]) {
   await tx.insert(artworks).values(kept.map((k) => ({ ...revived(k.artwork), updatedAt: new Date(k.artwork.updatedAt) })));
   const media = kept.flatMap((k) => k.media.map(revived));
   if (media.length) await tx.insert(artworkMedia).values(media);
+  await restoreInventory(tx, userId, kept);
   const wanted = [...new Set(kept.flatMap((k) => [...k.memberships.map((m) => m.collectionId), ...k.coverOf]))];
   const still = wanted.length
     ? new Set(
@@ -175,13 +271,16 @@ export function applyBatch(db: Db, userId: string, batch: ArtworkBatch) {
   const ids = [...new Set(batch.artworkIds)];
   return db.transaction(async (tx) => {
     let undo: Undo;
+    // The artworks the change reached: all of them, but for sold works a sale status leaves as they are.
+    let count = ids.length;
     switch (batch.action) {
       case 'delete':
         undo = { action: 'delete', artworks: await deleteKeeping(tx, userId, ids) };
         break;
       case 'saleStatus': {
-        const changed = await setColumn(tx, userId, await lockOwn(tx, userId, ids), 'saleStatus', batch.saleStatus);
-        undo = { action: 'saleStatus', before: changed.map((r) => ({ id: r.id, saleStatus: r.saleStatus })) };
+        const rows = await lockOwn(tx, userId, ids);
+        undo = { action: 'saleStatus', before: await markForSale(tx, userId, rows, batch.saleStatus) };
+        count -= rows.filter((r) => r.saleStatus === 'SOLD').length;
         break;
       }
       case 'showOnSite': {
@@ -213,7 +312,7 @@ export function applyBatch(db: Db, userId: string, batch: ArtworkBatch) {
     return {
       batchId: saved.id,
       action: batch.action,
-      count: ids.length,
+      count,
       undoUntil: new Date(saved.createdAt.getTime() + BATCH_UNDO_MINUTES * 60_000).toISOString(),
     };
   });
@@ -257,7 +356,10 @@ export function undoBatch(db: Db, userId: string, batchId: string) {
   });
 }
 
-/** Each artwork still there gets its value from before the batch back, journalled as a save would be. */
+/**
+ * Each artwork still there gets its value from before the batch back, journalled as a save would be: its choice to be
+ * shown, or its pieces' records as they were (and the sale status they give).
+ */
 async function putBack(tx: Db, userId: string, undo: Extract<Undo, { action: 'saleStatus' | 'showOnSite' }>) {
   const ids = undo.before.map((b) => b.id);
   if (!ids.length) return 0;
@@ -268,10 +370,26 @@ async function putBack(tx: Db, userId: string, undo: Extract<Undo, { action: 'sa
     .orderBy(asc(artworks.id))
     .for('update');
   for (const row of rows) {
+    if (undo.action === 'showOnSite') {
+      await setColumn(tx, userId, [row], 'showOnSite', undo.before.find((b) => b.id === row.id)!.showOnSite);
+      continue;
+    }
     const before = undo.before.find((b) => b.id === row.id)!;
-    const value =
-      undo.action === 'saleStatus' ? (before as { saleStatus: string }).saleStatus : (before as { showOnSite: boolean | null }).showOnSite;
-    await setColumn(tx, userId, [row], undo.action, value as never);
+    const { pieces } = await lockArtworkPieces(tx, userId, row.id);
+    for (const was of before.pieces ?? []) {
+      if (!pieces.some((p) => p.id === was.id)) continue;
+      const record = pieceRecord({ ...was, holdUntil: date(was.holdUntil) });
+      await writeRecord(tx, was.id, record);
+    }
+    await refreshSaleStatus(tx, row.id);
+    await recordArtworkEvent(tx, {
+      userId,
+      type: 'artwork.updated',
+      artworkId: row.id,
+      title: row.title,
+      mediaId: row.primaryImageMediaId,
+      changedFields: ['saleStatus'],
+    });
   }
   return rows.length;
 }

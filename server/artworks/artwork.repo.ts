@@ -7,7 +7,11 @@ import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';
 import { measuredDimensions, withMeasured } from '../media/measure';
-import { type ArtworkValues, changedFields } from './artwork.changes';
+import { applySaleStatus } from '../inventory/inventory.service';
+import { lockArtworkPieces, refreshSaleStatus } from '../inventory/pieces.repo';
+import { sellToUnknownBuyer } from '../inventory/sales.service';
+import { artworkPieces } from '../db/schema';
+import { type ArtworkUpdateValues, type ArtworkValues, changedFields } from './artwork.changes';
 import { type AnsweredArtworkRow, type ArtworkRow, normalizeDimensions } from './artwork.dto';
 import { onlyInPrivateSql } from './show-on-site';
 
@@ -80,13 +84,13 @@ export async function findArtwork(db: Db, userId: string, artworkId: string): Pr
   return row ?? null;
 }
 
-const columnsOf = (values: ArtworkValues) => ({
+/** The columns an input sets; the sale status is the pieces' (server/inventory), derived after they change. */
+const columnsOf = (values: ArtworkUpdateValues) => ({
   title: values.title,
   year: values.year ?? null,
   medium: values.medium,
   description: values.description,
   tags: values.tags,
-  saleStatus: values.saleStatus,
   mediaType: values.mediaType,
   dimensions: normalizeDimensions(values.dimensions),
   postLabels: values.postLabels ?? [],
@@ -94,23 +98,37 @@ const columnsOf = (values: ArtworkValues) => ({
   ...(values.showOnSite === undefined ? {} : { showOnSite: values.showOnSite }),
 });
 
-/** Creates an artwork and its 'artwork.new' journal entry in one transaction. */
+/**
+ * Creates an artwork (a unique work: one piece) and its 'artwork.new' journal entry in one transaction. Created as
+ * SOLD, it is created for sale and then sold to an unknown buyer, so Sold is still reached only by a recorded sale.
+ */
 export function createArtwork(db: Db, userId: string, values: ArtworkValues): Promise<ArtworkRow> {
   return db.transaction(async (tx) => {
+    const startsAs = values.saleStatus === 'NOT_FOR_SALE' ? 'NOT_FOR_SALE' : 'AVAILABLE';
     const [row] = await tx
       .insert(artworks)
-      .values({ userId, ...columnsOf(values) })
+      .values({ userId, ...columnsOf(values), saleStatus: startsAs })
+      .returning();
+    const [piece] = await tx
+      .insert(artworkPieces)
+      .values({ artworkId: row.id, userId, kind: 'unique', sale: startsAs === 'NOT_FOR_SALE' ? 'notForSale' : 'available' })
       .returning();
     await recordArtworkEvent(tx, { userId, type: 'artwork.new', artworkId: row.id, title: row.title, mediaId: null });
-    return row;
+    if (values.saleStatus !== 'SOLD') return row;
+    await sellToUnknownBuyer(tx, row, piece);
+    await refreshSaleStatus(tx, row.id);
+    const [sold] = await tx.select().from(artworks).where(eq(artworks.id, row.id));
+    return sold;
   });
 }
 
 /**
  * Replaces every input field of an artwork. When something changed, writes an 'artwork.updated' entry naming the
- * changed fields in the same transaction; when nothing did, writes nothing. Null when the user has no such artwork.
+ * changed fields in the same transaction; when nothing did, writes nothing. A saleStatus given and different goes
+ * through the artwork's chart (server/inventory: 409 with its reason when it refuses, and nothing is saved). Null when
+ * the user has no such artwork.
  */
-export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkValues): Promise<AnsweredArtworkRow | null> {
+export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkUpdateValues): Promise<AnsweredArtworkRow | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -118,6 +136,8 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
       .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)))
       .for('update');
     if (!before) return null;
+    const statusChanged = values.saleStatus !== undefined && values.saleStatus !== before.saleStatus;
+    if (statusChanged) await applySaleStatus(tx, await lockArtworkPieces(tx, userId, artworkId), values.saleStatus!);
     // Sizes the artwork's own file gives are the file's, whatever the input says.
     const measured = await measuredDimensions(tx, { ...before, mediaType: values.mediaType });
     const next = { ...values, dimensions: withMeasured(values.dimensions, measured) };

@@ -1,4 +1,10 @@
-import { artworkInputSchema, artworkListQuerySchema, artworkPageSchema, artworkSchema } from '../../src/schemas/artwork.schema';
+import {
+  artworkInputSchema,
+  artworkListQuerySchema,
+  artworkPageSchema,
+  artworkSchema,
+  artworkUpdateSchema,
+} from '../../src/schemas/artwork.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { ApiRouter } from '../http/api-router';
@@ -41,7 +47,7 @@ export function artworkRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/artwork',
-      summary: "Create an artwork (journal: 'artwork.new')",
+      summary: "Create an artwork (journal: 'artwork.new'); created SOLD, a sale to an unknown buyer is recorded",
       tag,
       auth: true,
       body: artworkInputSchema,
@@ -96,12 +102,18 @@ export function artworkRoutes(deps: AppDeps) {
     {
       method: 'put',
       path: '/artwork/:id',
-      summary: "Replace every field of an artwork (journal: 'artwork.updated' with the changed fields, when any changed)",
+      summary:
+        "Replace every field of an artwork (journal: 'artwork.updated' with the changed fields, when any changed); saleStatus, optional, goes through the artwork's chart",
       tag,
       auth: true,
       params: artworkIdParams,
-      body: artworkInputSchema,
-      responses: { 200: { description: 'The artwork as saved', schema: artworkSchema }, ...notFoundDoc, ...errors },
+      body: artworkUpdateSchema,
+      responses: {
+        200: { description: 'The artwork as saved', schema: artworkSchema },
+        409: errorDoc("The artwork's chart does not allow that sale status now (Sold only by recording a sale); nothing is saved"),
+        ...notFoundDoc,
+        ...errors,
+      },
     },
     async (c, { params, body }) => {
       const row = await replaceArtwork(db, c.var.auth.user.userId, params.id, body);

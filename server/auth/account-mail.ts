@@ -67,7 +67,9 @@ export function composeAccountMail(db: Db, appUrl: string) {
         return accountDeletedMail(row.email);
       case 'inquiry':
       case 'post-failed':
-        // Not an account's mail: composeInquiryMail (server/inquiries) and composePostFailedMail (server/social) write them.
+      case 'consignment-overdue':
+        // Not an account's mail: composeInquiryMail (server/inquiries), composePostFailedMail (server/social) and
+        // composeConsignmentOverdueMail (server/consignments) write them.
         return null;
     }
   };

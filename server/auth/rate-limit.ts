@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { RateLimited } from '../errors';
@@ -23,6 +24,19 @@ export const LIMITS = {
   mailPerUser: { name: 'mail:user', max: 5, windowSeconds: WINDOW },
   mailPerAddress: { name: 'mail:ip', max: 30, windowSeconds: WINDOW },
 } satisfies Record<string, Limit>;
+
+/**
+ * What a limit per client address counts: an IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4 address), an
+ * IPv6 address by its /64. One subscriber gets a /64 (or more) and picks addresses in it at will, so counting single
+ * IPv6 addresses would let one client pass for 2^64. Anything else ('unknown') is counted as it is.
+ */
+export function networkOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const ip = ipaddr.process(address);
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const prefix = ip.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...prefix, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+}
 
 /**
  * Counts one hit against a fixed window kept in the database, so every server instance shares it. `account` names
@@ -50,21 +64,21 @@ export async function hit(db: Db, limit: Limit, subject: string, account: string
   }
 }
 
-/** Counts a password check from `ip` against `email`'s account (sign-in, or the current password of a change). */
+/** Counts a password check from `ip` (its network) against `email`'s account (sign-in, or the current password of a change). */
 export async function hitPasswordCheck(db: Db, ip: string, email: string) {
-  await hit(db, LIMITS.passwordPerAddress, ip);
-  await hit(db, LIMITS.passwordPerPair, `${ip}|${email}`, email);
+  await hit(db, LIMITS.passwordPerAddress, networkOf(ip));
+  await hit(db, LIMITS.passwordPerPair, `${networkOf(ip)}|${email}`, email);
 }
 
-/** Counts a mail from `ip` to `recipient`: every route that may mail checks this before recording the mail. */
+/** Counts a mail from `ip` (its network) to `recipient`: every route that may mail checks this before recording the mail. */
 export async function hitMail(db: Db, ip: string, recipient: string) {
-  await hit(db, LIMITS.mailPerAddress, ip);
+  await hit(db, LIMITS.mailPerAddress, networkOf(ip));
   await hit(db, LIMITS.mailPerEmail, recipient, recipient);
 }
 
-/** The right password from this address: its earlier tries against the account no longer count. */
+/** The right password from this address (its network): its earlier tries against the account no longer count. */
 export const passwordAccepted = (db: Db, ip: string, email: string) =>
-  db.delete(rateLimits).where(eq(rateLimits.key, `${LIMITS.passwordPerPair.name}:${ip}|${email}`));
+  db.delete(rateLimits).where(eq(rateLimits.key, `${LIMITS.passwordPerPair.name}:${networkOf(ip)}|${email}`));
 
 /** A completed password reset proves the mailbox: every limit counted against the account is lifted. */
 export const liftAccountLimits = (db: Db, email: string) =>

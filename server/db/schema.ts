@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
+import type { HistoryChange } from '../../src/schemas/history.schema';
+import type { JournalType } from '../../src/schemas/journal.schema';
 import type { AccountRef } from '../../src/schemas/social.schema';
+import type { AvatarCrop } from '../../src/schemas/user.schema';
 import type { StoredSnapshot } from '../publish/snapshot';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -17,8 +20,17 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     pendingEmail: text('pending_email'),
     avatarKey: text('avatar_key'),
+    /** The avatar's file as the artist uploaded it (the data export holds it); null for avatars from before it was kept. */
+    avatarOriginalKey: text('avatar_original_key'),
     /** The language new posts start with (BCP-47); null until the artist chooses one (the browser's, else English). */
     postLanguage: text('post_language'),
+    /** What the public site shows of the artist ('' when not given): src/schemas/site-profile.schema.ts. */
+    bio: text('bio').notNull().default(''),
+    website: text('website').notNull().default(''),
+    /** An address for visitors, never the account's own unless the artist typed it here too. */
+    contactEmail: text('contact_email').notNull().default(''),
+    instagram: text('instagram').notNull().default(''),
+    bluesky: text('bluesky').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,7 +103,9 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry', 'post-failed'] }).notNull(),
+    kind: text('kind', {
+      enum: ['verify', 'exists', 'resend', 'reset', 'change', 'deleted', 'inquiry', 'post-failed', 'consignment-overdue'],
+    }).notNull(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For 'verify': the password of the sign-up, which the mailed link will confirm. */
@@ -100,6 +114,8 @@ export const mailOutbox = pgTable(
     inquiryId: uuid('inquiry_id').references(() => inquiries.id, { onDelete: 'cascade' }),
     /** For 'post-failed': the delivery that failed for good (its post and reason are read when the mail is written). */
     deliveryId: uuid('delivery_id').references(() => socialDeliveries.id, { onDelete: 'cascade' }),
+    /** For 'consignment-overdue': the consignment past its end date (its works are read when the mail is written). */
+    consignmentId: uuid('consignment_id').references(() => consignments.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -124,6 +140,8 @@ export const uploads = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
+    /** An avatar's chosen part, in pixels of the picture as seen; null: none chosen. */
+    crop: jsonb('crop').$type<AvatarCrop>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -192,6 +210,11 @@ export const artworks = pgTable(
      * shown when it has a picture and is not only in private collections (server/artworks/show-on-site.ts).
      */
     showOnSite: boolean('show_on_site'),
+    /** An edition's numbered copies (null: a unique work, one piece); its artist's proofs are `editionProofs`. */
+    editionSize: integer('edition_size'),
+    editionProofs: integer('edition_proofs').notNull().default(0),
+    /** What the public site says of the price: 'price' (the amount), 'onRequest' ("Price on request") or 'hidden'. */
+    priceDisplay: text('price_display').notNull().default('hidden'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -262,24 +285,38 @@ export const journalEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // The column is text: new kinds of entry need no migration.
-    type: text('type', {
-      enum: ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'],
-    }).notNull(),
+    type: text('type').$type<JournalType>().notNull(),
     message: text('message').notNull(),
     artworkId: uuid('artwork_id'),
     collectionId: uuid('collection_id'),
     mediaId: uuid('media_id'),
     changedFields: text('changed_fields').array(),
+    /** An artwork's history: the piece a change was about and its copy as then named ('3/25'; null: the artwork). */
+    pieceId: uuid('piece_id'),
+    copy: text('copy'),
+    /** What changed, from what to what, in the artist's words ('Sale status': 'Available' -> 'Sold'). */
+    changes: jsonb('changes').$type<HistoryChange[]>(),
+    note: text('note'),
+    /** Who made the change: 'artist', or 'studio' for what happens by itself (a hold lapsing). */
+    actor: text('actor').notNull().default('artist'),
+    /** The day it happened as the artist tells it (a sale's date); null: the day it was recorded. */
+    occurredOn: date('occurred_on', { mode: 'string' }),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('journal_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index('journal_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // An artwork's history, newest first, a page at a time.
+    index('journal_artwork_created_idx')
+      .on(t.artworkId, t.createdAt, t.id)
+      .where(sql`artwork_id is not null`),
+  ],
 );
 
 /**
- * The public portfolio: a snapshot taken when the artist presses Publish, at a stable slug. `version` counts the
- * publishes begun (each claims its own number and file folder); `snapshot` is the last one finished, which names its
- * own version, or null while the first is still being made.
+ * The public portfolio: a snapshot taken when the artist presses Publish, at the address (slug) they chose or one made
+ * for them. `version` counts the publishes begun (each claims its own number and file folder); `snapshot` is the last
+ * one finished, which names its own version, or null while the first is still being made.
  */
 export const publications = pgTable(
   'publications',
@@ -288,11 +325,32 @@ export const publications = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
+    /**
+     * The storage folder of its images (published/<folder>/<version>/), made once and kept when the address changes;
+     * null for a publication made before addresses could change, whose folder is its slug (set when it first moves).
+     */
+    folder: text('folder'),
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').$type<StoredSnapshot>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('publications_slug_key').on(t.slug)],
+  (t) => [uniqueIndex('publications_slug_key').on(t.slug), uniqueIndex('publications_folder_key').on(t.folder)],
+);
+
+/**
+ * An address a portfolio had before its artist chose another: /p/<slug> answers 301 to where the portfolio is now,
+ * until another artist takes the address (then the row goes: it is theirs).
+ */
+export const slugRedirects = pgTable(
+  'slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('slug_redirects_user_idx').on(t.userId)],
 );
 
 /**
@@ -320,6 +378,8 @@ export const socialAccounts = pgTable(
      * wait, neither dropped nor failed, until the artist connects it again, which clears this.
      */
     needsReconnectAt: timestamp('needs_reconnect_at', { withTimezone: true }),
+    /** Instagram: when the sealed long-lived token (sessionSealed) runs out; renewed when under 10 days remain. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -342,6 +402,19 @@ export const blueskyOAuthStore = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
+
+/** What a network already holds of a delivery (see socialDeliveries.remoteSteps). */
+export interface RemoteSteps {
+  /** Instagram: the container of the post (a single image, a Reel, or the carousel), and of each carousel item. */
+  containerId?: string;
+  itemContainerIds?: string[];
+  /** When the first container was asked for (its media is looked for from then on). */
+  startedAt?: string;
+  /** The published media's (or Facebook post's) id. */
+  mediaId?: string;
+  /** Facebook: the unpublished photos of a multi-photo post, by position. */
+  photoIds?: string[];
+}
 
 /** A link card as stored: thumb is the hash naming its recompressed image in storage (link-cards/<hash>.jpg). */
 export interface StoredLinkCard {
@@ -491,6 +564,11 @@ export const socialDeliveries = pgTable(
     videoJobId: text('video_job_id'),
     videoProgress: integer('video_progress'),
     videoBlob: jsonb('video_blob').$type<Record<string, unknown>>(),
+    /**
+     * Instagram and Facebook: each step done at the network, recorded before the next one (the container made for each
+     * part, the media published), so that a retry after a lost answer or a crash resumes instead of repeating.
+     */
+    remoteSteps: jsonb('remote_steps').$type<RemoteSteps>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -567,7 +645,14 @@ export const customDomains = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('custom_domains_domain_key').on(t.domain)],
+  (t) => [
+    // One artist holds a verified domain. Unverified claims of the same name wait side by side (a claim proves
+    // nothing), and the first to verify takes the domain over from them.
+    uniqueIndex('custom_domains_verified_domain_key')
+      .on(t.domain)
+      .where(sql`verified_at is not null`),
+    index('custom_domains_domain_idx').on(t.domain),
+  ],
 );
 
 /** A buyer's message about an artwork, sent from the public site. Kept even when mail is down; shown in the app. */
@@ -588,5 +673,175 @@ export const inquiries = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('inquiries_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index('inquiries_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // A contact's inquiries are those sent from their address.
+    index('inquiries_user_email_idx').on(t.userId, sql`lower(${t.email})`),
+  ],
+);
+
+/** The people and places an artist deals with: collectors, galleries, institutions. Never shown on the public site. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower case, or '' when unknown. */
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    kind: text('kind', { enum: ['collector', 'gallery', 'institution', 'other'] }).notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_user_name_idx').on(t.userId, sql`lower(${t.name})`, t.id),
+    index('contacts_user_email_idx').on(t.userId, t.email),
+  ],
+);
+
+/**
+ * A physical piece of an artwork, with its own life (server/inventory, the artwork-life chart): a unique work has one
+ * ('unique', no number); an edition has one per numbered copy ('numbered', 1..size) and per artist's proof ('proof').
+ * Its sale and custody columns are the chart's record; the artwork's saleStatus is derived from its pieces.
+ */
+export const artworkPieces = pgTable(
+  'artwork_pieces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artworkId: uuid('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['unique', 'numbered', 'proof'] }).notNull(),
+    number: integer('number'),
+    sale: text('sale', { enum: ['available', 'reserved', 'sold', 'notForSale'] })
+      .notNull()
+      .default('available'),
+    custody: text('custody', { enum: ['studio', 'consigned', 'onLoan', 'withBuyer', 'elsewhere'] })
+      .notNull()
+      .default('studio'),
+    holdContactId: uuid('hold_contact_id').references(() => contacts.id),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    consignmentId: uuid('consignment_id').references(() => consignments.id),
+    loanBorrower: text('loan_borrower'),
+    loanUntil: date('loan_until', { mode: 'string' }),
+    place: text('place'),
+    /** The asking price in minor units of priceCurrency (ISO 4217), or null when none is set. */
+    priceAmount: bigint('price_amount', { mode: 'number' }),
+    priceCurrency: text('price_currency'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('artwork_pieces_copy_key').on(t.artworkId, t.kind, sql`coalesce(${t.number}, 0)`),
+    index('artwork_pieces_hold_idx')
+      .on(t.holdContactId)
+      .where(sql`hold_contact_id is not null`),
+    index('artwork_pieces_consignment_idx')
+      .on(t.consignmentId)
+      .where(sql`consignment_id is not null`),
+  ],
+);
+
+/**
+ * A sale of one piece. Amounts are minor units of `currency`; the commission and the net to the artist are computed
+ * by the server when it is recorded (never typed). A return is recorded on the sale (returnedAt), never by editing
+ * it; a piece has at most one sale that is not returned. A sale recorded without a buyer or a price (an artwork
+ * created as sold) has them null.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artworkId: uuid('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    pieceId: uuid('piece_id')
+      .notNull()
+      .references(() => artworkPieces.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').references(() => contacts.id),
+    consignmentId: uuid('consignment_id').references(() => consignments.id),
+    soldOn: date('sold_on', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency'),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    /** Hundredths of a percent (0-10000). */
+    commissionBasisPoints: integer('commission_basis_points').notNull().default(0),
+    commission: bigint('commission', { mode: 'number' }),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+    net: bigint('net', { mode: 'number' }),
+    invoiceNumber: text('invoice_number').notNull().default(''),
+    note: text('note').notNull().default(''),
+    returnedOn: date('returned_on', { mode: 'string' }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_live_piece_key')
+      .on(t.pieceId)
+      .where(sql`returned_at is null`),
+    index('sales_user_sold_idx').on(t.userId, t.soldOn),
+    index('sales_contact_idx')
+      .on(t.contactId)
+      .where(sql`contact_id is not null`),
+    index('sales_artwork_idx').on(t.artworkId),
+  ],
+);
+
+/** Works left with a gallery to sell, for a commission, between two days; `overdueMailedAt` says the artist was told. */
+export const consignments = pgTable(
+  'consignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    /** Hundredths of a percent (0-10000). */
+    commissionBasisPoints: integer('commission_basis_points').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    terms: text('terms').notNull().default(''),
+    overdueMailedAt: timestamp('overdue_mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consignments_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('consignments_contact_idx').on(t.contactId),
+    // The upkeep's question: which consignments ended and were not yet mailed about.
+    index('consignments_unmailed_idx')
+      .on(t.endsOn)
+      .where(sql`overdue_mailed_at is null`),
+  ],
+);
+
+/** The pieces of a consignment; one leaves it when returned (returnedAt) or sold through it (saleId). */
+export const consignmentItems = pgTable(
+  'consignment_items',
+  {
+    consignmentId: uuid('consignment_id')
+      .notNull()
+      .references(() => consignments.id, { onDelete: 'cascade' }),
+    pieceId: uuid('piece_id')
+      .notNull()
+      .references(() => artworkPieces.id, { onDelete: 'cascade' }),
+    artworkId: uuid('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    returnedOn: date('returned_on', { mode: 'string' }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    saleId: uuid('sale_id').references(() => sales.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.consignmentId, t.pieceId] }), index('consignment_items_piece_idx').on(t.pieceId)],
 );

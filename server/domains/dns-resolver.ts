@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { DeadlinePassed, withDeadline } from '../outbound/deadline';
 
 /** The one DNS question a domain check asks. Injected through deps, so tests can answer it themselves. */
 export interface TxtResolver {
@@ -19,17 +20,14 @@ export function createTxtResolver({ servers, timeoutMs }: { servers: string[]; t
     async resolveTxt(name) {
       const resolver = new Resolver({ timeout: Math.max(100, Math.floor(timeoutMs / 2)), tries: 2 });
       if (servers.length) resolver.setServers(servers);
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          resolver.cancel();
-          reject(new DnsTimeout(`No DNS answer for ${name} within ${timeoutMs} ms`));
-        }, timeoutMs);
-      });
       try {
-        return await Promise.race([resolver.resolveTxt(name), deadline]);
-      } finally {
-        clearTimeout(timer);
+        return await withDeadline(timeoutMs, (signal) => {
+          signal.addEventListener('abort', () => resolver.cancel(), { once: true });
+          return resolver.resolveTxt(name);
+        });
+      } catch (err) {
+        if (err instanceof DeadlinePassed) throw new DnsTimeout(`No DNS answer for ${name} within ${timeoutMs} ms`);
+        throw err;
       }
     },
   };

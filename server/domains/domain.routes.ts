@@ -6,7 +6,7 @@ import {
   domainSchema,
   domainVerifyResultSchema,
 } from '../../src/schemas/domain.schema';
-import { hit, type Limit } from '../auth/rate-limit';
+import { hit, networkOf, type Limit } from '../auth/rate-limit';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
@@ -52,13 +52,15 @@ export function domainRoutes(deps: AppDeps) {
     {
       method: 'put',
       path: '/domains',
-      summary: 'Set the custom domain; a new one gets a new token and must be verified again',
+      summary:
+        'Set the custom domain; a new one gets a new token and must be verified again. Another artist may have claimed it ' +
+        'unverified (the first to verify takes it); one another artist verified is a 409',
       tag,
       auth: true,
       body: domainInputSchema,
       responses: {
         200: { description: 'The domain and its records', schema: customDomainSchema },
-        409: errorDoc('Another artist holds this domain'),
+        409: errorDoc('Another artist has verified this domain'),
         ...errors,
       },
     },
@@ -91,12 +93,15 @@ export function domainRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/domains/verify',
-      summary: 'Look for the TXT record now; answers what was found (or not yet) and the domain as it stands',
+      summary:
+        'Look for the TXT record now; answers what was found (or not yet) and the domain as it stands. Found, the domain is ' +
+        "this artist's: other artists' unverified claims of it are released",
       tag,
       auth: true,
       responses: {
         200: { description: 'The check and the domain', schema: domainVerifyResultSchema },
         404: errorDoc('No domain set'),
+        409: errorDoc('Found, but another artist verified this domain first'),
         429: errorDoc('Too many checks'),
         ...errors,
       },
@@ -129,7 +134,7 @@ export function domainRoutes(deps: AppDeps) {
       },
     },
     async (c, { query }) => {
-      await hit(db, DOMAIN_LIMITS.allowedPerAddress, clientAddress(c, config.trustProxyHops));
+      await hit(db, DOMAIN_LIMITS.allowedPerAddress, networkOf(clientAddress(c, config.trustProxyHops)));
       const parsed = domainSchema.safeParse(query.domain);
       if (!parsed.success || !(await hosts.lookup(parsed.data))) throw new NotFound('Not a verified custom domain.');
       return c.json({ domain: parsed.data }, 200);

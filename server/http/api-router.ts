@@ -23,6 +23,8 @@ export interface RouteSpec<B, Q, P> {
   /** Requires a signed-in user (bearer ID token). */
   auth?: boolean;
   body?: B;
+  /** The body may be left out altogether (no Content-Type, nothing sent): `body` then validates `{}`. */
+  bodyOptional?: boolean;
   query?: Q;
   params?: P;
   responses: Record<number, ResponseDoc>;
@@ -64,7 +66,7 @@ export class ApiRouter extends Hono<AppEnv> {
       const input = {
         params: spec.params ? check(spec.params, c.req.param()) : undefined,
         query: spec.query ? check(spec.query, c.req.query()) : undefined,
-        body: spec.body ? check(spec.body, await readJson(c)) : undefined,
+        body: spec.body ? check(spec.body, await readJson(c, Boolean(spec.bodyOptional))) : undefined,
       } as ValidInput<B, Q, P>;
       return handler(c, input);
     };
@@ -88,7 +90,12 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
       ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } } } }
+        ? {
+            requestBody: {
+              required: !spec.bodyOptional,
+              content: { 'application/json': { schema: jsonSchema(spec.body as Schema, 'input') } },
+            },
+          }
         : {}),
       responses: Object.fromEntries(
         Object.entries(spec.responses).map(([status, r]) => [
@@ -112,10 +119,18 @@ export function openApiDocument(routers: ApiRouter[], info: { title: string; ver
   };
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  if (!isJson(c.req.header('content-type'))) throw new UnsupportedType('Send the body as application/json.');
+/**
+ * The body as JSON. A body the route may go without (`optional`) is `{}` when nothing is sent, also under a JSON
+ * Content-Type (a client may name it and send nothing).
+ */
+async function readJson(c: Context, optional: boolean): Promise<unknown> {
+  const type = c.req.header('content-type');
+  if (optional && !type && !Number(c.req.header('content-length') ?? 0) && !c.req.header('transfer-encoding')) return {};
+  if (!isJson(type)) throw new UnsupportedType('Send the body as application/json.');
+  const text = await c.req.text();
+  if (optional && text.trim() === '') return {};
   try {
-    return await c.req.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new Invalid('The body is not valid JSON.');
   }

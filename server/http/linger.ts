@@ -46,15 +46,15 @@ export function lingerAfterAnswer(incoming: IncomingMessage, limits = LINGER) {
 }
 
 /**
- * A body refused while it still arrives (413, or an answer that already closes the connection, such as a refused
- * upload) closes the connection, lingering. Other answers leave the rest of a small body to Node, which reads it and
- * keeps the connection.
+ * An answer given while the request's body is still unread (a route that takes none, a refusal before the body was
+ * read: 401, 404, 413, a refused upload) closes the connection, lingering: it says `Connection: close` and reads the
+ * rest for a bounded time. Keeping the connection would promise keep-alive, and the body left in it would either
+ * hold the next request back or, past what the adapter drains, end in a reset of the client's next request on it.
  */
-export const lingerOnRefusedBody: MiddlewareHandler = async (c, next) => {
+export const lingerOnUnreadBody: MiddlewareHandler = async (c, next) => {
   await next();
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableEnded || !hasBody(incoming)) return;
-  if (c.res.status !== 413 && c.res.headers.get('connection')?.toLowerCase() !== 'close') return;
   c.res.headers.set('Connection', 'close');
   lingerAfterAnswer(incoming);
 };

@@ -1,5 +1,5 @@
 import { INQUIRY_FIELDS, INQUIRY_TRAP_FIELD, inquiryFormSchema } from '../../src/schemas/inquiry.schema';
-import { hit, type Limit } from '../auth/rate-limit';
+import { hit, networkOf, type Limit } from '../auth/rate-limit';
 import type { AppDeps } from '../context';
 import { RateLimited } from '../errors';
 import { findPublishedArtwork } from '../publish/published-artwork';
@@ -9,7 +9,8 @@ import { insertInquiry } from './inquiry.repo';
 
 /**
  * A buyer may write about a few artworks in a sitting; a robot that gets past the honeypot writes no more than that.
- * An artist under a flood from many addresses gets at most a few dozen an hour, and the flood's senders hear so.
+ * An artist under a flood from many addresses gets at most a few dozen an hour, and the flood's senders hear so. An
+ * IPv6 sender counts by its /64 (networkOf).
  */
 export const INQUIRY_LIMITS = {
   perAddress: { name: 'inquiry:ip', max: 5, windowSeconds: 15 * 60 },
@@ -98,7 +99,7 @@ export async function handleInquiry(deps: Pick<AppDeps, 'db' | 'outbox'>, req: I
   // Counted once the message is one that would be kept: a buyer correcting a field spends nothing.
   let limit: Limit = INQUIRY_LIMITS.perAddress;
   try {
-    await hit(deps.db, limit, req.ip);
+    await hit(deps.db, limit, networkOf(req.ip));
     limit = INQUIRY_LIMITS.perArtist;
     await hit(deps.db, limit, found.userId);
   } catch (err) {

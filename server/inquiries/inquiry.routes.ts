@@ -11,7 +11,7 @@ import type { Site } from '../site/site.urls';
 import { findPublishedArtwork } from '../publish/published-artwork';
 import { findPublication } from '../publish/publish.service';
 import { toInquiryDto } from './inquiry.dto';
-import { renderInquiryForm } from './inquiry.form';
+import { inquiryAlert, renderInquiryForm } from './inquiry.form';
 import { handleInquiry, INQUIRY_FAILURES } from './inquiry.handler';
 import { INQUIRY_PAGE_CSP, renderInquiryPage } from './inquiry.page';
 import { listInquiries, markInquiryRead } from './inquiry.repo';
@@ -87,14 +87,9 @@ export function inquirySiteRoutes(deps: AppDeps) {
     c.html(renderInquiryPage(p), status, PAGE_HEADERS);
   const home = (c: Context<InquiryEnv>) => c.env.site.base || '/';
   const refused = (c: Context<InquiryEnv>, status: 400 | 413 | 415, message: string) =>
-    page(c, status, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: `<p class="inquiry-alert" role="alert">${message}</p>` });
+    page(c, status, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: inquiryAlert(message) });
   const notFound = (c: Context<InquiryEnv>) =>
-    page(c, 404, {
-      portfolio: home(c),
-      artist: '',
-      artworkTitle: '',
-      formHtml: `<p class="inquiry-alert" role="alert">${INQUIRY_FAILURES.notFound}</p>`,
-    });
+    page(c, 404, { portfolio: home(c), artist: '', artworkTitle: '', formHtml: inquiryAlert(INQUIRY_FAILURES.notFound) });
 
   const limit = bodyLimit({
     maxSize: INQUIRY_BODY_LIMIT,
@@ -119,7 +114,8 @@ export function inquirySiteRoutes(deps: AppDeps) {
     if (out.status === 404) return notFound(c);
     if (out.retryAfterSeconds) c.header('Retry-After', String(out.retryAfterSeconds));
     const formHtml = renderInquiryForm({ action, artist: out.artist, values: out.values, errors: out.errors });
-    return page(c, out.status, { portfolio: home(c), artist: out.artist, artworkTitle: out.artworkTitle, formHtml });
+    const artworkUrl = `${site.base}/artworks/${encodeURIComponent(artworkId)}`;
+    return page(c, out.status, { portfolio: home(c), artist: out.artist, artworkTitle: out.artworkTitle, artworkUrl, formHtml });
   });
 
   app.get('/artworks/:artworkId/inquiry', async (c) => {
@@ -130,7 +126,8 @@ export function inquirySiteRoutes(deps: AppDeps) {
     if (!found || !artwork) return notFound(c);
     const sent = c.req.query('inquiry') === 'sent';
     const formHtml = renderInquiryForm({ action: inquiryPath(site, artworkId), artist: found.snapshot.artist, sent });
-    return page(c, 200, { portfolio: home(c), artist: found.snapshot.artist, artworkTitle: artwork.title, formHtml });
+    const artworkUrl = `${site.base}/artworks/${encodeURIComponent(artworkId)}`;
+    return page(c, 200, { portfolio: home(c), artist: found.snapshot.artist, artworkTitle: artwork.title, artworkUrl, formHtml });
   });
   return app;
 }

@@ -7,7 +7,10 @@ import { backoffMs, type RetryPolicy } from '../retry-policy';
 import type { Mail, Mailer } from './mailer';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-export type MailJob = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'email' | 'userId' | 'passwordHash' | 'inquiryId' | 'deliveryId'>;
+export type MailJob = Pick<
+  typeof mailOutbox.$inferInsert,
+  'kind' | 'email' | 'userId' | 'passwordHash' | 'inquiryId' | 'deliveryId' | 'consignmentId'
+>;
 
 /** What a row sends, decided when it is sent; null when nothing is to be sent (unknown address, superseded sign-up). */
 export type ComposeMail = (row: OutboxRow) => Promise<Mail | null>;

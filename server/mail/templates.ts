@@ -1,6 +1,5 @@
+import { html } from '../html/html';
 import type { Mail } from './mailer';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail {
   return {
@@ -8,8 +7,7 @@ function linkMail(to: string, subject: string, intro: string, action: string, li
     subject,
     link,
     text: `${intro}\n\n${action}: ${link}\n\n${outro}\n`,
-    html:
-      `<p>${escape(intro)}</p>` + `<p><a href="${escape(link)}">${escape(action)}</a></p>` + `<p style="color:#555">${escape(outro)}</p>`,
+    html: html`<p>${intro}</p><p><a href="${link}">${action}</a></p><p style="color:#555">${outro}</p>`.toString(),
   };
 }
 
@@ -63,7 +61,7 @@ export const accountDeletedMail = (to: string): Mail => {
     to,
     subject: 'Your Artist Studio account was deleted',
     text: `${lines.join('\n\n')}\n`,
-    html: lines.map((l) => `<p>${escape(l)}</p>`).join(''),
+    html: html`${lines.map((l) => html`<p>${l}</p>`)}`.toString(),
   };
 };
 
@@ -97,11 +95,7 @@ export const inquiryMail = (to: string, q: InquiryMailContent, link: string): Ma
     replyTo: { name: q.name, address: q.email },
     link,
     text: `${intro}\n\n${q.message}\n\n${outro}\n\nAll your inquiries: ${link}\n`,
-    html:
-      `<p>${escape(intro)}</p>` +
-      `<blockquote style="white-space:pre-wrap;margin:1em 0;padding-left:1em;border-left:3px solid #999">${escape(q.message)}</blockquote>` +
-      `<p>${escape(outro)}</p>` +
-      `<p><a href="${escape(link)}">All your inquiries</a></p>`,
+    html: html`<p>${intro}</p><blockquote style="white-space:pre-wrap;margin:1em 0;padding-left:1em;border-left:3px solid #999">${q.message}</blockquote><p>${outro}</p><p><a href="${link}">All your inquiries</a></p>`.toString(),
   };
 };
 

@@ -3,6 +3,7 @@ import net, { type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 import { isPublicAddress } from './address-rule';
+import { ambientDeadline, startDeadline, withDeadline, type Deadline } from './deadline';
 
 export const PRIVATE_ADDRESS_MESSAGE = 'That server address points into a private network and cannot be used.';
 
@@ -48,7 +49,9 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * The one way out for requests to addresses an artist gave (their PDS today). Every connection, the first and every
  * redirect hop, resolves its name once, refuses it unless every address is public unicast, and connects to exactly
  * those addresses: no second lookup can answer differently (DNS rebinding), and no redirect skips the check.
- * Redirects are followed by hand (at most 3), answers are capped in size and time.
+ * Redirects are followed by hand (at most 3), answers are capped in size and time: each call owns its deadline
+ * (server/outbound/deadline.ts), which covers the connection, every hop and the reading of the body, and which also
+ * ends with the caller's signal or the withDeadline the call is made in.
  */
 export function createOutboundDoor(options: OutboundOptions): OutboundDoor {
   const {
@@ -94,7 +97,20 @@ export function createOutboundDoor(options: OutboundOptions): OutboundDoor {
 
   async function guardedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    // The caller's own signal, not request.signal: a Request's copy follows it only weakly (nodejs/undici#4068).
+    const deadline = startDeadline(timeoutMs, [init?.signal ?? (input instanceof Request ? input.signal : null), ambientDeadline()]);
+    let handedOver = false;
+    try {
+      const res = await follow(request, deadline.signal);
+      const out = capped(res, maxResponseBytes, deadline);
+      handedOver = true;
+      return out;
+    } finally {
+      if (!handedOver) deadline.clear();
+    }
+  }
+
+  async function follow(request: Request, signal: AbortSignal): Promise<Response> {
     let url = new URL(request.url);
     let method = request.method;
     const headers = new Headers(request.headers);
@@ -105,7 +121,7 @@ export function createOutboundDoor(options: OutboundOptions): OutboundDoor {
         unwrapRefusal,
       );
       const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
-      if (!location) return capped(res, maxResponseBytes);
+      if (!location) return res;
       await res.body?.cancel();
       if (hop === maxRedirects) throw new OutboundRefused('redirects', `That server redirected more than ${maxRedirects} times.`);
       const next = new URL(location, url);
@@ -125,7 +141,7 @@ export function createOutboundDoor(options: OutboundOptions): OutboundDoor {
 
   return {
     fetch: guardedFetch,
-    checkHost: async (hostname) => void (await checkedAddresses(hostname)),
+    checkHost: (hostname) => withDeadline(timeoutMs, () => checkedAddresses(hostname)).then(() => undefined),
     close: () => agent.close(),
   };
 }
@@ -139,13 +155,20 @@ function unwrapRefusal(err: unknown): never {
 const tooLarge = (max: number) =>
   new OutboundRefused('too-large', `That server sent an answer larger than ${Math.round(max / 1024 / 1024)} MB.`);
 
-/** The answer, refused as soon as it declares or sends more than max bytes. */
-function capped(res: Response, max: number): Response {
+/**
+ * The answer, refused as soon as it declares or sends more than max bytes, and cut when the deadline passes while its
+ * body is read (the pipe holds the deadline's signal; the source is cancelled, which closes the connection). The
+ * deadline ends when the body has been read, cancelled or cut.
+ */
+function capped(res: Response, max: number, deadline: Deadline): Response {
   if (Number(res.headers.get('content-length')) > max) {
     void res.body?.cancel();
     throw tooLarge(max);
   }
-  if (!res.body || NULL_BODY.has(res.status)) return res;
+  if (!res.body || NULL_BODY.has(res.status)) {
+    deadline.clear();
+    return res;
+  }
   let seen = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -154,5 +177,9 @@ function capped(res: Response, max: number): Response {
       else controller.enqueue(chunk);
     },
   });
-  return new Response(res.body.pipeThrough(counter), { status: res.status, statusText: res.statusText, headers: res.headers });
+  res.body
+    .pipeTo(counter.writable, { signal: deadline.signal })
+    .catch(() => undefined)
+    .finally(deadline.clear);
+  return new Response(counter.readable, { status: res.status, statusText: res.statusText, headers: res.headers });
 }

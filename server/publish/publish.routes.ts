@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { publicationSchema, publishPreviewSchema, publishResultSchema } from '../../src/schemas/publish.schema';
+import { publicationSchema, publishPreviewSchema, publishRequestSchema, publishResultSchema } from '../../src/schemas/publish.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
@@ -9,7 +9,7 @@ import { readdressed } from '../site/site.urls';
 import { previewPublish } from './publish-preview';
 import { lastPublication, publishPortfolio } from './publish.service';
 
-/** POST /api/publish: the Home page's Publish button; GET /api/publish: where it was last published. */
+/** POST /api/publish: the Publish button (at the address the artist chose); GET /api/publish: where it was last published. */
 export function publishRoutes(deps: AppDeps) {
   const api = new ApiRouter(requireUser(deps));
   api.openapi(
@@ -38,12 +38,20 @@ export function publishRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/publish',
-      summary: "Publish the artist's public portfolio (a snapshot of every artwork) and answer its address",
+      summary:
+        "Publish the artist's public portfolio (a snapshot of every artwork) and answer its address; with `slug`, at that address (the previous one then redirects to it)",
       tag: 'Publish',
       auth: true,
-      responses: { 200: { description: 'Published', schema: publishResultSchema }, 401: errorDoc('Not signed in') },
+      body: publishRequestSchema,
+      bodyOptional: true,
+      responses: {
+        200: { description: 'Published', schema: publishResultSchema },
+        400: errorDoc('The address is not 3-40 lowercase letters, digits and hyphens'),
+        401: errorDoc('Not signed in'),
+        409: errorDoc('The address is reserved or another artist’s'),
+      },
     },
-    async (c) => c.json(await publishPortfolio(deps, c.var.auth.user.userId), 200),
+    async (c, { body }) => c.json(await publishPortfolio(deps, c.var.auth.user.userId, body.slug), 200),
   );
   return api;
 }
@@ -56,7 +64,7 @@ export function publicPortfolioRoutes(deps: AppDeps, site: PublicSite) {
   const app = new Hono<AppEnv>();
   const serve = (c: Context<AppEnv>) => {
     const url = new URL(c.req.url);
-    // The slug as written in the address (a slug is [a-z2-7] only; anything else finds no portfolio).
+    // The slug as written in the address (a slug is [a-z0-9-] only; anything else finds no portfolio).
     const [, slug, rest] = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname)!;
     const request = readdressed(c.req.raw, new URL(`${rest ?? '/'}${url.search}`, url.origin).href);
     return site({ slug, base: `/p/${slug}` }, request, clientAddress(c, deps.config.trustProxyHops));

@@ -1,113 +1,37 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { saleStatusLabel } from '../../src/schemas/artwork.schema';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
+import { isSlugShaped } from '../../src/schemas/slug.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { publications } from '../db/schema';
 import { deleteFiles } from '../storage/delete-files';
+import { claimVersion } from './address';
 import { collectionOrder } from './collection-order';
 import { creditOf, exifOf, xmpOf } from './copyright';
 import { formatDimensions } from './format';
-import { type ArtworkRow, postedDeliveries, publishedArtworks, visibleCollections } from './site-snapshot.repo';
-import { readSnapshot, type SiteArtwork, type SiteCollection, type SiteImage, type SiteSnapshot } from './snapshot';
-import { withWebpMetadata } from './webp-metadata';
+import { imageJob, imageKey, type ImageJob, publishImages } from './publish-images';
+import {
+  type ArtworkRow,
+  artworkImages,
+  piecesByArtwork,
+  postedDeliveries,
+  publicProfile,
+  publishedArtworks,
+  visibleCollections,
+} from './site-snapshot.repo';
+import { saleFacts } from './sale-facts';
+import { galleryJobs, imagesOf, siteProfileOf } from './site-extras';
+import { readSnapshot, type SiteArtwork, type SiteCollection, type SiteSnapshot } from './snapshot';
 
-const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
-export const SLUG_PATTERN = /^[a-z2-7]{10}$/;
-/** Images read, credited and written at once: each holds its four variants in memory (a few hundred KB). */
-const IMAGE_CONCURRENCY = 8;
+export { imageKey } from './publish-images';
 
-/** 10 random base-32 characters (50 bits): a stable address nobody can guess or enumerate. */
-const newSlug = () => Array.from(randomBytes(10), (b) => SLUG_ALPHABET[b & 31]).join('');
-
-export const imageKey = (slug: string, version: number, file: string) => `published/${slug}/${version}/${file}`;
 /** The public address of a snapshot's image; the version is in the name, so each address always holds the same bytes. */
 export const imagePath = (slug: string, version: number, file: string) => `/p/${slug}/images/${version}-${file}`;
 export const portfolioUrl = (appUrl: string, slug: string) => `${appUrl}/p/${slug}`;
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
-/** Each publish claims the next version number (and with it its own folder); the slug is made on the first. */
-async function claimVersion(db: Db, userId: string): Promise<{ slug: string; version: number }> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await db
-        .insert(publications)
-        .values({ userId, slug: newSlug(), version: 1 })
-        .onConflictDoUpdate({ target: publications.userId, set: { version: sql`${publications.version} + 1` } })
-        .returning({ slug: publications.slug, version: publications.version });
-      return row;
-    } catch (err) {
-      // Another artist has this slug already (1 in 2^50 per artist): draw again.
-      if (!isUniqueViolation(err) || attempt >= 3) throw err;
-    }
-  }
-}
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
-
-/**
- * The published sizes of a primary image (for srcset), narrowest first: `<n>-xs.webp` (within 400 px: a grid tile on a
- * phone), `<n>-sm.webp` (600), `<n>-md.webp` (960: the artwork's picture on a phone) and `<n>-lg.webp` (1600). An
- * optional size may be missing (images uploaded before the `medium` variant existed): srcset then offers the next.
- */
-const PUBLISHED_SIZES = [
-  { suffix: 'xs', variant: 'preview', optional: false },
-  { suffix: 'sm', variant: 'sm', optional: false },
-  { suffix: 'md', variant: 'medium', optional: true },
-  { suffix: 'lg', variant: 'large', optional: false },
-] as const;
-
-interface ImageJob {
-  artwork: SiteArtwork;
-  /** The artwork's place in the snapshot, 1-based: its files are named by it, never by an id. */
-  n: number;
-  sources: Array<{ suffix: string; key: string }>;
-}
-
-/** The stored variant's bytes, or null when the image was deleted meanwhile. */
-async function readVariant(deps: AppDeps, key: string): Promise<Buffer | null> {
-  const object = await deps.storage.read(key);
-  return object ? Buffer.concat(await object.body.toArray()) : null;
-}
-
-/**
- * Writes one artwork's published sizes, each credited to the artist (EXIF and XMP spliced in, the picture untouched),
- * and sets its image. A size no larger than the narrower one is left out (a small image is published once). An image
- * deleted meanwhile leaves the artwork without one.
- */
-async function publishImage(deps: AppDeps, slug: string, version: number, job: ImageJob, exif: Buffer, xmp: string, written: string[]) {
-  const sources = await Promise.all(job.sources.map(async (s) => ({ ...s, bytes: await readVariant(deps, s.key) })));
-  const files: Array<SiteImage['files'][number] & { data: Buffer }> = [];
-  for (const source of sources) {
-    if (!source.bytes) return;
-    const stamped = withWebpMetadata(source.bytes, exif, xmp);
-    const last = files.at(-1);
-    if (last && last.width >= stamped.width && last.height >= stamped.height) continue;
-    files.push({ file: `${job.n}-${source.suffix}.webp`, ...stamped });
-  }
-  await Promise.all(
-    files.map((f) => {
-      const key = imageKey(slug, version, f.file);
-      written.push(key);
-      return deps.storage.put(key, f.data, 'image/webp');
-    }),
-  );
-  job.artwork.image = {
-    alt: job.artwork.title.trim() || 'Untitled',
-    files: files.map(({ file, width, height }) => ({ file, width, height })),
-  };
-}
-
 /** The public fields of an artwork; its image is set once its files are written. */
-export const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArtwork => ({
+export const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts'], sale: ReturnType<typeof saleFacts>): SiteArtwork => ({
   id: a.id,
   title: a.title,
   year: a.year,
@@ -115,7 +39,7 @@ export const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts']): SiteArt
   description: a.description,
   tags: a.tags,
   dimensions: formatDimensions(a.dimensions),
-  saleStatus: saleStatusLabel(a.saleStatus),
+  ...sale,
   image: null,
   posts,
 });
@@ -134,17 +58,21 @@ export const siteCollections = (found: Awaited<ReturnType<typeof visibleCollecti
 
 /**
  * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork shown on the
- * site (publishedArtworks) newest first with its facts and where it was posted, the public and unlisted collections in display order, and each primary
- * image in its published sizes under published/<slug>/<version>/, credited to the artist. The previous version's files are
- * deleted once the new one is live. Later edits show only after publishing again.
+ * site (publishedArtworks: the artist's choice, server/artworks/show-on-site.ts) newest first with its facts, every image and where it was posted, the public and unlisted collections in display order, the
+ * artist's bio, links and avatar, and each image in its published sizes under published/<folder>/<version>/, credited
+ * to the artist. With `slug`, at that address (address.ts). The previous version's files are deleted once the new one
+ * is live. Later edits show only after publishing again.
  */
-export async function publishPortfolio(deps: AppDeps, userId: string): Promise<PublishResult> {
+export async function publishPortfolio(deps: AppDeps, userId: string, wantedSlug?: string): Promise<PublishResult> {
   const { db } = deps;
-  const { slug, version } = await claimVersion(db, userId);
-  const [{ user, rows }, found, posted] = await Promise.all([
+  const { slug, folder, version, previousSlug } = await claimVersion(db, userId, wantedSlug);
+  const [{ user, rows }, found, posted, profileRow, images, pieces] = await Promise.all([
     publishedArtworks(db, userId),
     visibleCollections(db, userId),
     postedDeliveries(db, userId),
+    publicProfile(db, userId),
+    artworkImages(db, userId),
+    piecesByArtwork(db, userId),
   ]);
   const artist = user ? displayNameOf(user) : '';
   const credit = creditOf(artist, new Date().getUTCFullYear());
@@ -155,13 +83,22 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
     const posts = posted
       .filter((p) => p.artworkId === artwork.id)
       .map((p) => ({ platform: p.platform, handle: p.handle, url: p.url, postedAt: p.postedAt.toISOString() }));
-    const entry = siteArtwork(artwork, posts);
-    const keys = { preview, sm, medium, large };
-    const sizes = PUBLISHED_SIZES.filter((s) => keys[s.variant] || !s.optional);
-    if (sizes.every((s) => keys[s.variant]))
-      jobs.push({ artwork: entry, n: i + 1, sources: sizes.map((s) => ({ suffix: s.suffix, key: keys[s.variant]! })) });
+    const entry = siteArtwork(artwork, posts, saleFacts(artwork, pieces.get(artwork.id) ?? []));
+    const job = imageJob(
+      String(i + 1),
+      artwork.title.trim() || 'Untitled',
+      { preview, sm, medium, large },
+      (image) => (entry.image = image),
+    );
+    if (job) jobs.push(job);
     return entry;
   });
+  const gallery = galleryJobs(
+    published.map((entry, i) => ({ entry, n: i + 1, primaryId: rows[i].artwork.primaryImageMediaId })),
+    images,
+  );
+  const { profile, job: avatarJob } = siteProfileOf(profileRow);
+  jobs.push(...gallery.jobs, ...(avatarJob ? [avatarJob] : []));
   const snapshot: SiteSnapshot = {
     format: 2,
     version,
@@ -169,14 +106,14 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
     copyright: credit.notice,
     artworks: published,
     collections: siteCollections(found, byId),
+    profile,
   };
 
-  const ours: string[] = [];
+  const written: string[] = [];
   let outcome: { previous: SiteSnapshot | null; current: SiteSnapshot; publishedAt: Date };
   try {
-    const exif = exifOf(credit);
-    const xmp = xmpOf(credit);
-    await inBatches(jobs, IMAGE_CONCURRENCY, (job) => publishImage(deps, slug, version, job, exif, xmp, ours));
+    await publishImages(deps, { folder, version, exif: exifOf(credit), xmp: xmpOf(credit), written }, jobs);
+    gallery.finish();
     outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(publications).where(eq(publications.userId, userId)).for('update');
       const live = row.snapshot ? readSnapshot(row.snapshot) : null;
@@ -190,24 +127,26 @@ export async function publishPortfolio(deps: AppDeps, userId: string): Promise<P
       return { previous: live, current: snapshot, publishedAt: saved.publishedAt! };
     });
   } catch (err) {
-    await deleteFiles(deps, ours);
+    await deleteFiles(deps, written);
     throw err;
   }
-  if (outcome.previous) await deleteFiles(deps, snapshotFiles(slug, outcome.previous));
+  if (outcome.previous) await deleteFiles(deps, snapshotFiles(folder, outcome.previous));
   return {
     url: portfolioUrl(deps.config.appUrl, slug),
     publishedAt: outcome.publishedAt.toISOString(),
     artworkCount: outcome.current.artworks.length,
+    slug,
+    ...(previousSlug ? { previousUrl: portfolioUrl(deps.config.appUrl, previousSlug) } : {}),
   };
 }
 
-/** The storage keys of every file of a snapshot: each size of each artwork's image. */
-export const snapshotFiles = (slug: string, s: SiteSnapshot) =>
-  s.artworks.flatMap((a) => (a.image ? a.image.files.map((f) => imageKey(slug, s.version, f.file)) : []));
+/** The storage keys of every file of a snapshot: each size of each image of its artworks and of the avatar. */
+export const snapshotFiles = (folder: string, s: SiteSnapshot) =>
+  imagesOf(s.artworks, s.profile).flatMap((image) => image.files.map((f) => imageKey(folder, s.version, f.file)));
 
 /** The live snapshot at a slug and whose portfolio it is, or null. */
 export async function findPublication(db: Db, slug: string) {
-  if (!SLUG_PATTERN.test(slug)) return null;
+  if (!isSlugShaped(slug)) return null;
   const [row] = await db
     .select({ userId: publications.userId, snapshot: publications.snapshot, publishedAt: publications.publishedAt })
     .from(publications)
@@ -219,12 +158,20 @@ export async function findPublication(db: Db, slug: string) {
 
 /** The version of the live snapshot at a slug (whose image folder is the only one served), or null. */
 export async function findPublishedVersion(db: Db, slug: string): Promise<number | null> {
-  if (!SLUG_PATTERN.test(slug)) return null;
+  return (await findPublishedImages(db, slug))?.version ?? null;
+}
+
+/** Where the live snapshot's images are: its version and the publication's storage folder; null when none is live. */
+export async function findPublishedImages(db: Db, slug: string): Promise<{ version: number; folder: string } | null> {
+  if (!isSlugShaped(slug)) return null;
   const [row] = await db
-    .select({ version: sql<number | null>`(${publications.snapshot}->>'version')::int` })
+    .select({
+      version: sql<number | null>`(${publications.snapshot}->>'version')::int`,
+      folder: sql<string>`coalesce(${publications.folder}, ${publications.slug})`,
+    })
     .from(publications)
     .where(eq(publications.slug, slug));
-  return row?.version ?? null;
+  return row?.version ? { version: row.version, folder: row.folder } : null;
 }
 
 /** Where and when the artist's portfolio was last published, or null before the first publish. */
@@ -234,5 +181,7 @@ export async function lastPublication(deps: AppDeps, userId: string): Promise<Pu
     .from(publications)
     .where(eq(publications.userId, userId));
   // A first publish still copying its images has claimed a slug but published nothing yet.
-  return row?.publishedAt ? { url: portfolioUrl(deps.config.appUrl, row.slug), publishedAt: row.publishedAt.toISOString() } : null;
+  return row?.publishedAt
+    ? { url: portfolioUrl(deps.config.appUrl, row.slug), publishedAt: row.publishedAt.toISOString(), slug: row.slug }
+    : null;
 }

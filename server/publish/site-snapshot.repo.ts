@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { shownOnSiteSql } from '../artworks/show-on-site';
 import type { Db } from '../db/database';
-import { artworkMedia, artworks, collectionArtworks, collections, socialDeliveries, socialPosts, users } from '../db/schema';
+import { artworkMedia, artworkPieces, artworks, collectionArtworks, collections, socialDeliveries, socialPosts, users } from '../db/schema';
+import type { PieceRow } from '../inventory/pieces.repo';
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
@@ -70,3 +71,45 @@ export const postedDeliveries = (db: Db, userId: string) =>
       ),
     )
     .orderBy(desc(socialDeliveries.postedAt), desc(socialDeliveries.id));
+
+/** What the artist's home shows of them: their bio and links, and their avatar's storage key (null: none). */
+export async function publicProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      bio: users.bio,
+      website: users.website,
+      contactEmail: users.contactEmail,
+      instagram: users.instagram,
+      bluesky: users.bluesky,
+      avatarKey: users.avatarKey,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Every image of the artist's artworks with its published sizes (storage keys), in the order the artwork's Media tab
+ * lists them (oldest first); video and audio have no sizes and are left out. The primary image is among them.
+ */
+export const artworkImages = (db: Db, userId: string) =>
+  db
+    .select({
+      artworkId: artworkMedia.artworkId,
+      mediaId: artworkMedia.id,
+      preview: sql<string | null>`${artworkMedia.variants}->>'preview'`,
+      sm: sql<string | null>`${artworkMedia.variants}->>'sm'`,
+      medium: sql<string | null>`${artworkMedia.variants}->>'medium'`,
+      large: sql<string | null>`${artworkMedia.variants}->>'large'`,
+    })
+    .from(artworkMedia)
+    .where(and(eq(artworkMedia.userId, userId), isNotNull(sql`${artworkMedia.variants}->>'large'`)))
+    .orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id));
+
+/** Every piece of the artist's artworks, by artwork. */
+export async function piecesByArtwork(db: Db, userId: string): Promise<Map<string, PieceRow[]>> {
+  const rows = await db.select().from(artworkPieces).where(eq(artworkPieces.userId, userId));
+  const out = new Map<string, PieceRow[]>();
+  for (const p of rows) out.set(p.artworkId, [...(out.get(p.artworkId) ?? []), p]);
+  return out;
+}

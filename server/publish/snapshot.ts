@@ -43,6 +43,22 @@ export interface SiteSnapshot {
   artworks: SiteArtwork[];
   /** In the artist's order (newest first). */
   collections: SiteCollection[];
+  /** What the artist says about themselves, shown on the home; absent in snapshots published before they could. */
+  profile?: SiteProfile;
+}
+
+/** The artist's words and links on the home: '' where they wrote nothing. */
+export interface SiteProfile {
+  bio: string;
+  /** An http(s) address. */
+  website: string;
+  /** The address visitors may write to (never the account's, unless the artist typed it here). */
+  email: string;
+  /** Instagram username and Bluesky handle, without '@'. */
+  instagram: string;
+  bluesky: string;
+  /** Their avatar (one square file), or null. */
+  avatar: SiteImage | null;
 }
 
 export interface SiteArtwork {
@@ -55,9 +71,18 @@ export interface SiteArtwork {
   tags: string[];
   /** Formatted with units, e.g. '24 × 36 in' or '1920 × 1080 px, 2:05'. */
   dimensions: string;
-  /** 'Available', 'Sold' or 'Not For Sale'. */
+  /** 'Available', 'Reserved', 'Sold' or 'Not For Sale' (server/publish/sale-facts.ts): a work on hold is never Available. */
   saleStatus: string;
+  /** What the site says of the price ('EUR 1,250.00', 'Price on request'); null or absent (older snapshots): nothing. */
+  price?: string | null;
+  /** 'Edition of 25 + 2 AP, 3 available'; null or absent: a unique work. */
+  edition?: string | null;
   image: SiteImage | null;
+  /**
+   * Its other images, in the order of its Media tab (the primary one is `image`); absent in snapshots published before
+   * the site showed them.
+   */
+  gallery?: SiteImage[];
   /** Where the artwork was posted (posts shared from it that went out), newest first. */
   posts: Array<{ platform: string; handle: string; url: string; postedAt: string }>;
 }

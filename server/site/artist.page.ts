@@ -1,11 +1,13 @@
-import { escapeHtml } from './html';
+import { html, joinHtml } from '../html/html';
+import { artistProfile } from './artist-profile';
 import { shareImage } from './images';
 import { renderLayout } from './layout';
+import { pageIntro } from './page-intro';
 import type { PageMeta } from './seo';
 import { artworksById, imageOf, type SiteContext } from './site.context';
 import { artworkTiles, collectionTiles, countOf, coverOf } from './tiles';
 
-/** The artist's page: their public collections with covers (never the unlisted ones), then all their works. */
+/** The artist's page: who they are in their own words and links, their public collections with covers (never the unlisted ones), then all their works. */
 export function renderArtistPage(ctx: SiteContext): string {
   const { snapshot, urls } = ctx;
   const artist = snapshot.artist.trim();
@@ -25,26 +27,28 @@ export function renderArtistPage(ctx: SiteContext): string {
     jsonLd: artist ? { '@type': 'Person', name: artist, url: canonical } : { '@type': 'ProfilePage', url: canonical, name: 'Portfolio' },
   };
 
-  const sections = [
-    collections.length
-      ? `<section aria-labelledby="collections">\n<h2 id="collections">Collections</h2>\n${collectionTiles(ctx, collections, byId)}\n</section>`
-      : '',
-    works.length
-      ? `<section aria-labelledby="works">\n<h2 id="works">Works</h2>\n${artworkTiles(ctx, works, collections.length)}\n</section>`
-      : '<p>No artworks yet.</p>',
-  ].filter(Boolean);
+  const collectionSection =
+    collections.length > 0 &&
+    html`<section aria-labelledby="collections">
+<h2 id="collections">Collections</h2>
+${collectionTiles(ctx, collections, byId)}
+</section>`;
+  const workSection =
+    works.length > 0
+      ? html`<section aria-labelledby="works">
+<h2 id="works">Works</h2>
+${artworkTiles(ctx, works, collections.length)}
+</section>`
+      : html`<p>No artworks yet.</p>`;
 
   return renderLayout({
     meta,
     icon: urls.icon,
     artist,
     copyright: snapshot.copyright,
-    main: `<main class="wrap">
-<div class="intro">
-<h1>${escapeHtml(artist || 'Portfolio')}</h1>
-<p class="lead">${escapeHtml(lead)}</p>
-</div>
-${sections.join('\n')}
+    main: html`<main class="wrap">
+${pageIntro(artist || 'Portfolio', lead, [artistProfile(ctx, artist, snapshot.profile)])}
+${joinHtml([collectionSection, workSection])}
 </main>`,
   });
 }

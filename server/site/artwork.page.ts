@@ -1,9 +1,15 @@
+import { type Html, html, joinHtml } from '../html/html';
 import type { SiteArtwork } from '../publish/snapshot';
-import { escapeHtml, excerpt, isWebUrl } from './html';
-import { renderImg, shareImage, STAGE_SIZES } from './images';
+import { artworkFacts } from './artwork-facts';
+import { artworkLightbox, artworkStage } from './artwork-picture';
+import { artworkPager } from './artwork-pager';
+import { artworkPosts } from './artwork-posts';
+import { shareImage } from './images';
 import { renderLayout } from './layout';
 import type { PageMeta } from './seo';
 import { imageOf, type SiteContext, titleOf, yearAndMedium } from './site.context';
+import { tagList } from './tag-list';
+import { excerpt } from './text';
 
 const LENGTH_UNITS: Record<string, string> = { cm: 'CMT', in: 'INH' };
 
@@ -15,41 +21,12 @@ export function physicalSize(dimensions: string): Record<string, object> {
   return { height: value(match[1]), width: value(match[2]), ...(match[3] ? { depth: value(match[3]) } : {}) };
 }
 
-const statusClass = (label: string) => (label === 'Available' ? 'available' : label === 'Sold' ? 'sold' : '');
-
-function facts(a: SiteArtwork): string {
-  const rows: Array<[string, string, string?]> = [
-    ['Year', a.year === null ? '' : String(a.year)],
-    ['Medium', a.medium.trim()],
-    ['Dimensions', a.dimensions],
-    ['Availability', a.saleStatus, statusClass(a.saleStatus)],
-  ];
-  const shown = rows.filter(([, value]) => value);
-  return `<dl class="facts">${shown
-    .map(([label, value, cls]) => `<dt>${label}</dt><dd${cls ? ` class="${cls}"` : ''}>${escapeHtml(value)}</dd>`)
-    .join('')}</dl>`;
-}
-
-function postedOn(a: SiteArtwork): string {
-  if (!a.posts.length) return '';
-  const items = a.posts.map((p) => {
-    const label = `${p.platform} · ${p.handle.startsWith('@') ? p.handle : `@${p.handle}`}`;
-    const when = new Date(p.postedAt);
-    const date = Number.isNaN(when.getTime())
-      ? ''
-      : ` <time datetime="${when.toISOString()}">${when.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}</time>`;
-    const link = isWebUrl(p.url) ? `<a href="${escapeHtml(p.url)}" rel="noopener">${escapeHtml(label)}</a>` : escapeHtml(label);
-    return `<li>${link}${date}</li>`;
-  });
-  return `<section aria-labelledby="posted">\n<h2 id="posted">Where it was posted</h2>\n<ul class="posts">${items.join('')}</ul>\n</section>`;
-}
-
 /**
- * An artwork's own page: the picture (a link opening it full size in a lightbox made of CSS :target alone, closed by
- * its Close link or Back), its facts, where it was posted, and the inquiry form (`inquiryHtml`, another part's) in
- * the section with id="inquiry"; without a form nothing is drawn there.
+ * An artwork's own page: the picture and its other images (each opening full size in a lightbox), its facts, its text and tags, where it was
+ * posted, the works before and after it, and the inquiry form (`inquiryForm`, another part's) in the section with id="inquiry"; without a form
+ * nothing is drawn there.
  */
-export function renderArtworkPage(ctx: SiteContext, artwork: SiteArtwork, inquiryHtml?: string): string {
+export function renderArtworkPage(ctx: SiteContext, artwork: SiteArtwork, inquiryForm?: Html): string {
   const { snapshot, urls } = ctx;
   const artist = snapshot.artist.trim();
   const title = titleOf(artwork);
@@ -80,27 +57,19 @@ export function renderArtworkPage(ctx: SiteContext, artwork: SiteArtwork, inquir
     },
   };
 
-  const stage = image
-    ? `<figure class="stage"><a id="picture" href="#view">${renderImg(urls, snapshot.version, image, {
-        sizes: STAGE_SIZES,
-        loading: 'lcp',
-        alt: image.alt || title,
-      })}<span class="sr">, view full size</span></a></figure>`
-    : `<figure class="stage"><span class="mat none">No image</span></figure>`;
-  const lightbox = image
-    ? `<div id="view" class="lightbox" role="dialog" aria-label="${escapeHtml(`${title}, full size`)}"><a class="close" href="#picture">Close</a>${renderImg(
-        urls,
-        snapshot.version,
-        image,
-        { sizes: '100vw', loading: 'lazy', alt: image.alt || title },
-      )}</div>`
-    : undefined;
-
-  const text = artwork.description.trim() ? `<p class="desc">${escapeHtml(artwork.description.trim())}</p>` : '';
-  const tags = artwork.tags.length
-    ? `<ul class="tags" aria-label="Tags">${artwork.tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>`
-    : '';
-  const inquiry = inquiryHtml ? `<section id="inquiry" aria-label="Inquire about this work">\n${inquiryHtml}\n</section>` : '';
+  const text = artwork.description.trim();
+  const inquiry =
+    inquiryForm &&
+    html`<section id="inquiry" aria-label="Inquire about this work">
+${inquiryForm}
+</section>`;
+  const about = joinHtml([
+    artworkFacts(artwork),
+    !!text && html`<p class="desc">${text}</p>`,
+    tagList(artwork.tags),
+    artworkPosts(artwork),
+    inquiry,
+  ]);
 
   return renderLayout({
     meta,
@@ -108,13 +77,14 @@ export function renderArtworkPage(ctx: SiteContext, artwork: SiteArtwork, inquir
     artist,
     copyright: snapshot.copyright,
     home: urls.home,
-    main: `<main class="wrap work">
-${stage}
+    main: html`<main class="wrap work">
+${artworkStage(ctx, artwork, image)}
 <div class="about">
-<h1>${escapeHtml(title)}</h1>
-${[facts(artwork), text, tags, postedOn(artwork), inquiry].filter(Boolean).join('\n')}
+<h1>${title}</h1>
+${about}
 </div>
+${artworkPager(ctx, artwork)}
 </main>`,
-    overlay: lightbox,
+    overlay: artworkLightbox(ctx, artwork, image),
   });
 }

@@ -1,9 +1,12 @@
+import { html } from '../html/html';
 import type { SiteArtwork, SiteCollection } from '../publish/snapshot';
-import { escapeHtml, excerpt } from './html';
 import { shareImage } from './images';
 import { renderLayout } from './layout';
+import { pageIntro } from './page-intro';
 import type { PageMeta } from './seo';
 import { artworksById, imageOf, type SiteContext, titleOf } from './site.context';
+import { tagList } from './tag-list';
+import { excerpt } from './text';
 import { artworkTiles, countOf, coverOf } from './tiles';
 
 /** A public or unlisted collection's page: its text, then its works in the collection's order. */
@@ -43,21 +46,21 @@ export function renderCollectionPage(ctx: SiteContext, collection: SiteCollectio
     },
   };
 
-  const tags = collection.tags.length
-    ? `<ul class="tags" aria-label="Tags">${collection.tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>\n`
-    : '';
+  const intro = pageIntro(title, countOf(works.length), [!!about && html`<p class="desc">${about}</p>`, tagList(collection.tags)]);
+  const list =
+    works.length > 0
+      ? html`<h2>Works</h2>
+${artworkTiles(ctx, works)}`
+      : html`<p>No works in this collection yet.</p>`;
   return renderLayout({
     meta,
     icon: urls.icon,
     artist,
     copyright: snapshot.copyright,
     home: urls.home,
-    main: `<main class="wrap">
-<div class="intro">
-<h1>${escapeHtml(title)}</h1>
-<p class="lead">${escapeHtml(countOf(works.length))}</p>
-${about ? `<p class="desc">${escapeHtml(about)}</p>\n` : ''}${tags}</div>
-${works.length ? `<h2>Works</h2>\n${artworkTiles(ctx, works)}` : '<p>No works in this collection yet.</p>'}
+    main: html`<main class="wrap">
+${intro}
+${list}
 </main>`,
   });
 }

@@ -1,5 +1,5 @@
+import { type Html, html } from '../html/html';
 import type { SiteImage } from '../publish/snapshot';
-import { escapeHtml } from './html';
 import type { SiteUrls } from './site.urls';
 
 /**
@@ -23,16 +23,13 @@ export type Loading = 'lcp' | 'lazy';
 /** The largest published size: what shared links and the lightbox show. */
 export const largestFile = (image: SiteImage) => image.files[image.files.length - 1];
 
-export function renderImg(urls: SiteUrls, version: number, image: SiteImage, o: { sizes: string; loading: Loading; alt: string }): string {
+export function renderImg(urls: SiteUrls, version: number, image: SiteImage, o: { sizes: string; loading: Loading; alt: string }): Html {
   const files = image.files;
   const fallback = files.find((f) => f.width >= 600) ?? largestFile(image);
   const srcset = files.map((f) => `${urls.image(version, f.file)} ${f.width}w`).join(', ');
-  const loading = o.loading === 'lcp' ? ' fetchpriority="high"' : ' loading="lazy" decoding="async"';
+  const loading = o.loading === 'lcp' ? html` fetchpriority="high"` : html` loading="lazy" decoding="async"`;
   // width and height give the box its shape before the bytes arrive (no layout shift).
-  return (
-    `<img src="${escapeHtml(urls.image(version, fallback.file))}" srcset="${escapeHtml(srcset)}" sizes="${o.sizes}" ` +
-    `width="${fallback.width}" height="${fallback.height}" alt="${escapeHtml(o.alt)}"${loading}>`
-  );
+  return html`<img src="${urls.image(version, fallback.file)}" srcset="${srcset}" sizes="${o.sizes}" width="${fallback.width}" height="${fallback.height}" alt="${o.alt}"${loading}>`;
 }
 
 /** The picture of a shared link: the largest size, absolute. */

@@ -1,31 +1,25 @@
-import { escapeHtml } from './html';
-import { STYLE } from './styles';
+import { renderDocument } from '../html/document';
+import { type Html, html } from '../html/html';
+import { SITE_STYLE } from './styles';
 
-function plainPage(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main class="wrap intro">
+/** A page that says something is not there: the site's look, kept out of search engines. */
+function plainPage(title: string, body: Html) {
+  return renderDocument({
+    colorScheme: true,
+    noindex: true,
+    head: html`<title>${title}</title>`,
+    style: SITE_STYLE,
+    body: html`<main class="wrap intro">
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /** No published portfolio at this address (an unknown slug, or one not published yet). */
 export const renderPortfolioNotFound = () =>
   plainPage(
     'Portfolio not found',
-    `<h1>Portfolio not found</h1>
+    html`<h1>Portfolio not found</h1>
 <p>There is no published portfolio at this address. Please check the link you were given.</p>`,
   );
 
@@ -33,7 +27,7 @@ export const renderPortfolioNotFound = () =>
 export const renderPageNotFound = (home: string, artist: string) =>
   plainPage(
     'Page not found',
-    `<h1>Page not found</h1>
+    html`<h1>Page not found</h1>
 <p>This page is not part of the portfolio. It may have been removed when the portfolio was last published.</p>
-<p><a href="${escapeHtml(home)}">See the portfolio of ${escapeHtml(artist || 'this artist')}</a></p>`,
+<p><a href="${home}">See the portfolio of ${artist || 'this artist'}</a></p>`,
   );

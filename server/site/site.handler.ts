@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../context';
+import type { Html } from '../html/html';
+import { findMovedSlug } from '../publish/address';
 import { findPublication, findPublishedVersion } from '../publish/publish.service';
 import type { SiteArtwork, SiteSnapshot } from '../publish/snapshot';
 import { renderArtistPage } from './artist.page';
@@ -24,7 +27,7 @@ export interface SiteHandlerOptions {
    * The inquiry form drawn in an artwork page's section id="inquiry", or nothing. Pages are kept rendered per
    * published version, so it may depend on the site and the artwork only.
    */
-  inquiryHtml?: (site: Site, artwork: SiteArtwork) => string | undefined;
+  inquiryHtml?: (site: Site, artwork: SiteArtwork) => Html | undefined;
 }
 
 /** Rendered pages (with their compressed forms) kept per slug, version, address and path: about 200 pages of 200 works. */
@@ -50,13 +53,24 @@ export const supersededBy = (slug: string, version: number) => (key: string) => 
 type SiteEnv = { Bindings: { site: Site; origin: string } };
 type Rendered = { body: string; type: string } | null;
 
+/** If-None-Match compares weakly (RFC 9110 13.1.2): 'W/"x"' and '"x"' are the same tag. */
 const matches = (header: string | undefined, etag: string) =>
-  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
+/**
+ * A page's ETag names one representation: the slug, the published version, the mount it was rendered for (a short
+ * hash of origin and base, as /p/<slug> and a custom domain draw different links) and the encoding. The plain body is
+ * strong; a compressed one is weak, as another instance's compressor may give other bytes for the same page.
+ */
+export function siteEtag(slug: string, version: number, mount: string, encoding: 'br' | 'gzip' | null): string {
+  const at = createHash('sha256').update(mount).digest('base64url').slice(0, 8);
+  return encoding ? `W/"${slug}-${version}-${at}-${encoding}"` : `"${slug}-${version}-${at}"`;
+}
 
 /**
  * The public site of one artist, for two mounts: /p/<slug> on the app's address (base '/p/<slug>', canonical URLs on
  * APP_URL) and the root of a verified custom domain (base '', canonical URLs on https://<host>). Pages are
- * revalidated by an ETag of slug and version (304 while unchanged) and rendered once per published version.
+ * revalidated by an ETag of slug, version, mount and encoding (304 while unchanged) and rendered once per published version.
  */
 export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {}): SiteHandler {
   const pages = new Lru<EncodedPage>(PAGE_CACHE_BYTES, (p) => p.size);
@@ -91,8 +105,25 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
     return loaded;
   }
 
-  const portfolioNotFound = (c: Context<SiteEnv>) =>
-    c.html(renderPortfolioNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
+  /**
+   * A request at an address the portfolio had before its artist chose another: on /p/<slug>, 301 to the same page at
+   * the address it has now (kept by browsers for a day, so an address another artist takes later soon leads to their
+   * site); on a custom domain (whose remembered slug may be a few seconds old), the site at its live address. Null
+   * when the slug never was a portfolio's.
+   */
+  async function moved(c: Context<SiteEnv>): Promise<Response | null> {
+    const { site, origin } = c.env;
+    const now = await findMovedSlug(deps.db, site.slug);
+    if (!now) return null;
+    if (!site.base) return app.fetch(c.req.raw, { site: { slug: now, base: '' }, origin });
+    const url = new URL(c.req.url);
+    const base = `${site.base.slice(0, -site.slug.length)}${now}`;
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.redirect(`${base}${url.pathname === '/' ? '' : url.pathname}${url.search}`, 301);
+  }
+
+  const portfolioNotFound = async (c: Context<SiteEnv>) =>
+    (await moved(c)) ?? c.html(renderPortfolioNotFound(), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
   const pageNotFound = (c: Context<SiteEnv>, artist: string) =>
     c.html(renderPageNotFound(siteUrls(c.env.site.base, c.env.origin).home, artist), 404, { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
 
@@ -101,10 +132,16 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
     const { site, origin } = c.env;
     const version = await findPublishedVersion(deps.db, site.slug);
     if (version === null) return portfolioNotFound(c);
-    // The address stays; its content changes with each publish, so browsers revalidate.
-    const etagOf = (v: number) => `"${site.slug}-${v}"`;
-    const headers = (v: number) => ({ ...PAGE_HEADERS, ETag: etagOf(v), 'Cache-Control': 'public, no-cache' });
-    if (matches(c.req.header('if-none-match'), etagOf(version))) return c.body(null, 304, headers(version));
+    // The address stays; its content changes with each publish, so browsers revalidate. Compressed here, once per
+    // version, rather than by the app's compression for every visitor.
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    const headers = (v: number) => ({
+      ...PAGE_HEADERS,
+      ETag: siteEtag(site.slug, v, `${origin}${site.base}`, encoding),
+      'Cache-Control': 'public, no-cache',
+      Vary: 'Accept-Encoding',
+    });
+    if (matches(c.req.header('if-none-match'), headers(version).ETag)) return c.body(null, 304, headers(version));
     const key = (v: number) => `${site.slug}|${v}|${origin}${site.base}|${c.req.path}`;
     let entry = pages.get(key(version));
     let live = version;
@@ -118,12 +155,9 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
       entry = encodePage(fresh.body, fresh.type);
       pages.set(key(live), entry);
     }
-    // Compressed here, once per version, rather than by the app's compression for every visitor.
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    const answer = { ...headers(live), 'Content-Type': entry.type, Vary: 'Accept-Encoding' };
+    const answer = { ...headers(live), 'Content-Type': entry.type };
     if (!encoding) return c.body(entry.body, 200, answer);
-    // Weak, as one validator stands for the same page in each encoding.
-    return c.body(new Uint8Array(entry[encoding]), 200, { ...answer, ETag: `W/${etagOf(live)}`, 'Content-Encoding': encoding });
+    return c.body(new Uint8Array(entry[encoding]), 200, { ...answer, 'Content-Encoding': encoding });
   };
   const html = (body: string | null): Rendered => (body === null ? null : { body, type: 'text/html; charset=UTF-8' });
 
@@ -161,7 +195,7 @@ export function createSiteHandler(deps: AppDeps, options: SiteHandlerOptions = {
       'Content-Security-Policy': "default-src 'none'",
     }),
   );
-  app.get('/images/:file', (c) => servePublishedImage(deps, c, c.env.site.slug, c.req.param('file')));
+  app.get('/images/:file', async (c) => (await servePublishedImage(deps, c, c.env.site.slug, c.req.param('file'))) ?? portfolioNotFound(c));
   app.all('*', async (c) => {
     const loaded = await load(c.env.site.slug, await findPublishedVersion(deps.db, c.env.site.slug));
     return loaded ? pageNotFound(c, loaded.snapshot.artist.trim()) : portfolioNotFound(c);

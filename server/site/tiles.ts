@@ -1,6 +1,7 @@
+import { type Html, html, joinHtml } from '../html/html';
 import type { SiteArtwork, SiteCollection } from '../publish/snapshot';
-import { escapeHtml } from './html';
 import { type Loading, renderImg, TILE_SIZES } from './images';
+import { tileSaleMark } from './sale-mark';
 import { imageOf, type SiteContext, titleOf, yearAndMedium } from './site.context';
 
 /**
@@ -11,21 +12,33 @@ import { imageOf, type SiteContext, titleOf, yearAndMedium } from './site.contex
 export const FIRST_SCREEN_TILES = 4;
 export const loadingAt = (index: number): Loading => (index < FIRST_SCREEN_TILES ? 'lcp' : 'lazy');
 
-function tile(ctx: SiteContext, href: string, heading: string, meta: string, artwork: SiteArtwork | undefined, loading: Loading) {
+function tile(
+  ctx: SiteContext,
+  href: string,
+  heading: string,
+  meta: string,
+  artwork: SiteArtwork | undefined,
+  loading: Loading,
+  mark: Html | false = false,
+) {
   const image = imageOf(artwork);
   // The link's text names the work: the picture inside it is not read out twice (alt="").
   const picture = image
-    ? `<span class="mat">${renderImg(ctx.urls, ctx.snapshot.version, image, { sizes: TILE_SIZES, loading, alt: '' })}</span>`
-    : `<span class="mat none">No image</span>`;
-  return `<li><a class="card" href="${escapeHtml(href)}">${picture}<h3>${escapeHtml(heading)}</h3>${
-    meta ? `<span class="meta">${escapeHtml(meta)}</span>` : ''
-  }</a></li>`;
+    ? html`<span class="mat">${renderImg(ctx.urls, ctx.snapshot.version, image, { sizes: TILE_SIZES, loading, alt: '' })}</span>`
+    : html`<span class="mat none">No image</span>`;
+  const caption = meta && html`<span class="meta">${meta}</span>`;
+  return html`<li><a class="card" href="${href}">${picture}<h3>${heading}</h3>${caption}${mark}</a></li>`;
 }
 
-export function artworkTiles(ctx: SiteContext, artworks: SiteArtwork[], firstIndex = 0): string {
-  return `<ul class="grid">\n${artworks
-    .map((a, i) => tile(ctx, ctx.urls.artwork(a.id), titleOf(a), yearAndMedium(a), a, loadingAt(firstIndex + i)))
-    .join('\n')}\n</ul>`;
+/** A grid of tiles, one per line. */
+const grid = (tiles: Html[]) => html`<ul class="grid">
+${joinHtml(tiles)}
+</ul>`;
+
+export function artworkTiles(ctx: SiteContext, artworks: SiteArtwork[], firstIndex = 0): Html {
+  return grid(
+    artworks.map((a, i) => tile(ctx, ctx.urls.artwork(a.id), titleOf(a), yearAndMedium(a), a, loadingAt(firstIndex + i), tileSaleMark(a))),
+  );
 }
 
 /** The collection's cover, or its first artwork with an image standing in. */
@@ -36,9 +49,9 @@ export function coverOf(c: SiteCollection, byId: Map<string, SiteArtwork>): Site
 
 export const countOf = (n: number) => `${n} ${n === 1 ? 'work' : 'works'}`;
 
-export function collectionTiles(ctx: SiteContext, collections: SiteCollection[], byId: Map<string, SiteArtwork>): string {
-  return `<ul class="grid">\n${collections
-    .map((c, i) =>
+export function collectionTiles(ctx: SiteContext, collections: SiteCollection[], byId: Map<string, SiteArtwork>): Html {
+  return grid(
+    collections.map((c, i) =>
       tile(
         ctx,
         ctx.urls.collection(c.id),
@@ -47,6 +60,6 @@ export function collectionTiles(ctx: SiteContext, collections: SiteCollection[],
         coverOf(c, byId),
         loadingAt(i),
       ),
-    )
-    .join('\n')}\n</ul>`;
+    ),
+  );
 }

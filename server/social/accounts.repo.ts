@@ -14,6 +14,8 @@ export const toAccountDto = (row: SocialAccountRow): SocialAccount => ({
   connectedAt: row.updatedAt.toISOString(),
   authMethod: row.authMethod === 'oauth' ? 'oauth' : 'app-password',
   needsReconnectAt: row.needsReconnectAt?.toISOString() ?? null,
+  tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+  externalId: row.platform === 'bluesky' ? null : row.did,
 });
 
 export const listAccounts = (db: Db, userId: string) =>
@@ -41,12 +43,15 @@ export interface ConnectedAccount {
   userId: string;
   platform: string;
   handle: string;
+  /** The account's id on its network: a DID (Bluesky), the professional account's id (Instagram), the Page's (Facebook). */
   did: string;
-  service: string;
-  /** OAuth accounts keep neither: their grant is in the OAuth store, by DID. */
+  service: string | null;
+  /** OAuth accounts keep neither: their grant is in the OAuth store, by DID (Instagram and Facebook: the sealed token). */
   appPasswordSealed: string | null;
   sessionSealed: string | null;
   authMethod?: 'app-password' | 'oauth';
+  /** Instagram: when the sealed token runs out. */
+  tokenExpiresAt?: Date | null;
 }
 
 /**
@@ -89,6 +94,7 @@ export function saveAccount(db: Db, connected: ConnectedAccount): Promise<Social
           appPasswordSealed: input.appPasswordSealed,
           sessionSealed: input.sessionSealed,
           authMethod: input.authMethod,
+          tokenExpiresAt: input.tokenExpiresAt ?? null,
           credentialsVersion: sql`${socialAccounts.credentialsVersion} + 1`,
           updatedAt: new Date(),
         },

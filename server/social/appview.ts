@@ -1,3 +1,4 @@
+import { withDeadline } from '../outbound/deadline';
 import { BlueskyError, toBlueskyError } from './bluesky';
 import { METRICS_BATCH } from './metrics-schedule';
 
@@ -21,16 +22,17 @@ export async function readPostCounts(
   if (uris.length > METRICS_BATCH) throw new Error(`getPosts takes at most ${METRICS_BATCH} URIs`);
   const url = new URL('/xrpc/app.bsky.feed.getPosts', appViewUrl);
   for (const uri of uris) url.searchParams.append('uris', uri);
-  const res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) }).catch(
-    (err: unknown) => {
-      throw toBlueskyError(err, appViewUrl);
-    },
-  );
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw toBlueskyError({ status: res.status, headers: Object.fromEntries(res.headers) }, appViewUrl);
-  }
-  const body = (await res.json().catch(() => null)) as { posts?: unknown } | null;
+  // The deadline covers the whole exchange, the body included.
+  const body = await withDeadline(timeoutMs, async (signal) => {
+    const res = await fetch(url, { headers: { accept: 'application/json' }, signal });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw toBlueskyError({ status: res.status, headers: Object.fromEntries(res.headers) }, appViewUrl);
+    }
+    return (await res.json().catch(() => null)) as { posts?: unknown } | null;
+  }).catch((err: unknown) => {
+    throw toBlueskyError(err, appViewUrl);
+  });
   if (!body || !Array.isArray(body.posts)) throw new BlueskyError('transient', 'The AppView answered getPosts without posts.');
   const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
   const out = new Map<string, PostCounts>();

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
 import { cidForLex } from '@atproto/lex-cbor';
 import { lexParse } from '@atproto/lex-json';
+import { withDeadline } from '../outbound/deadline';
 import { OutboundRefused } from '../outbound/guarded-fetch';
 
 /**
@@ -127,15 +128,17 @@ export async function revokeSession(
   fetch: typeof globalThis.fetch,
   timeoutMs = 5_000,
 ): Promise<void> {
-  const res = await fetch(new URL('/xrpc/com.atproto.server.deleteSession', session.service), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.refreshJwt}` },
-    signal: AbortSignal.timeout(timeoutMs),
+  await withDeadline(timeoutMs, async (signal) => {
+    const res = await fetch(new URL('/xrpc/com.atproto.server.deleteSession', session.service), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.refreshJwt}` },
+      signal,
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw toBlueskyError({ status: res.status }, session.service);
   }).catch((err: unknown) => {
     throw toBlueskyError(err, session.service);
   });
-  await res.body?.cancel();
-  if (!res.ok) throw toBlueskyError({ status: res.status }, session.service);
 }
 
 export interface PostImage {

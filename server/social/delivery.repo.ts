@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { preparedPer } from '../db/prepared';
 import { socialAccounts, socialDeliveries } from '../db/schema';
@@ -73,23 +73,65 @@ export const requeueFailed = (tx: Db, postId: string) =>
 
 type Value<T> = T | Placeholder;
 
+/**
+ * Slots of an instance one account, or one artist, may hold while others wait. One slow or hostile server then delays
+ * only its own posts: the others' go out in the next round.
+ */
+export const FAIR_SHARE = 2;
+
+const uuids = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * The ids of the due deliveries to claim, at most `limit`, in fair order. A delivery is within its share when its
+ * account, and its artist, hold fewer than FAIR_SHARE leases (on any instance) counting the ones picked before it in
+ * this claim; those come first, oldest first. Beyond them, a claim may borrow slots for deliveries over their share
+ * while `reserve` slots stay free: an artist alone with a hundred posts due still uses the instance, and a delivery of
+ * anyone else finds a slot at the next round. Window functions cannot take row locks, so the rows are locked after.
+ */
+function fairDue(limit: Value<number>, reserve: Value<number>, ids?: string[]) {
+  const only = ids ? sql`and pd.id in (${uuids(ids)})` : sql``;
+  return sql`
+    with pending as (
+      select d.id, d.account_id, p.user_id, d.next_attempt_at, d.locked_until
+      from social_deliveries d join social_posts p on p.id = d.post_id
+      where d.status = 'pending'
+    ),
+    held_by_account as (select account_id, count(*) as n from pending where locked_until >= now() group by account_id),
+    held_by_artist as (select user_id, count(*) as n from pending where locked_until >= now() group by user_id),
+    due as (
+      select pd.id, pd.next_attempt_at,
+        row_number() over (partition by coalesce(pd.account_id, pd.id) order by pd.next_attempt_at, pd.id) + coalesce(ha.n, 0) <= ${FAIR_SHARE}
+          and row_number() over (partition by pd.user_id order by pd.next_attempt_at, pd.id) + coalesce(hu.n, 0) <= ${FAIR_SHARE} as fair
+      from pending pd
+        left join held_by_account ha on ha.account_id = pd.account_id
+        left join held_by_artist hu on hu.user_id = pd.user_id
+      where pd.next_attempt_at <= now()
+        and (pd.locked_until is null or pd.locked_until < now())
+        -- An account whose session Bluesky no longer accepts holds its deliveries until it is connected again.
+        and not exists (select 1 from social_accounts a where a.id = pd.account_id and a.needs_reconnect_at is not null)
+        ${only}
+    ),
+    ranked as (select id, fair, row_number() over (order by fair desc, next_attempt_at, id) as slot from due)
+    select id from ranked where slot <= ${limit}::int and (fair or slot <= ${limit}::int - ${reserve}::int)`;
+}
+
 /** The claim, with its values given or (for the worker's poll) as placeholders. */
-function claimQuery(db: Db, me: Value<string>, limit: Value<number>, leaseSeconds: Value<number>, ids?: string[]) {
+function claimQuery(db: Db, me: Value<string>, limit: Value<number>, leaseSeconds: Value<number>, reserve: Value<number>, ids?: string[]) {
+  // The picked rows locked, each checked again as it is locked (another instance may have claimed it meanwhile).
   const due = db
     .select({ id: socialDeliveries.id })
     .from(socialDeliveries)
     .where(
       and(
+        sql`${socialDeliveries.id} = any(array(${fairDue(limit, reserve, ids)}))`,
         eq(socialDeliveries.status, 'pending'),
-        lte(socialDeliveries.nextAttemptAt, sql`now()`),
         or(isNull(socialDeliveries.lockedUntil), lt(socialDeliveries.lockedUntil, sql`now()`)),
-        // An account whose session Bluesky no longer accepts holds its deliveries until it is connected again.
-        sql`not exists (select 1 from ${socialAccounts} a where a.id = ${socialDeliveries.accountId} and a.needs_reconnect_at is not null)`,
-        ids ? inArray(socialDeliveries.id, ids) : undefined,
       ),
     )
-    .orderBy(asc(socialDeliveries.nextAttemptAt))
-    .limit(limit)
     .for('update', { skipLocked: true });
   return (
     db
@@ -107,17 +149,21 @@ function claimQuery(db: Db, me: Value<string>, limit: Value<number>, leaseSecond
 }
 
 const pollClaim = preparedPer((db) =>
-  claimQuery(db, sql.placeholder('me'), sql.placeholder('limit'), sql.placeholder('leaseSeconds')).prepare('claim_due_deliveries'),
+  claimQuery(db, sql.placeholder('me'), sql.placeholder('limit'), sql.placeholder('leaseSeconds'), FAIR_SHARE).prepare(
+    'claim_due_deliveries',
+  ),
 );
 
 /**
  * Claims up to `limit` due deliveries (or only those of `ids`) for this instance in one short statement: rows are
- * picked with FOR UPDATE SKIP LOCKED, so concurrent claimers never take the same row, and leased until
- * `leaseSeconds` from now. A row whose lease ran out (its instance crashed) is due again. The attempt counter, raised
- * here, also fences the outcome: only the holder of this attempt may record a retry or a failure.
+ * picked in fair order (fairDue) and locked with FOR UPDATE SKIP LOCKED, so concurrent claimers never take the same
+ * row, and leased until `leaseSeconds` from now. A row whose lease ran out (its instance crashed) is due again. The
+ * attempt counter, raised here, also fences the outcome: only the holder of this attempt may record a retry or a
+ * failure. The worker's poll may borrow slots beyond a share (keeping FAIR_SHARE free); a claim of `ids` (the Post
+ * button, in the request) takes only what is within its share, and the worker takes the rest.
  */
 export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number, ids?: string[]): Promise<DeliveryRow[]> {
-  if (ids) return claimQuery(db, me, limit, leaseSeconds, ids);
+  if (ids) return ids.length ? claimQuery(db, me, limit, leaseSeconds, limit, ids) : Promise.resolve([]);
   return pollClaim(db).execute({ me, limit, leaseSeconds });
 }
 

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { sweepStaleClaims } from '../auth/claims';
 import { forgetOldWindows } from '../auth/rate-limit';
+import { inventoryUpkeep } from '../inventory/inventory-upkeep';
 import type { AppDeps } from '../context';
+import { releaseStaleDomainClaims } from '../domains/domain.repo';
 import { MAIL_BATCH } from '../mail/outbox';
 import type { RetryPolicy } from '../retry-policy';
 import { DEFAULT_RETRY, attemptDelivery } from './deliver';
@@ -16,10 +18,12 @@ export interface WorkerOptions {
   pollMs: number;
   leaseSeconds: number;
   concurrency: number;
+  /** How long one attempt may hold its slot: then its calls are aborted and it is tried again later. */
+  attemptMs: number;
   retry: RetryPolicy;
   /** How long stop() lets attempts in flight finish before giving their leases back. */
   stopGraceMs: number;
-  /** How often the upkeep runs: unverified claims past their week, rate-limit windows long over. */
+  /** How often the upkeep runs: unverified sign-ups and domains past their week, rate-limit windows long over. */
   upkeepMs: number;
   /** How often the metrics refresher reads the counts of the posts due a read (0: never). */
   metricsMs: number;
@@ -28,10 +32,12 @@ export interface WorkerOptions {
 /**
  * The delivery worker of one server process. Every instance runs one: it publishes scheduled drafts that are due
  * (including those that came due while no server ran), claims due deliveries with FOR UPDATE SKIP LOCKED under a
- * lease, attempts them outside any transaction, and records each outcome. It polls every `pollMs` and goes round
- * again at once while there is more to do or a slot frees up. The Post button uses deliverNow() to try a post's
- * deliveries in the request; what is not done by then is left to the worker. The same loop sends the mail requests
- * recorded in the outbox (woken by each one), reads recent posts' metrics from the AppView and runs the accounts' upkeep.
+ * lease, attempts them outside any transaction, each within its own deadline (`attemptMs`), and records each outcome.
+ * Claims are fair (claimDue): one account or artist holds at most two slots while others wait, so a slow or hostile
+ * server delays only its own posts. It polls every `pollMs` and goes round again at once while there is more to do or
+ * a slot frees up. The Post button uses deliverNow() to try a post's deliveries in the request; what is not done by
+ * then is left to the worker. The same loop sends the mail requests recorded in the outbox (woken by each one), reads
+ * recent posts' metrics from the AppView and runs the accounts' upkeep.
  */
 export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptions> = {}): DeliveryWorker {
   const { db, log } = deps;
@@ -39,6 +45,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     pollMs: deps.config.social.pollMs,
     leaseSeconds: deps.config.social.leaseSeconds,
     concurrency: deps.config.social.concurrency,
+    attemptMs: deps.config.social.attemptMs,
     retry: DEFAULT_RETRY,
     stopGraceMs: 3000,
     upkeepMs: 10 * 60_000,
@@ -139,7 +146,10 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     lastUpkeep = Date.now();
     const swept = await sweepStaleClaims(db);
     if (swept) log.info({ swept }, 'unverified sign-ups past their week removed');
+    const released = await releaseStaleDomainClaims(db);
+    if (released) log.info({ released }, 'unverified custom domains unchecked for a week released');
     await forgetOldWindows(db);
+    await inventoryUpkeep(deps);
   }
 
   /** One round: send mail, publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */
@@ -153,7 +163,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     const free = o.concurrency - inFlight.size;
     if (free <= 0) return promoted > 0;
     const claimed = await claimDue(db, me, free, o.leaseSeconds);
-    for (const d of claimed) track(d, attemptDelivery(deps, d, me, o.retry));
+    for (const d of claimed) track(d, attemptDelivery(deps, d, me, o.retry, o.attemptMs));
     return promoted > 0 || claimed.length === free;
   }
 
@@ -197,7 +207,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     async deliverNow(ids: string[], waitMs = 10_000) {
       if (!ids.length) return;
       const claimed = await claimDue(db, me, ids.length, o.leaseSeconds, ids);
-      const attempts = claimed.map((d) => track(d, attemptDelivery(deps, d, me, o.retry)));
+      const attempts = claimed.map((d) => track(d, attemptDelivery(deps, d, me, o.retry, o.attemptMs)));
       await Promise.race([Promise.all(attempts), new Promise((r) => setTimeout(r, waitMs).unref())]);
     },
     /** One round of the loop, for tests that drive the worker by hand; waits for the attempts it started. */

@@ -4,7 +4,6 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, copyFile, link, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Gone, Invalid, NotFound, TooLarge, UnsupportedType } from '../errors';
-import { HttpError, toHttpError } from '../http/errors';
 import type { BlobStore, ByteRange, ObjectInfo, StoredFile, UploadTarget, UploadTargetRequest } from './blob-store';
 import { asStorageFault } from './faults';
 import { SNIFF_BYTES, baseMediaType, contentMatchesType } from './sniff';
@@ -100,14 +99,8 @@ export class LocalBlobStore implements BlobStore {
     try {
       return await this.#receive(token, contentType, contentLength, body, admit);
     } catch (thrown) {
-      // A refusal of admit() is a domain failure: it is answered like the store's own.
-      const err = toHttpError(asStorageFault(thrown));
-      // The rest of the body is never read: ask the client not to reuse this connection (the HTTP server reads and
-      // drops what is still coming before it closes), or its next request could land on a socket about to close.
-      if (err instanceof HttpError) {
-        throw new HttpError(err.status, err.message, { ...err.extra, headers: { ...err.extra.headers, Connection: 'close' } });
-      }
-      throw err;
+      // A refusal of admit() is a domain failure: it is answered like the store's own (the route says how).
+      throw asStorageFault(thrown);
     }
   }
 

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
 import { artworkMedia, publications, socialPostMedia, uploads, users } from '../db/schema';
@@ -44,22 +44,26 @@ const CLAIMS: Record<string, (deps: AppDeps, files: StoredFile[]) => Promise<Set
   },
   // social/<user>/<post>/<media>/<file>
   social: (deps, files) => claimedById(deps, files, 3, socialPostMedia),
-  // avatars/<user>/<upload>.webp: each user's current avatar only.
+  // avatars/<user>/<upload>.webp and its original beside it: each user's current avatar only.
   avatars: async (deps, files) => {
     const userIds = [...new Set(files.map((f) => idOf(f.key, 1)).filter((id) => isUuid(id)))];
-    const rows = await inBatches(userIds, (batch) => deps.db.select({ key: users.avatarKey }).from(users).where(inArray(users.id, batch)));
-    return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
-  },
-  // published/<slug>/<version>/<file>: the live snapshot's version only.
-  published: async (deps, files) => {
-    const slugs = [...new Set(files.map((f) => idOf(f.key, 1)))];
-    const rows = await inBatches(slugs, (batch) =>
-      deps.db
-        .select({ slug: publications.slug, version: sql<number | null>`(${publications.snapshot}->>'version')::int` })
-        .from(publications)
-        .where(inArray(publications.slug, batch)),
+    const rows = await inBatches(userIds, (batch) =>
+      deps.db.select({ key: users.avatarKey, original: users.avatarOriginalKey }).from(users).where(inArray(users.id, batch)),
     );
-    const live = new Set(rows.map((r) => `published/${r.slug}/${r.version}/`));
+    return new Set(rows.flatMap((r) => [r.key, r.original].filter((k): k is string => Boolean(k))));
+  },
+  // published/<folder>/<version>/<file>: the live snapshot's version only (the folder is the first slug of a
+  // publication made before addresses could change, until it moves).
+  published: async (deps, files) => {
+    const folders = [...new Set(files.map((f) => idOf(f.key, 1)))];
+    const folder = sql<string>`coalesce(${publications.folder}, ${publications.slug})`;
+    const rows = await inBatches(folders, (batch) =>
+      deps.db
+        .select({ folder, version: sql<number | null>`(${publications.snapshot}->>'version')::int` })
+        .from(publications)
+        .where(or(inArray(publications.folder, batch), and(isNull(publications.folder), inArray(publications.slug, batch)))),
+    );
+    const live = new Set(rows.map((r) => `published/${r.folder}/${r.version}/`));
     return new Set(files.filter((f) => live.has(f.key.split('/').slice(0, 3).join('/') + '/')).map((f) => f.key));
   },
   // health/<probe>: a readiness probe's file, deleted at once unless its process died in between.

@@ -4,6 +4,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { Gone } from '../errors';
 import { ApiRouter } from '../http/api-router';
+import { HttpError, toHttpError } from '../http/errors';
 import { errorDoc } from '../http/router';
 import { LocalBlobStore } from '../storage/local-store';
 import { USED_UPLOAD_LINK } from '../storage/upload-token';
@@ -49,13 +50,9 @@ export function uploadRoutes(deps: AppDeps, processors: Record<string, UploadPro
       async (c, { params }) => {
         // On Node the raw request stream is read directly (no web-stream copies); elsewhere the web body.
         const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-        const received = await store.receive(
-          params.token,
-          c.req.header('content-type'),
-          c.req.header('content-length'),
-          incoming ?? c.req.raw.body,
-          admit,
-        );
+        const received = await store
+          .receive(params.token, c.req.header('content-type'), c.req.header('content-length'), incoming ?? c.req.raw.body, admit)
+          .catch((thrown: unknown) => Promise.reject(closingConnection(toHttpError(thrown))));
         return c.json({ size: received.size }, 200);
       },
     );
@@ -82,3 +79,12 @@ export function uploadRoutes(deps: AppDeps, processors: Record<string, UploadPro
   );
   return api;
 }
+
+/**
+ * A refused upload's body is never read to its end: the answer asks the client not to reuse this connection (the HTTP
+ * server reads and drops what is still coming before it closes), or its next request could land on a closing socket.
+ */
+const closingConnection = (err: unknown) =>
+  err instanceof HttpError
+    ? new HttpError(err.status, err.message, { ...err.extra, headers: { ...err.extra.headers, Connection: 'close' } })
+    : err;

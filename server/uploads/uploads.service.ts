@@ -6,6 +6,7 @@ import type { AppDeps } from '../context';
 import { uploads } from '../db/schema';
 import { Conflict, type DomainError, NotFound, TooLarge, UnsupportedType } from '../errors';
 import { SNIFF_BYTES, contentMatchesType } from '../storage/sniff';
+import type { AvatarCrop } from '../../src/schemas/user.schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -20,7 +21,7 @@ export const apiBaseOf = (deps: AppDeps, c: Context) => deps.config.apiUrl ?? `$
 /** Records an upload and returns the signed URL the browser PUTs the file to. */
 export async function createUpload(
   deps: AppDeps,
-  input: UploadRequest & { userId: string; purpose: string; targetId?: string; apiUrl: string },
+  input: UploadRequest & { userId: string; purpose: string; targetId?: string; apiUrl: string; crop?: AvatarCrop },
 ): Promise<UploadTicket> {
   const id = crypto.randomUUID();
   const storageKey = `uploads/${input.userId}/${id}`;
@@ -41,6 +42,7 @@ export async function createUpload(
     fileName: input.fileName,
     contentType: input.fileType,
     declaredBytes: input.fileSizeInBytes,
+    crop: input.crop ?? null,
     expiresAt: target.expiresAt,
   });
   return { uploadId: id, uploadUrl: target.url, method: 'PUT', headers: target.headers, expiresAt: target.expiresAt.toISOString() };

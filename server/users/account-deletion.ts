@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { publications, users } from '../db/schema';
 import { credentialsOf } from '../social/agents';
@@ -8,14 +8,14 @@ import { revokeGrant } from '../social/oauth/revoke-grant';
 
 /**
  * Every storage folder that holds an artist's files: avatar, artwork media and their sizes, post files, uploads not
- * yet confirmed, and the public portfolio's images (under its slug, so the public address names no account).
+ * yet confirmed, and the public portfolio's images (under its folder, a random name, so nothing there names the account).
  */
-export const userFolders = (userId: string, slug?: string) => [
+export const userFolders = (userId: string, folder?: string) => [
   `avatars/${userId}`,
   `media/${userId}`,
   `social/${userId}`,
   `uploads/${userId}`,
-  ...(slug ? [`published/${slug}`] : []),
+  ...(folder ? [`published/${folder}`] : []),
 ];
 
 /**
@@ -29,14 +29,17 @@ export async function deleteUserAccount(deps: AppDeps, userId: string): Promise<
   const { db, log } = deps;
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  const [publication] = await db.select({ slug: publications.slug }).from(publications).where(eq(publications.userId, userId));
+  const [publication] = await db
+    .select({ folder: sql<string>`coalesce(${publications.folder}, ${publications.slug})` })
+    .from(publications)
+    .where(eq(publications.userId, userId));
   const accounts = await listAccounts(db, userId);
 
   await db.delete(users).where(eq(users.id, userId));
   await deps.authCache.userChanged(userId);
   for (const account of accounts) deps.social.agents.forget(account.id);
 
-  const folders = userFolders(userId, publication?.slug);
+  const folders = userFolders(userId, publication?.folder);
   const revocations = accounts.map(async (account) => {
     if (account.authMethod === 'oauth') return revokeGrant(deps, account);
     const { session } = credentialsOf(deps.social.box, account);

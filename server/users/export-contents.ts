@@ -21,6 +21,7 @@ import { toAccountDto } from '../social/accounts.repo';
 import { deliveriesOf } from '../social/delivery.repo';
 import { toPostMediaDto, toSocialPostDto } from '../social/posts.dto';
 import { mediaOf } from '../social/posts.repo';
+import { originalExtension } from './avatar';
 import { toUserDto } from './user.dto';
 
 /** One stored file to copy into the archive, at `path`. */
@@ -36,11 +37,31 @@ export interface ExportContents {
   files: ExportFile[];
 }
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a name holding them is shown in an
+ * order other than its own, so '\u202egnp.exe' reads as 'exe.png'. No name in the archive keeps them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
 /** A stored file name as a safe archive entry name: no folders, no control characters, never empty. */
 export function entryName(fileName: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-  const name = fileName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim();
+  const name = fileName
+    .replace(BIDI_CONTROLS, '')
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    .trim();
   return !name || name === '.' || name === '..' ? fallback : name.slice(0, 200);
+}
+
+/**
+ * An artwork's folder, named so an artist finds it by eye and two works of one title never share it: 'Blue Harbour
+ * (<artworkId>)'. The title is cut to 80 characters and loses trailing dots and spaces, which Windows drops.
+ */
+export function artworkFolder(title: string, artworkId: string): string {
+  const name = entryName(title, '')
+    .slice(0, 80)
+    .replace(/[. ]+$/, '');
+  return name ? `${name} (${artworkId})` : artworkId;
 }
 
 /** Gives each name in one folder a unique spelling, ignoring case as Windows and macOS do: 'a.jpg', 'a (2).jpg'. */
@@ -120,7 +141,7 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
         height: m.height,
         dateCreated: m.createdAt.toISOString(),
         isPrimary: m.id === row.primaryImageMediaId,
-        file: addFile(`media/${row.id}`, m.fileName, m.id, m.storageKey, m.createdAt),
+        file: addFile(`media/${artworkFolder(row.title, row.id)}`, m.fileName, m.id, m.storageKey, m.createdAt),
       })),
   }));
 
@@ -143,7 +164,12 @@ export async function collectExport(deps: Pick<AppDeps, 'db' | 'mediaUrls' | 'co
     ...withoutUrls(toUserDto(user), 'avatarVersion'),
     createdAt: user.createdAt.toISOString(),
     emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
-    avatar: user.avatarKey ? addFile('profile', 'avatar.webp', 'avatar', user.avatarKey, user.updatedAt) : null,
+    // The file as the artist uploaded it; an avatar from before originals were kept has only its WebP.
+    avatar: user.avatarOriginalKey
+      ? addFile('profile', `avatar.${originalExtension(user.avatarOriginalKey)}`, 'avatar', user.avatarOriginalKey, user.updatedAt)
+      : user.avatarKey
+        ? addFile('profile', 'avatar.webp', 'avatar', user.avatarKey, user.updatedAt)
+        : null,
     publishedPortfolio: publication?.publishedAt
       ? { url: portfolioUrl(deps.config.appUrl, publication.slug), publishedAt: publication.publishedAt.toISOString() }
       : null,

@@ -6,7 +6,8 @@ export type UserRow = typeof users.$inferSelect;
 
 /** The user as the API shows it: never the hash, never storage keys. */
 export function toUserDto(
-  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'pendingEmail' | 'avatarKey'> & Partial<Pick<UserRow, 'postLanguage'>>,
+  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'pendingEmail' | 'avatarKey'> &
+    Partial<Pick<UserRow, 'postLanguage' | 'bio' | 'website' | 'contactEmail' | 'instagram' | 'bluesky'>>,
 ): User {
   return {
     userId: row.id,
@@ -17,6 +18,11 @@ export function toUserDto(
     pendingEmail: row.pendingEmail,
     avatarVersion: row.avatarKey ? row.avatarKey.split('/').pop()! : null,
     postLanguage: row.postLanguage ?? null,
+    bio: row.bio ?? '',
+    website: row.website ?? '',
+    contactEmail: row.contactEmail ?? '',
+    instagram: row.instagram ?? '',
+    bluesky: row.bluesky ?? '',
   };
 }
 
@@ -29,4 +35,9 @@ export const userDtoColumns = {
   pendingEmail: users.pendingEmail,
   avatarKey: users.avatarKey,
   postLanguage: users.postLanguage,
+  bio: users.bio,
+  website: users.website,
+  contactEmail: users.contactEmail,
+  instagram: users.instagram,
+  bluesky: users.bluesky,
 };

@@ -1,5 +1,12 @@
+import * as z from 'zod/mini';
 import { AVATAR_TYPES, uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
-import { profileUpdateSchema, securityResultSchema, securityUpdateSchema, userSchema } from '../../src/schemas/user.schema';
+import {
+  avatarCropSchema,
+  profileUpdateSchema,
+  securityResultSchema,
+  securityUpdateSchema,
+  userSchema,
+} from '../../src/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LIMITS, hit, hitMail, hitPasswordCheck, passwordAccepted } from '../auth/rate-limit';
 import { revokeUserSessions } from '../auth/sessions';
@@ -15,7 +22,8 @@ import { findUser, updateUser } from './user.repo';
 
 const tag = 'User';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
-const avatarRequestSchema = uploadRequestSchema(AVATAR_TYPES);
+/** The file, and the part of it the artist chose (none: the server picks the most interesting square). */
+const avatarRequestSchema = z.intersection(uploadRequestSchema(AVATAR_TYPES), z.object({ crop: z.optional(avatarCropSchema) }));
 
 /** The signed-in user's profile, credentials and avatar. */
 export function userRoutes(deps: AppDeps) {
@@ -38,19 +46,16 @@ export function userRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/user',
-      summary: 'Save first and last name, and the language new posts start with',
+      summary: 'Save first and last name, the language new posts start with, and the bio and links the public site shows',
       tag,
       auth: true,
       body: profileUpdateSchema,
       responses: { 200: { description: 'The saved user', schema: userSchema }, ...errors },
     },
-    async (c, { body: { firstName, lastName, postLanguage } }) => {
-      // Left out: the language stays as it was.
-      const row = await updateUser(db, c.var.auth.user.userId, {
-        firstName,
-        lastName,
-        ...(postLanguage !== undefined ? { postLanguage } : {}),
-      });
+    async (c, { body: { firstName, lastName, ...optional } }) => {
+      // Left out (undefined): the language, bio or link stays as it was.
+      const given = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
+      const row = await updateUser(db, c.var.auth.user.userId, { firstName, lastName, ...given });
       await authCache.userChanged(row.id);
       return c.json(toUserDto(row), 200);
     },
@@ -112,7 +117,9 @@ export function userRoutes(deps: AppDeps) {
     {
       method: 'post',
       path: '/user/avatar',
-      summary: 'Ask for a signed URL to upload a new avatar; PUT the file there, then confirm the upload',
+      summary:
+        'Ask for a signed URL to upload a new avatar, with the part of it to show (crop); PUT the file there, then confirm the upload. ' +
+        'The original is kept as uploaded (it is what the data export holds).',
       tag,
       auth: true,
       body: avatarRequestSchema,

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { chartLayout, chartStates, chartTransitions, edgeText, type ChartState, type ChartTransition } from './chart-graph';
+import { chartLayout, chartStates, chartTransitions, edgeLabel, type ChartState, type ChartTransition } from './chart-graph';
 import { markedDot, quoteDot, type Mark } from './chart-marks';
 
 /** A machine's chart as compared: its flat states and transitions (what charts/<name>.json holds). */
@@ -115,7 +115,7 @@ export function diffDot(after: AnyStateMachine, diff: ChartDiff): string {
   const append = diff.removedTransitions.flatMap((t) =>
     (t.targets.length ? t.targets : [t.source]).map(
       (target, n) =>
-        `  ${end(t.source, 'tail')} -> ${end(target, 'head')} [id=${quoteDot(`removed-transition:${t.id}${t.targets.length > 1 ? `:${n}` : ''}`)} class="removed" label=${quoteDot(`${edgeText(t)}\n(removed)`)} style=dashed color=${quoteDot(DIFF_COLOURS.removed)} fontcolor=${quoteDot(DIFF_COLOURS.removed)} penwidth=2];`,
+        `  ${end(t.source, 'tail')} -> ${end(target, 'head')} [id=${quoteDot(`removed-transition:${t.id}${t.targets.length > 1 ? `:${n}` : ''}`)} class="removed" label=${quoteDot(`${edgeLabel(t)}\n(removed)`)} style=dashed color=${quoteDot(DIFF_COLOURS.removed)} fontcolor=${quoteDot(DIFF_COLOURS.removed)} penwidth=2];`,
     ),
   );
 

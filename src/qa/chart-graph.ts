@@ -105,29 +105,47 @@ export function chartTransitions(machine: AnyStateMachine): ChartTransition[] {
   );
 }
 
-const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const clusterId = (id: string) => quote(`cluster_${id}`);
 // Edges into and out of a compound state meet invisible points inside its cluster: one for each
 // direction, so the labels of a way in and a way back do not land on the same spot.
 const anchorId = (id: string, side: 'tail' | 'head') => quote(`${id}::${side === 'tail' ? 'out' : 'in'}`);
 const initialId = (id: string) => quote(`${id}::initial`);
-/** `event [guard] / action, action`: what a transition waits for, when it may go, and what it does on the way. */
-export const edgeText = (t: ChartTransition) =>
-  `${t.event}${t.guard ? ` [${t.guard}]` : ''}${t.actions.length ? ` / ${t.actions.join(', ')}` : ''}`;
+
+/** XState's own action (`xstate.assign`, `xstate.raise`...): an implementation detail QA may hide. */
+export const isInternalAction = (action: string) => action.startsWith('xstate.');
+
+/**
+ * `event [guard] / action, action`: what a transition waits for, when it may go, and what it does on the way. Without
+ * `internals`, XState's own actions (`xstate.assign`...) are left out.
+ */
+export const edgeText = (t: ChartTransition, internals = true) => {
+  const actions = internals ? t.actions : t.actions.filter((a) => !isInternalAction(a));
+  return `${t.event}${t.guard ? ` [${t.guard}]` : ''}${actions.length ? ` / ${actions.join(', ')}` : ''}`;
+};
+/** An edge's label: `event [guard]` over `/ actions` (two short lines lay a chart out narrower than one long one). */
+export const edgeLabel = (t: ChartTransition, internals = true) => edgeText(t, internals).replace(' / ', '\n/ ');
 /** The element ids of the in-page variant (DotOptions.ids): Graphviz writes them on the SVG groups, the studio maps them to data attributes. */
 export const STATE_ELEMENT_PREFIX = 's:';
 export const TRANSITION_ELEMENT_PREFIX = 't:';
+/** The id of the machine's own initial point in the in-page variant: where a chart too large to show whole is shown from. */
+export const START_ELEMENT_ID = 'start';
+/** Graphviz's prefix for the group of an HTML label's cell that has an id (a transition listed on its state). */
+export const CELL_ELEMENT_PREFIX = 'a_';
 
 export interface DotOptions {
   /**
-   * Give every state (node or cluster) the SVG id `s:<state id>` and every drawn edge `t:<transition id>` (a second
-   * target's edge `t:<transition id>@1`), so the page can find them after Graphviz has laid them out.
+   * Give every state (node or cluster) the SVG id `s:<state id>` and every transition `t:<transition id>` (a second
+   * target's edge `t:<transition id>@1`; one listed on its state, the group of its line), so the page can find them
+   * after Graphviz has laid them out.
    */
   ids?: boolean;
+  /** Labels with XState's own actions (`xstate.assign`...), as by default; see edgeText. */
+  internals?: boolean;
 }
 
-/** What machineToDot draws where: which states are clusters, which transition targets are edges, which written inside. */
+/** What machineToDot draws where: which states are clusters, which transitions are edges and which are listed on their state. */
 export function chartLayout(states: ChartState[]) {
   const byId = new Map(states.map((s) => [s.id, s]));
   const children = (id: string) => states.filter((s) => s.parent === id);
@@ -136,51 +154,61 @@ export function chartLayout(states: ChartState[]) {
     const parent = byId.get(id)?.parent;
     return parent != null && (parent === ancestor || isWithin(parent, ancestor));
   };
-  // A compound state's transition to itself or to one of its own descendants has no border to
-  // leave by: it is written inside the state (`event [guard] -> target`), as is a targetless one.
-  const drawnInside = (t: ChartTransition, target: string) => isCluster(t.source) && (target === t.source || isWithin(target, t.source));
+  // A compound state's transition to itself has no border to cross and no node to loop on: it is listed on the
+  // state (`event [guard] -> itself`), as is a targetless one. One into its own descendants is an edge from inside it.
+  const drawnInside = (t: ChartTransition, target: string) => isCluster(t.source) && target === t.source;
   /** The Graphviz node an edge leaves or enters a state by (compound states by an invisible point inside). */
   const endpoint = (id: string, side: 'tail' | 'head') => (isCluster(id) ? anchorId(id, side) : quote(id));
   return { byId, children, isCluster, isWithin, drawnInside, endpoint };
 }
 
-/** The lines written inside a state for a transition drawn there (no border to cross), one per target. */
-export function insideLines(
-  t: ChartTransition,
-  byId: Map<string, ChartState>,
-  drawnInside: (t: ChartTransition, target: string) => boolean,
-) {
-  if (t.targets.length === 0) return [`${edgeText(t)} (self)`];
+/** The transitions listed on a state (no edge to draw), one entry per target, each with the line written for it. */
+export function insideLines(t: ChartTransition, drawnInside: (t: ChartTransition, target: string) => boolean, internals = true): string[] {
+  if (t.targets.length === 0) return [`${edgeText(t, internals)} (self)`];
   return t.targets
     .filter((target) => drawnInside(t, target))
-    .map((target) => `${edgeText(t)} -> ${target === t.source ? 'itself' : byId.get(target)!.key}${t.reenter ? ' (reenter)' : ''}`);
+    .map(() => `${edgeText(t, internals)} -> itself${t.reenter ? ' (reenter)' : ''}`);
 }
 
-/** A state's title plus its invokes, tags and the transitions written inside it, as a Graphviz HTML label. */
-function label(state: ChartState, inside: string[], title: string, align: 'center' | 'left' = 'center'): string {
-  const lines = [
-    ...state.invoke.map((i) => `invoke: ${i.src}`),
-    ...(state.tags.length ? [`tags: ${state.tags.join(', ')}`] : []),
-    ...inside,
+/** A line listed on a state: a transition's (with its element id when asked for) or an invoke's or the tags. */
+interface LabelLine {
+  text: string;
+  transitionId?: string;
+}
+
+/**
+ * A state's title plus its invokes, tags and the transitions listed on it, as a Graphviz HTML label: a table, so that
+ * each transition's line can carry its id (Graphviz writes a cell's id on its SVG group when the cell has a tooltip).
+ */
+function label(state: ChartState, lines: LabelLine[], title: string, align: 'center' | 'left' = 'center'): string {
+  const all: LabelLine[] = [
+    ...state.invoke.map((i) => ({ text: `invoke: ${i.src}` })),
+    ...(state.tags.length ? [{ text: `tags: ${state.tags.join(', ')}` }] : []),
+    ...lines,
   ];
-  const br = align === 'left' ? '<br align="left"/>' : '<br/>';
-  const body = `<b>${html(title)}</b>${lines.map((l) => `${br}<font point-size="9">${html(l)}</font>`).join('')}`;
-  return `<${body}${align === 'left' ? br : ''}>`;
+  if (!all.length) return `<<b>${html(title)}</b>>`;
+  const cell = (l: LabelLine) =>
+    `<tr><td align="${align}"${l.transitionId ? ` id="${html(TRANSITION_ELEMENT_PREFIX + l.transitionId)}" tooltip="${html(l.text)}"` : ''}><font point-size="9">${html(l.text)}</font></td></tr>`;
+  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1"><tr><td align="${align}"><b>${html(title)}</b></td></tr>${all.map(cell).join('')}</table>>`;
 }
 
 /**
  * A Graphviz digraph of the machine: compound states as clusters (the regions of a parallel state
  * dashed), a filled dot marking each initial state, final states as double circles, every
  * transition an edge labelled `event [guard]` (edges leave and enter compound states at their border:
- * `compound=true` with ltail/lhead). Targetless transitions, and those of a compound state into
- * itself, are written inside the state.
+ * `compound=true` with ltail/lhead; a compound state's edges to its own descendants start inside it).
+ * Targetless transitions, and those of a compound state into itself, are listed on the state.
  */
 export function machineToDot(machine: AnyStateMachine, options: DotOptions = {}): string {
   const idOf = (prefix: string, id: string) => (options.ids ? ` id=${quote(prefix + id)}` : '');
   const states = chartStates(machine);
   const transitions = chartTransitions(machine);
   const { byId, children, isCluster, isWithin, drawnInside } = chartLayout(states);
-  const insideOf = (id: string) => transitions.filter((t) => t.source === id).flatMap((t) => insideLines(t, byId, drawnInside));
+  const internals = options.internals ?? true;
+  const insideOf = (id: string): LabelLine[] =>
+    transitions
+      .filter((t) => t.source === id)
+      .flatMap((t) => insideLines(t, drawnInside, internals).map((text) => ({ text, ...(options.ids ? { transitionId: t.id } : {}) })));
 
   const out: string[] = [
     `digraph ${quote(machine.id)} {`,
@@ -218,7 +246,10 @@ export function machineToDot(machine: AnyStateMachine, options: DotOptions = {})
     out.push(`${pad}  ${anchorId(state.id, 'head')} [shape=point style=invis width=0 height=0 label=""];`);
     out.push(`${pad}  ${anchorId(state.id, 'tail')} [shape=point style=invis width=0 height=0 label=""];`);
     if (state.initial.length) {
-      out.push(`${pad}  ${initialId(state.id)} [shape=point style=filled fillcolor="#0f172a" color="#0f172a" width=0.12 label=""];`);
+      const start = depth === 1 && options.ids ? ` id=${quote(START_ELEMENT_ID)}` : '';
+      out.push(
+        `${pad}  ${initialId(state.id)} [shape=point style=filled fillcolor="#0f172a" color="#0f172a" width=0.12 label=""${start}];`,
+      );
     }
     children(state.id).forEach((child) => emit(child, depth + 1));
     // Keep the way in left of every child and the way out right of them, so edges cross the border
@@ -239,6 +270,9 @@ export function machineToDot(machine: AnyStateMachine, options: DotOptions = {})
     const clip = id !== other && !isWithin(other, id);
     return { node: anchorId(id, side), attr: clip ? ` l${side}=${clusterId(id)}` : '' };
   };
+  // A compound state's transition into its own descendant ("from any of its states") leaves by the point its ways in
+  // start from, left of its children, and does not move them: the layout stays the one of its ordinary edges.
+  const inward = (t: ChartTransition, target: string) => isCluster(t.source) && isWithin(target, t.source);
 
   for (const state of states) {
     for (const target of state.initial) {
@@ -249,11 +283,14 @@ export function machineToDot(machine: AnyStateMachine, options: DotOptions = {})
   for (const t of transitions) {
     t.targets.forEach((target, n) => {
       if (drawnInside(t, target)) return;
-      const tail = end(t.source, target, 'tail');
+      // A hollow dot where it starts: "from anywhere in this state".
+      const tail = inward(t, target)
+        ? { node: anchorId(t.source, 'head'), attr: ' constraint=false dir=both arrowtail=odot' }
+        : end(t.source, target, 'tail');
       const head = end(target, t.source, 'head');
       const style = t.event === 'always' ? ' style=dashed' : '';
       const id = idOf(TRANSITION_ELEMENT_PREFIX, n ? `${t.id}@${n}` : t.id);
-      out.push(`  ${tail.node} -> ${head.node} [label=${quote(edgeText(t))}${tail.attr}${head.attr}${style}${id}];`);
+      out.push(`  ${tail.node} -> ${head.node} [label=${quote(edgeLabel(t, internals))}${tail.attr}${head.attr}${style}${id}];`);
     });
   }
   out.push('}');

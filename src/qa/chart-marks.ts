@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { chartLayout, chartStates, chartTransitions, edgeText, insideLines, machineToDot } from './chart-graph';
+import { chartLayout, chartStates, chartTransitions, edgeLabel, insideLines, machineToDot } from './chart-graph';
 
 /**
  * Colours on a chart drawn by machineToDot, for coverage (`npm run charts` with a test report) and diffs
@@ -53,7 +53,7 @@ export function legendNode(rows: NonNullable<Marks['legend']>): string {
 export function markedDot(machine: AnyStateMachine, marks: Marks = {}): string {
   const states = chartStates(machine);
   const transitions = chartTransitions(machine);
-  const { byId, drawnInside } = chartLayout(states);
+  const { drawnInside } = chartLayout(states);
   const lines = machineToDot(machine).split('\n');
 
   // States: a node line `"<id>" [` or a cluster `subgraph "cluster_<id>" {` (its attributes follow on the next lines).
@@ -88,17 +88,17 @@ export function markedDot(machine: AnyStateMachine, marks: Marks = {}): string {
     const edges = t.targets.filter((target) => !drawnInside(t, target));
     edges.forEach((_, n) => {
       const [line, i] = edgeLines[next++] ?? [];
-      const label = `label=${quoteDot(edgeText(t))}`;
+      const label = `label=${quoteDot(edgeLabel(t))}`;
       if (line === undefined || !line.includes(label)) throw new Error(`chart-marks: edge ${next} of ${machine.id} is not ${t.id}`);
       const id = edges.length > 1 ? `transition:${t.id}:${n}` : `transition:${t.id}`;
-      const withNote = mark?.note ? `label=${quoteDot(`${edgeText(t)}\n${mark.note}`)}` : label;
+      const withNote = mark?.note ? `label=${quoteDot(`${edgeLabel(t)}\n${mark.note}`)}` : label;
       lines[i] = line.replace(label, withNote).replace(' [', ` [${attrs(id, mark, true)}`);
     });
     // Written inside its state: colour the line of the label.
     if (mark) {
       const at = clusterLine.has(t.source) ? lines.findIndex((l, i) => i > clusterLine.get(t.source)! && /^\s*label=</.test(l)) : -1;
       const i = at >= 0 ? at : lines.findIndex((l) => l.trimStart().startsWith(`${quoteDot(t.source)} [`));
-      for (const text of insideLines(t, byId, drawnInside)) {
+      for (const text of insideLines(t, drawnInside)) {
         const plain = `<font point-size="9">${html(text)}</font>`;
         const note = mark.note ? ` (${html(mark.note)})` : '';
         if (i >= 0) lines[i] = lines[i].replace(plain, `<font point-size="9" color="${html(mark.color)}">${html(text)}${note}</font>`);

@@ -3,6 +3,8 @@ import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
 export interface LiveLogEntry {
   type: string;
   time: number;
+  /** The order events came in, across this tab's actors (several may share a millisecond). */
+  seq: number;
   /** Active leaf state ids before and after the event. */
   before: string[];
   after: string[];
@@ -51,6 +53,7 @@ export function createLiveFeed(tabId = crypto.randomUUID()) {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LIVE_CHANNEL) : null;
   let list: LiveActor[] = [];
   let queued = false;
+  let seq = 0;
 
   const tab = (): LiveTab => ({ tab: tabId, path: location.pathname, actors: list });
   const publish = () => {
@@ -66,27 +69,27 @@ export function createLiveFeed(tabId = crypto.randomUUID()) {
     queued = true;
   };
 
+  const register = (ref: Ref, machineId: string) => {
+    const actor = { id: ref.sessionId, machineId, parent: machineIdOf(ref._parent), active: [], leaves: [], log: [] };
+    actors.set(ref.sessionId, actor);
+    return actor;
+  };
+
   function receive(e: InspectionEvent) {
     const ref = e.actorRef as unknown as Ref;
     const machineId = machineIdOf(ref);
     if (e.type === '@xstate.actor' && machineId) {
-      actors.set(ref.sessionId, {
-        id: ref.sessionId,
-        machineId,
-        parent: machineIdOf(ref._parent),
-        active: [],
-        leaves: [],
-        log: [],
-      });
+      register(ref, machineId);
       changed();
     } else if (e.type === '@xstate.snapshot') {
-      const actor = actors.get(ref.sessionId);
-      if (!actor) return;
       const snapshot = e.snapshot as AnyMachineSnapshot;
+      // An actor started again after a stop (React's StrictMode does so in development) announces itself only once.
+      const actor = actors.get(ref.sessionId) ?? (machineId && snapshot.status === 'active' ? register(ref, machineId) : undefined);
+      if (!actor) return;
       if (snapshot.status === 'stopped') actors.delete(actor.id);
       else {
         const after = leaves(snapshot);
-        actor.log = [{ type: e.event.type, time: Date.now(), before: actor.leaves, after }, ...actor.log].slice(0, LOG_LENGTH);
+        actor.log = [{ type: e.event.type, time: Date.now(), seq: seq++, before: actor.leaves, after }, ...actor.log].slice(0, LOG_LENGTH);
         actor.leaves = after;
         actor.active = activeIds(snapshot);
       }
@@ -112,6 +115,23 @@ export function createLiveFeed(tabId = crypto.randomUUID()) {
 }
 
 export type LiveFeed = ReturnType<typeof createLiveFeed>;
+
+/** The charts around every page (the session, the toasts and the navigation shell): the live panel folds them. */
+const AROUND_EVERY_PAGE = new Set(['session', 'toasts', 'shell']);
+
+/** Whether an actor runs around every page rather than for the one shown (one it started counts with it). */
+export const isAroundEveryPage = (actor: LiveActor) =>
+  AROUND_EVERY_PAGE.has(actor.machineId) || (actor.parent !== null && AROUND_EVERY_PAGE.has(actor.parent));
+
+/** One event of a tab's log, with the actor that took it. */
+export interface TabLogEntry extends LiveLogEntry {
+  actorId: string;
+  machineId: string;
+}
+
+/** The events of all of a tab's actors, newest first (as many as each actor keeps). */
+export const tabLog = (actors: LiveActor[]): TabLogEntry[] =>
+  actors.flatMap((a) => a.log.map((entry) => ({ ...entry, actorId: a.id, machineId: a.machineId }))).sort((x, y) => y.seq - x.seq);
 
 /** What /qa/live shows: the app's other tabs of this browser (studio pages left out), as they report themselves. */
 export function followTabs(onChange: (tabs: LiveTab[]) => void) {

@@ -11,11 +11,16 @@ export async function loadCharts(): Promise<QaChartsLoaded> {
   return { charts: machines.map(summarize), report };
 }
 
-/** What a chart page loads: the chart drawn, its states and transitions, and its part of the last test run. */
-export async function loadChart(machineId: string): Promise<QaChartLoaded> {
+async function machineById(machineId: string) {
   const machine = await loadMachine(machineId);
   if (!machine) throw new Error(`There is no machine with the id "${machineId}" in src/machines.`);
-  const [svg, report] = await Promise.all([renderChart(machine), fetchQaReport()]);
+  return machine;
+}
+
+/** What a chart page loads: the chart drawn (with XState's internals or not), its states and transitions, and its part of the last test run. */
+export async function loadChart(machineId: string, internals: boolean): Promise<QaChartLoaded> {
+  const machine = await machineById(machineId);
+  const [svg, report] = await Promise.all([renderChart(machine, { internals }), fetchQaReport()]);
   return {
     svg,
     states: chartStates(machine),
@@ -24,6 +29,9 @@ export async function loadChart(machineId: string): Promise<QaChartLoaded> {
     recorded: report !== null,
   };
 }
+
+/** The chart drawn again, with XState's internals or without. */
+export const drawChart = async (machineId: string, internals: boolean) => renderChart(await machineById(machineId), { internals });
 
 const drawn = new Map<string, Promise<string | null>>();
 

@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
-import { SALE_STATUSES, saleStatusLabel, type SaleStatus } from './artwork.schema';
+import { saleStatusLabel, type SaleStatus } from './artwork.schema';
 
 /** The most artworks one bulk action takes (a few pages of the list). */
 export const MAX_BATCH_ARTWORKS = 500;
 /** How long a bulk action can be undone, on the server (the undo toast leaves long before). */
 export const BATCH_UNDO_MINUTES = 10;
+
+/** The sale statuses a bulk change sets: a sold work stays sold (a return, recorded on its sale, is what undoes one). */
+export const BATCH_SALE_STATUSES = ['AVAILABLE', 'NOT_FOR_SALE'] as const satisfies readonly SaleStatus[];
 
 const artworkIds = z
   .array(z.uuid({ error: 'Artwork ID must be a valid UUID' }))
@@ -24,7 +27,8 @@ export const artworkBatchSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('saleStatus'),
       artworkIds,
-      saleStatus: z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' }),
+      // Sold is reached only by recording a sale (server/inventory), never by a bulk change.
+      saleStatus: z.enum(BATCH_SALE_STATUSES, { error: 'Sale status must be AVAILABLE or NOT_FOR_SALE' }),
     }),
     z.object({ action: z.literal('showOnSite'), artworkIds, showOnSite: z.boolean({ error: 'Show on site must be true or false' }) }),
     z.object({
@@ -87,6 +91,6 @@ export const BATCH_TEXT = {
 /** A bulk action as the app asks for it: the server's request, with the collection's title for what is said. */
 export type BatchRequest =
   | { action: 'delete' }
-  | { action: 'saleStatus'; saleStatus: SaleStatus }
+  | { action: 'saleStatus'; saleStatus: (typeof BATCH_SALE_STATUSES)[number] }
   | { action: 'showOnSite'; showOnSite: boolean }
   | { action: 'addToCollection'; collectionId: string; collectionTitle: string };

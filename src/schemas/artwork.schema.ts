@@ -145,22 +145,32 @@ const sameMediaType = z.refine<{ mediaType: MediaType; dimensions: { mediaType: 
   },
 );
 
-export const artworkInputSchema = z
-  .object({
-    title: titleField,
-    year: z.optional(z.nullable(yearNumber)),
-    medium: z._default(mediumField, ''),
-    description: z._default(descriptionField, ''),
-    tags: z._default(z.array(tagField).check(z.maxLength(50, { error: 'At most 50 tags' })), []),
-    saleStatus: z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' }),
-    mediaType: mediaTypeSchema,
-    dimensions: dimensionsSchema,
-    /** The content labels a post sharing it starts with (Share); left out, none (or, on a replace, none). */
-    postLabels: z._default(labelsRule, []),
-    /** Show it on the public site or not; left out, the choice stays as it was (none yet: shown when it has a picture). */
-    showOnSite: z.optional(z.boolean({ error: 'Show on site must be true or false' })),
-  })
-  .check(sameMediaType);
+const saleStatusField = z.enum(SALE_STATUSES, { error: 'Sale status must be AVAILABLE, SOLD or NOT_FOR_SALE' });
+
+const artworkInputFields = {
+  title: titleField,
+  year: z.optional(z.nullable(yearNumber)),
+  medium: z._default(mediumField, ''),
+  description: z._default(descriptionField, ''),
+  tags: z._default(z.array(tagField).check(z.maxLength(50, { error: 'At most 50 tags' })), []),
+  saleStatus: saleStatusField,
+  mediaType: mediaTypeSchema,
+  dimensions: dimensionsSchema,
+  /** The content labels a post sharing it starts with (Share); left out, none (or, on a replace, none). */
+  postLabels: z._default(labelsRule, []),
+  /** Show it on the public site or not; left out, the choice stays as it was (none yet: shown when it has a picture). */
+  showOnSite: z.optional(z.boolean({ error: 'Show on site must be true or false' })),
+};
+
+/** What the API takes to create an artwork. SOLD creates it sold: a sale to an unknown buyer is recorded. */
+export const artworkInputSchema = z.object(artworkInputFields).check(sameMediaType);
+
+/**
+ * What the API takes to replace an artwork. saleStatus may be left out (unchanged); given, it goes through the
+ * artwork's chart: AVAILABLE and NOT_FOR_SALE as the chart allows, SOLD only by recording a sale (409).
+ */
+export const artworkUpdateSchema = z.object({ ...artworkInputFields, saleStatus: z.optional(saleStatusField) }).check(sameMediaType);
+export type ArtworkUpdate = z.input<typeof artworkUpdateSchema>;
 export type ArtworkInput = z.input<typeof artworkInputSchema>;
 
 /** An artwork as the API answers it. */
@@ -319,6 +329,8 @@ export const ARTWORK_MESSAGES = {
   updated: 'Artwork updated successfully',
   deleted: 'Artwork deleted successfully',
   mediaUploaded: 'Media file uploaded successfully',
+  /** Files dropped or chosen together: one toast once they are all up (each failure still says why). */
+  mediaUploadedMany: (n: number) => `${n} media files uploaded successfully`,
   primaryUpdated: 'Primary media updated successfully',
   mediaDeleted: 'Media deleted successfully',
   fetchAllFailed: 'Failed to fetch artworks',

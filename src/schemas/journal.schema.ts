@@ -1,7 +1,34 @@
 import * as z from 'zod/mini';
 import { pageQueryFields } from './page-query.schema';
 
-export const JOURNAL_TYPES = ['artwork.new', 'artwork.updated', 'collection.new', 'collection.updated', 'collection.deleted'] as const;
+/** The changes of an artwork's life (its inventory): each is an entry of the journal and of the artwork's history. */
+export const INVENTORY_JOURNAL_TYPES = [
+  'artwork.sold',
+  'artwork.saleReturned',
+  'artwork.held',
+  'artwork.holdReleased',
+  'artwork.holdLapsed',
+  'artwork.forSale',
+  'artwork.notForSale',
+  'artwork.consigned',
+  'artwork.consignmentReturned',
+  'artwork.lent',
+  'artwork.loanReturned',
+  'artwork.movedElsewhere',
+  'artwork.backInStudio',
+  'artwork.priced',
+  'artwork.editionChanged',
+] as const;
+export type InventoryJournalType = (typeof INVENTORY_JOURNAL_TYPES)[number];
+
+export const JOURNAL_TYPES = [
+  'artwork.new',
+  'artwork.updated',
+  'collection.new',
+  'collection.updated',
+  'collection.deleted',
+  ...INVENTORY_JOURNAL_TYPES,
+] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
 /** The Type filter's options, word for word from the spec (All types, New Artwork, Artwork Updated). */
 export const JOURNAL_FILTER_TYPES = ['artwork.new', 'artwork.updated'] as const satisfies readonly JournalType[];
@@ -11,6 +38,21 @@ export const JOURNAL_TYPE_LABELS: Record<JournalType, string> = {
   'collection.new': 'New Collection',
   'collection.updated': 'Collection Updated',
   'collection.deleted': 'Collection Deleted',
+  'artwork.sold': 'Sold',
+  'artwork.saleReturned': 'Sale Returned',
+  'artwork.held': 'Put On Hold',
+  'artwork.holdReleased': 'Hold Released',
+  'artwork.holdLapsed': 'Hold Lapsed',
+  'artwork.forSale': 'Marked For Sale',
+  'artwork.notForSale': 'Marked Not For Sale',
+  'artwork.consigned': 'Consigned',
+  'artwork.consignmentReturned': 'Returned From Consignment',
+  'artwork.lent': 'Lent',
+  'artwork.loanReturned': 'Returned From Loan',
+  'artwork.movedElsewhere': 'Moved Elsewhere',
+  'artwork.backInStudio': 'Back In The Studio',
+  'artwork.priced': 'Price Changed',
+  'artwork.editionChanged': 'Edition Changed',
 };
 export const JOURNAL_PAGE_SIZE = 10;
 

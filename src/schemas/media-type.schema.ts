@@ -6,9 +6,6 @@ export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
 });
 export type MediaType = z.infer<typeof mediaTypeSchema>;
 
-/** The side navigation's Create Artwork menu offers these four; the list page offers all six. */
-export const SIDE_NAV_MEDIA_TYPES: readonly MediaType[] = ['PHYSICAL_2D', 'DIGITAL_2D', 'PHYSICAL_3D', 'DIGITAL_3D'];
-
 /** PHYSICAL_2D -> 'Physical 2D': the media type in title case, as headings and menus show it. */
 export const mediaTypeLabel = (type: MediaType) =>
   type

@@ -6,5 +6,5 @@ export type Platform = z.infer<typeof platformSchema>;
 
 export const PLATFORM_LABELS: Record<Platform, string> = { bluesky: 'Bluesky', instagram: 'Instagram', facebook: 'Facebook' };
 
-/** The side navigation's New Social Media Account menu, in its order. */
-export const SIDE_NAV_PLATFORMS: readonly Platform[] = ['bluesky', 'facebook', 'instagram'];
+/** The New Social Media Account menu (on Social Media Accounts), in the requirements' order. */
+export const NEW_ACCOUNT_PLATFORMS: readonly Platform[] = ['bluesky', 'facebook', 'instagram'];

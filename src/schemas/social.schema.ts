@@ -2,10 +2,12 @@ import * as z from 'zod/mini';
 import { text } from './text.schema';
 import { extensionLabel, fileTypeLabel } from './file-types';
 import { fileTooLargeMessage, fileTypeNotAllowedMessage, MAX_FILE_BYTES } from './upload.schema';
-import { PLATFORMS, platformSchema, type Platform } from './social-platform.schema';
+import { PLATFORMS, PLATFORM_LABELS, platformSchema, type Platform } from './social-platform.schema';
+import { NETWORK_RULES } from './network-rules';
 import { labelsRule, langsRule } from './post-labels.schema';
 import { LINK_MAX_LENGTH, linkCardSchema } from './link-card.schema';
 import { postVideoStatusSchema } from './post-video.schema';
+import { matsSchema } from './image-fit.schema';
 import { THREAD_MAX_LENGTH, THREAD_MAX_PARTS, THREAD_MESSAGES, threadProblem } from './post-thread';
 
 export { PLATFORMS, platformSchema, type Platform };
@@ -14,11 +16,19 @@ export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 export const HANDLE_HINT = 'username.bsky.social';
 export const POST_MAX_LENGTH = 280;
 export const POST_TOO_LONG = `Post text must be at most ${POST_MAX_LENGTH} characters`;
+/** The editor's message for a single post over the limit: by how much, and what to do (the text is kept as typed). */
+export const postOverLimit = (over: number) =>
+  `${over} ${over === 1 ? 'character' : 'characters'} over the ${POST_MAX_LENGTH}-character limit. Shorten the text, or split it into a thread.`;
+/** The longest text any network takes (Facebook's 63,206 characters): no post is longer. */
+export const LONGEST_POST = NETWORK_RULES.facebook.textMaxLength;
+const NETWORK_TOO_LONG = `Post text must be at most ${LONGEST_POST.toLocaleString('en-US')} characters`;
 /** A post's place, as the artist writes it ('Studio 4, Lisbon'); kept with the post, never sent to Bluesky. */
 export const POST_LOCATION_MAX_LENGTH = 200;
 export const LOCATION_TOO_LONG = `Location must be at most ${POST_LOCATION_MAX_LENGTH} characters`;
 /** Bluesky takes at most four images per post. */
 export const MAX_POST_FILES = 4;
+/** Instagram's carousel and Facebook's multi-photo post take up to ten: the most any post may carry. */
+export const MAX_POST_FILES_ANY_NETWORK = 10;
 
 const handleField = text(
   'Handle',
@@ -71,8 +81,14 @@ export const socialAccountSchema = z.object({
   connectedAt: z.string(),
   /** How it was connected: OAuth (a grant from the PDS) or an app password. */
   authMethod: z.optional(z.enum(['app-password', 'oauth'])),
-  /** Set when Bluesky no longer accepts the account's login: its posts wait until it is connected again. */
+  /** Set when the network no longer accepts the account's login or token: its posts wait until it is connected again. */
   needsReconnectAt: z.optional(z.nullable(z.string())),
+  /** Why it needs reconnecting, in the artist's words (null when it does not). */
+  needsReconnectReason: z.optional(z.nullable(z.string())),
+  /** Instagram: when the 60-day token runs out (ISO); the studio renews it when under 10 days remain. */
+  tokenExpiresAt: z.optional(z.nullable(z.string())),
+  /** Instagram: the professional account's id; Facebook: the Page's id (strings: they pass 2^53). */
+  externalId: z.optional(z.nullable(z.string())),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
 
@@ -92,6 +108,8 @@ export const postResponseSchema = z.object({
   ),
   /** Where the post's video stands on this account while it is sent (null: no video, or not started). */
   video: z.optional(z.nullable(postVideoStatusSchema)),
+  /** Why a pending delivery waits rather than goes (Instagram's daily limit, an account to reconnect); null otherwise. */
+  heldReason: z.optional(z.nullable(z.string())),
 });
 export type PostMetrics = NonNullable<PostResponse['metrics']>;
 export type PostResponse = z.infer<typeof postResponseSchema>;
@@ -133,6 +151,8 @@ export const socialPostSchema = z.object({
   linkCardRemoved: z.optional(z.nullable(z.string())),
   /** A thread: where each part after the first starts in the content (UTF-16 offsets); empty for a single post. */
   threadBreaks: z.optional(z.array(z.number())),
+  /** The mat per media id for networks that fit images (missing: white). */
+  mats: z.optional(matsSchema),
   responses: z.array(postResponseSchema),
   isDraft: z.boolean(),
 });
@@ -156,7 +176,8 @@ export const accountsRule = z.array(accountRefSchema).check(z.minLength(1, { err
 export const savePostSchema = z
   .object({
     postId: z.optional(z.uuid({ error: 'Post ID must be a valid UUID' })),
-    content: text('Post text', [z.maxLength(THREAD_MAX_LENGTH, { error: THREAD_MESSAGES.tooLong })]),
+    /** At most 63,206 characters (Facebook's limit); each chosen network's own limit is checked below. */
+    content: text('Post text', [z.maxLength(LONGEST_POST, { error: NETWORK_TOO_LONG })]),
     /** Where each part after the first starts (UTF-16 offsets into the content, increasing); empty: a single post. */
     threadBreaks: z._default(
       z
@@ -184,9 +205,11 @@ export const savePostSchema = z
     mediaIds: z._default(
       z
         .array(z.uuid({ error: 'Media ID must be a valid UUID' }))
-        .check(z.maxLength(MAX_POST_FILES, { error: `Maximum ${MAX_POST_FILES} files allowed` })),
+        .check(z.maxLength(MAX_POST_FILES_ANY_NETWORK, { error: `Maximum ${MAX_POST_FILES_ANY_NETWORK} files allowed` })),
       [],
     ),
+    /** The mat per media id, for networks that fit images (Instagram); left out on an update, kept. */
+    mats: z.optional(matsSchema),
     /** Alt text per media id. */
     altTexts: z.optional(
       z.record(text('Alt text'), text('Alt text', [z.maxLength(2000, { error: 'Alt text must be at most 2000 characters' })])),
@@ -194,11 +217,23 @@ export const savePostSchema = z
   })
   .check(
     z.superRefine((post, ctx) => {
-      // Too long for any thread: the field's own message says so.
-      if (post.content.length > THREAD_MAX_LENGTH) return;
-      const problem = post.threadBreaks.length ? threadProblem(post) : post.content.length > POST_MAX_LENGTH ? POST_TOO_LONG : null;
+      const bluesky = post.accounts.some((a) => a.platform === 'bluesky');
+      let problem: string | null = null;
+      // Too long for any thread: the thread's own message says so.
+      if (bluesky && post.content.length > THREAD_MAX_LENGTH) problem = THREAD_MESSAGES.tooLong;
+      else if (bluesky)
+        problem = post.threadBreaks.length ? threadProblem(post) : post.content.length > POST_MAX_LENGTH ? POST_TOO_LONG : null;
+      else {
+        const over = post.accounts.find((a) => post.content.length > NETWORK_RULES[a.platform].textMaxLength);
+        problem = over
+          ? `${PLATFORM_LABELS[over.platform]}: the text is at most ${NETWORK_RULES[over.platform].textMaxLength.toLocaleString('en-US')} characters`
+          : null;
+      }
       // Every message is about the text and shows under it.
       if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: post.content, message: problem });
+      // Bluesky alone keeps its four; with Instagram or Facebook chosen, their own rules say how many (networkProblems).
+      if (post.mediaIds.length > MAX_POST_FILES && post.accounts.every((a) => a.platform === 'bluesky'))
+        ctx.issues.push({ code: 'custom', path: ['mediaIds'], input: post.mediaIds, message: `Maximum ${MAX_POST_FILES} files allowed` });
     }),
   );
 export type SavePost = z.input<typeof savePostSchema>;

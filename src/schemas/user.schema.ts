@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
 import { text } from './text.schema';
 import { langField } from './post-labels.schema';
+import { siteProfileShape, siteProfileUpdate } from './site-profile.schema';
 
 const nameField = (label: string) => text(label, [z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` })]);
 
@@ -10,6 +11,8 @@ export const profileUpdateSchema = z.object({
   lastName: nameField('Last name'),
   /** The language new posts start with (BCP-47); left out, unchanged. */
   postLanguage: z.optional(z.nullable(langField)),
+  /** What the public site shows of the artist (site-profile.schema.ts); each left out, unchanged. */
+  ...siteProfileUpdate,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -25,11 +28,11 @@ export const userSchema = z.object({
   avatarVersion: z.nullable(z.string()),
   /** The language new posts start with; null until chosen (the editor then starts with the browser's). */
   postLanguage: z.optional(z.nullable(z.string())),
+  /** Bio, website and contact links for the public site ('' when not given). */
+  ...siteProfileShape,
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The name shown in the top bar, or 'New User' when the artist has not given one. */
-export const NEW_USER = 'New User';
 export const displayNameOf = (u: { firstName?: string | null; lastName?: string | null }) =>
   [u.firstName, u.lastName]
     .map((s) => s?.trim())
@@ -70,3 +73,17 @@ export const DELETE_CONFIRMATION = 'DELETE';
 export const deleteAccountFormSchema = z.extend(deleteAccountSchema, {
   confirmation: z.string().check(z.refine((v) => v.trim() === DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm` })),
 });
+
+/**
+ * The part of the picture the artist chose for their avatar, in pixels of the picture as it is seen (its EXIF
+ * orientation applied). The server cuts it from the original, which it keeps as uploaded.
+ */
+const cropSide = (label: string, min: number) =>
+  z.number({ error: `${label} must be a number` }).check(z.int({ error: `${label} must be a whole number` }), z.gte(min), z.lte(100_000));
+export const avatarCropSchema = z.object({
+  x: cropSide('The crop position', 0),
+  y: cropSide('The crop position', 0),
+  width: cropSide('The crop size', 1),
+  height: cropSide('The crop size', 1),
+});
+export type AvatarCrop = z.infer<typeof avatarCropSchema>;

@@ -5,6 +5,7 @@ import {
   artworkSchema,
   type Artwork,
   type ArtworkInput,
+  type ArtworkUpdate,
   type ArtworkListQuery,
   type ArtworkPage,
 } from '../schemas/artwork.schema';
@@ -59,7 +60,7 @@ export function createArtworksService(http: Http, cache: QueryCache) {
         return artwork;
       }),
 
-    update: (artworkId: string, input: ArtworkInput): Promise<Artwork> =>
+    update: (artworkId: string, input: ArtworkUpdate): Promise<Artwork> =>
       call(async () => {
         const artwork = artworkSchema.parse((await http.put(`/artwork/${requireId(artworkId)}`, input)).data);
         changed(artworkId);

@@ -5,7 +5,9 @@ import { call } from './api-error';
 /** The Home page's Publish button: publishes the public portfolio and answers its address; reads the last one. */
 export const createPublishService = (http: Http) => ({
   last: (): Promise<Publication> => call(async () => publicationSchema.parse((await http.get('/publish')).data)),
-  publish: (): Promise<PublishResult> => call(async () => publishResultSchema.parse((await http.post('/publish')).data)),
+  /** With `slug`, at that address (the previous one then leads to it); without, where it is (or a new random one). */
+  publish: (slug?: string): Promise<PublishResult> =>
+    call(async () => publishResultSchema.parse((await http.post('/publish', slug ? { slug } : undefined)).data)),
 });
 
 export type PublishService = ReturnType<typeof createPublishService>;

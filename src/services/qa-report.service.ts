@@ -8,3 +8,13 @@ export async function fetchQaReport(): Promise<QaReport | null> {
   if (!res.ok) throw new Error(`The test report could not be read (${res.status}).`);
   return (await res.json()) as QaReport;
 }
+
+/** A test file's source (QA mode only), for the studio's link from a test path to its test. */
+export async function fetchTestSource(file: string): Promise<string> {
+  const res = await fetch(`${API_BASE}/qa/source?file=${encodeURIComponent(file)}`);
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `The test file could not be read (${res.status}).`);
+  }
+  return res.text();
+}

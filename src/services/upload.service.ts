@@ -7,9 +7,17 @@ export type Progress = (fraction: number) => void;
  * The upload dance every file follows: ask the API for a signed URL, PUT the bytes there with their content type
  * (reporting progress), then confirm so the server checks and processes what arrived.
  */
-export async function uploadFile<T>(http: Http, ticketPath: string, file: File, onProgress?: Progress, signal?: AbortSignal): Promise<T> {
+export async function uploadFile<T>(
+  http: Http,
+  ticketPath: string,
+  file: File,
+  onProgress?: Progress,
+  signal?: AbortSignal,
+  /** More of the ticket request (an avatar's crop). */
+  extra: object = {},
+): Promise<T> {
   const ticket = uploadTicketSchema.parse(
-    (await http.post(ticketPath, { fileName: file.name, fileType: file.type, fileSizeInBytes: file.size }, { signal })).data,
+    (await http.post(ticketPath, { ...extra, fileName: file.name, fileType: file.type, fileSizeInBytes: file.size }, { signal })).data,
   );
   // A plain request: the signed URL is its own credential and may point at another host. axios arrives with the
   // first upload, so the sign-in screen does not wait for it.

@@ -1,8 +1,8 @@
 import type { Http } from './http';
-import type { DataArchive, DownloadProgress } from '../machines/your-data/data-export.machine';
 import {
   securityResultSchema,
   userSchema,
+  type AvatarCrop,
   type DeleteAccount,
   type ProfileUpdate,
   type SecurityUpdate,
@@ -11,6 +11,18 @@ import {
 import { call } from './api-error';
 import { uploadFile, type Progress } from './upload.service';
 
+/** The archive as downloaded, ready to be saved under the name the server gave it. */
+export interface DataArchive {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Bytes received so far, and the archive's length when the server said it. */
+export interface DownloadProgress {
+  loaded: number;
+  total: number | null;
+}
+
 /** The signed-in user's profile, credentials and avatar. */
 export function createUserService(http: Http) {
   return {
@@ -18,8 +30,9 @@ export function createUserService(http: Http) {
     saveProfile: (input: ProfileUpdate): Promise<User> => call(async () => userSchema.parse((await http.post('/user', input)).data)),
     changeSecurity: (input: SecurityUpdate) =>
       call(async () => securityResultSchema.parse((await http.post('/user/security', input)).data)),
-    uploadAvatar: (file: File, onProgress?: Progress): Promise<User> =>
-      call(async () => userSchema.parse(await uploadFile(http, '/user/avatar', file, onProgress))),
+    /** A new avatar, and the square of it to show (none: the server chooses). */
+    uploadAvatar: (file: File, onProgress?: Progress, crop?: AvatarCrop | null): Promise<User> =>
+      call(async () => userSchema.parse(await uploadFile(http, '/user/avatar', file, onProgress, undefined, crop ? { crop } : {}))),
     /** The avatar as an object URL for an <img>; the caller revokes it. */
     getAvatarUrl: (): Promise<string> =>
       call(async () => URL.createObjectURL((await http.get('/user/avatar', { responseType: 'blob' })).data)),

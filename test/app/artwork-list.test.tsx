@@ -135,7 +135,7 @@ describe('My Artworks', () => {
     expect(badge(keeper, 'Not For Sale').className).toMatch(/tone_neutral/);
   });
 
-  it("uses the smCrop image lazily with its size set, and 'Image not available' when it is missing or fails", async () => {
+  it("uses the smCrop image lazily with its size set, its media type's placeholder when missing, 'Image not available' when it fails", async () => {
     renderPage();
     await waitFor(() => expect(tiles()).toHaveLength(4));
     const [first, , , untitled] = tiles();
@@ -144,7 +144,7 @@ describe('My Artworks', () => {
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('height', '200');
     expect(img).toHaveAttribute('width', '200');
-    expect(within(untitled).getByText('Image not available')).toBeInTheDocument();
+    expect(within(untitled).getByText('No picture yet')).toBeInTheDocument();
     expect(within(first).queryByText('Image not available')).toBeNull();
     fireEvent.error(img);
     expect(within(first).getByText('Image not available')).toBeInTheDocument();

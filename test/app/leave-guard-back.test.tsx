@@ -11,6 +11,7 @@ import { editorParts } from '../support/artwork-editor';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
 import { providePostEditor } from '../../src/machines/post-editor/post-editor.provide';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LocalPostDraft } from '../../src/schemas/local-post-draft.schema';
 import { ALICE, postEditorParts } from '../support/post-editor';
 
 const FORM = '/portfolio/artwork/new/physical_2d';
@@ -25,11 +26,14 @@ function Editor() {
   return <ArtworkEditor logic={provideArtworkEditor(parts)} input={{ artworkId: null, mediaType: 'PHYSICAL_2D' }} />;
 }
 
-/** The post editor wired as its route wires it, on a new post. */
+/** The post editor wired as its route wires it, on a new post, in a browser whose storage is full. */
 function NewPost() {
   const { pass } = useLeaveGuard();
   const { parts } = postEditorParts({
     load: fromPromise(async (): Promise<PostEditorData> => ({ accounts: [ALICE], post: null })),
+    writeLocalCopy: fromPromise<void, LocalPostDraft>(async () => {
+      throw new Error('This browser has no room left to keep it.');
+    }),
     navigate: (to) => pass(to, { replace: true }),
     leave: (to) => pass(to),
   });
@@ -151,11 +155,12 @@ describe('the browser’s Back on the artwork form', () => {
 });
 
 describe('the browser’s Back on the post editor', () => {
-  it('with unsaved text asks first: Stay keeps the text, Leave goes back', async () => {
+  it('with unsaved text the browser could not keep asks first: Stay keeps the text, Leave goes back', async () => {
     history.replaceState(null, '', JOURNAL);
     history.pushState(null, '', NEW_POST);
     const user = renderApp();
     await user.type(await screen.findByLabelText('Content'), 'First light');
+    await screen.findByText(/^This browser could not keep a copy of your unsaved post/);
 
     await back();
     const dialog = await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title });

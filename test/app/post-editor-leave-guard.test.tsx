@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LocalPostDraft } from '../../src/schemas/local-post-draft.schema';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { PostEditor } from '../../src/views/post-editor/PostEditor';
 import { providePostEditor } from '../../src/machines/post-editor/post-editor.provide';
@@ -14,11 +15,20 @@ import { ALICE, BOB, fileOf, POST_ID, postEditorParts, postFixture, responseFixt
 
 const HERE = (postId: string | null) => `/social-media/post/${postId ?? 'new'}`;
 
+/** What the browser's copy of the unsaved post went through: written, or refused (its storage full). */
+const copies: LocalPostDraft[] = [];
+let browserFull = false;
+
 /** The editor wired as its route wires it: its own moves and a confirmed leave go past the guard. */
 function Editor({ data }: { data: PostEditorData }) {
   const { pass } = useLeaveGuard();
   const { parts } = postEditorParts({
     load: fromPromise(async () => data),
+    writeLocalCopy: fromPromise<void, LocalPostDraft>(async ({ input }) => {
+      if (browserFull) throw new Error('This browser has no room left to keep it.');
+      copies.push(input);
+    }),
+    removeLocalCopy: fromPromise(async () => {}),
     // Saved as sent: the draft the server keeps.
     savePost: fromPromise<SocialPost, SavePost>(async ({ input }) => postFixture({ ...input, postId: POST_ID, media: [], mediaIds: [] })),
     navigate: (to) => pass(to, { replace: true }),
@@ -27,7 +37,9 @@ function Editor({ data }: { data: PostEditorData }) {
   return <PostEditor logic={providePostEditor(parts)} input={{ postId: data.post?.postId ?? null }} />;
 }
 
-async function renderApp(data: PostEditorData) {
+async function renderApp(data: PostEditorData, full = false) {
+  copies.length = 0;
+  browserFull = full;
   const location = memoryLocation({ path: HERE(data.post?.postId ?? null), record: true });
   render(
     <Router hook={location.hook}>
@@ -76,9 +88,22 @@ describe('leaving the post editor', () => {
     await expectLeftAtOnce(location, user);
   });
 
-  it('a new post with text asks first: Stay keeps the text, Leave goes; a reload is held too', async () => {
+  it('a new post with text goes at once, its copy kept in this browser; a reload is held only until the copy is written', async () => {
     const { location, user } = await renderApp({ accounts: [ALICE], post: null });
     await user.type(screen.getByLabelText('Content'), 'First light');
+    expect(unload()).toBe(true);
+    await leave(user);
+    expect(location.history.at(-1)).toBe('/journal');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Written at once on the way out, not after the pause.
+    await waitFor(() => expect(copies.at(-1)?.values.content).toBe('First light'));
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+
+  it('when the browser cannot keep the copy, leaving asks first: Stay keeps the text, Leave goes; a reload is held too', async () => {
+    const { location, user } = await renderApp({ accounts: [ALICE], post: null }, true);
+    await user.type(screen.getByLabelText('Content'), 'First light');
+    await screen.findByText(/^This browser could not keep a copy of your unsaved post/);
 
     const dialog = await expectAsked(location, user, HERE(null));
     await user.click(within(dialog).getByRole('button', { name: LEAVE_DIALOG.stay }));
@@ -94,30 +119,33 @@ describe('leaving the post editor', () => {
     expect(unload()).toBe(false);
   });
 
-  it('a new post asks for a file alone, or for an account ticked alone', async () => {
-    const first = await renderApp({ accounts: [ALICE, BOB], post: null });
+  it('a new post keeps a file alone, or an account ticked alone, in its copy; back to empty it has none', async () => {
+    const first = await renderApp({ accounts: [ALICE, BOB], post: null }, true);
     await first.user.upload(screen.getByTestId('post-file-input'), [fileOf('sunset.jpg', 'image/jpeg')]);
+    await screen.findByText(/^This browser could not keep a copy/);
     await expectAsked(first.location, first.user, HERE(null));
     await first.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.stay }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await first.user.click(screen.getByRole('button', { name: 'Remove sunset.jpg' }));
     // Back to the empty post: nothing to lose any more.
     expect(unload()).toBe(false);
+    browserFull = false;
     await first.user.click(screen.getByRole('checkbox', { name: 'Bluesky @bob.bsky.social' }));
-    await expectAsked(first.location, first.user, HERE(null));
+    await waitFor(() => expect(copies.at(-1)?.values.accounts).toEqual([{ platform: 'bluesky', handle: BOB.handle }]));
+    await waitFor(() => expect(unload()).toBe(false));
   });
 
-  it('a draft goes at once as saved, asks once changed, and goes at once again after Save', async () => {
+  it('a draft goes at once as saved, keeps its changes in this browser, and goes at once again after Save', async () => {
     const { location, user } = await renderApp({ accounts: [ALICE], post: postFixture() });
     expect(unload()).toBe(false);
     await user.type(screen.getByLabelText('Content'), ', varnished');
-    await expectAsked(location, user, HERE(POST_ID));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.stay }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByLabelText('Content')).toHaveValue('Fresh paint, varnished');
+    await waitFor(() => expect(copies.at(-1)?.values.content).toBe('Fresh paint, varnished'));
+    await waitFor(() => expect(unload()).toBe(false));
+    expect(screen.getByTestId('local-copy')).toHaveTextContent('Not saved yet: a copy is kept in this browser.');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.getByTestId('local-copy')).toHaveTextContent('');
     await expectLeftAtOnce(location, user);
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import PostEditorRoute from '../../src/views/post-editor/post-editor-route';
 import { ServiceError } from '../../src/services/api-error';
@@ -47,7 +47,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     });
     expect(await screen.findByRole('heading', { name: 'Edit Post' })).toBeInTheDocument();
     await user.type(content(), ', varnished');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
 
     expect(await screen.findByRole('heading', { name: 'Published Post' })).toBeInTheDocument();
     expect(screen.getByTestId('post-label')).toHaveTextContent('Published');
@@ -71,7 +71,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const publishPost = controlledPromise<SocialPost, { postId: string }>('publishPost');
     const { parts, notices } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: draft })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: draft })),
       savePost: savePost.logic,
       refreshPost: refreshPost.logic,
       publishPost: publishPost.logic,
@@ -97,7 +97,7 @@ describe('Save or Post refused because the server published the post meanwhile (
     const savePost = controlledPromise<SocialPost, SavePost>('savePost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const { parts, notices } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: draftFor(null) })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: draftFor(null) })),
       savePost: savePost.logic,
       refreshPost: refreshPost.logic,
     });
@@ -124,7 +124,7 @@ describe('a scheduled draft left open', () => {
     const savePost = controlledPromise<SocialPost, SavePost>('savePost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const { parts, notices } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: draft })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: draft })),
       savePost: savePost.logic,
       refreshPost: refreshPost.logic,
     });
@@ -210,15 +210,15 @@ describe('a scheduled draft left open', () => {
     expect(refreshPost.calls).toEqual([]);
 
     // Saved (the server keeps it due a minute ago, as a slow save might): watched every few seconds.
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await act(() => savePost.resolve(draftFor(NOW + 2 * HOUR - MINUTE)));
     expect(notices).toEqual([{ title: 'Draft saved successfully', toastType: 'success' }]);
     expect(screen.getByTestId('schedule-check')).toHaveTextContent(STATUS_DUE);
 
     // Saving again: however long it takes, no check starts meanwhile.
     await user.type(content(), '!');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(screen.getByRole('button', { name: 'Scheduling...' })).toBeDisabled();
     advance(30_000);
     expect(refreshPost.calls).toEqual([]);
     expect(screen.getByTestId('schedule-check')).toHaveAttribute('data-state', 'none');

@@ -9,10 +9,10 @@ import type { AppRuntime } from '../../src/app';
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
 import type { SavePost } from '../../src/schemas/social.schema';
 import { createQueryCache } from '../../src/services/query-cache';
+import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { AppProvider } from '../../src/views/app-context';
 import PostEditorRoute from '../../src/views/post-editor/post-editor-route';
 import { LeaveGuardRouter } from '../../src/views/shell/leave-guard';
-import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { ALICE, POST_ID, postFixture } from '../support/post-editor';
 
 /** The API as the route's real social service meets it: accounts, save and read of one post. */
@@ -85,9 +85,11 @@ describe('the post editor route', () => {
     expect(screen.getByTestId('post-label')).toHaveTextContent('Draft');
     expect(toasts.getSnapshot().context.toasts.map((t) => t.getSnapshot().context.title)).toEqual(['Draft saved successfully']);
 
-    // New Social Media Post again, with the saved draft changed: asked first (the route's Leave goes past the guard),
-    // then a fresh editor, though the URL key ('new') is the one it started with.
+    // New Social Media Post again, with the saved draft changed. This browser (jsdom) has no IndexedDB, so once the
+    // change has rested the editor says it could not keep a copy, and leaving asks first (the route's Leave goes past
+    // the guard); then a fresh editor, though the URL key ('new') is the one it started with.
     await user.type(content, ', again');
+    expect(await screen.findByText(/could not keep a copy of your unsaved post/, undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'New Social Media Post' }));
     await user.click(
       within(await screen.findByRole('alertdialog', { name: LEAVE_DIALOG.title })).getByRole('button', { name: LEAVE_DIALOG.leave }),

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import { ALICE, fileOf, postEditorParts, renderPostEditor } from '../support/post-editor';
 
 /** Every commit inside the files part (the part itself or any file card) is counted. */
@@ -19,7 +19,7 @@ describe('typing with many files attached', () => {
   it('re-renders neither the file list nor the file previews: the counter and the text alone follow the keys', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const { parts } = postEditorParts({
-      load: fromPromise<PostEditorData, { postId: string | null }>(async () => ({ accounts: [ALICE], post: null })),
+      load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [ALICE], post: null })),
     });
     // The benchmark's setting: 20 local files and no limit.
     renderPostEditor(parts, null);

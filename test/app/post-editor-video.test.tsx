@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import { VIDEO_MESSAGES } from '../../src/schemas/post-video.schema';
 import { ALICE, BOB, fileOf, postEditorParts, postFixture, ref, renderPostEditor, responseFixture } from '../support/post-editor';
 
 function open(data: PostEditorData) {
-  const { parts } = postEditorParts({ load: fromPromise<PostEditorData, { postId: string | null }>(async () => data) });
+  const { parts } = postEditorParts({ load: fromPromise<PostEditorData, LoadInput>(async () => data) });
   renderPostEditor(parts, data.post?.postId ?? null);
 }
 const refusedTexts = () =>

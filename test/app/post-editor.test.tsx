@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostEditorData } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
+import { postOverLimit } from '../../src/schemas/social.schema';
 import { counterOver, counterWithin } from '../../src/views/post-editor/counter-styles';
 import { typeTag } from '../support/artwork-editor';
 import { ALICE, BOB, fileOf, POST_ID, postEditorParts, postFixture, ref, renderPostEditor } from '../support/post-editor';
@@ -23,7 +24,7 @@ afterAll(() => {
 function open(data: PostEditorData, options: { maxFiles?: number } = {}) {
   const saved: SavePost[] = [];
   const { parts, notices } = postEditorParts({
-    load: fromPromise<PostEditorData, { postId: string | null }>(async () => data),
+    load: fromPromise<PostEditorData, LoadInput>(async () => data),
     savePost: fromPromise<SocialPost, SavePost>(async ({ input }) => {
       saved.push(input);
       return postFixture({ content: input.content, accounts: input.accounts, dateScheduled: input.dateScheduled ?? null });
@@ -34,7 +35,7 @@ function open(data: PostEditorData, options: { maxFiles?: number } = {}) {
 }
 const NEW = { accounts: [ALICE, BOB], post: null };
 const counter = () => screen.getByTestId('post-counter');
-const LIMIT_MESSAGE = 'Post text must be at most 280 characters';
+const LIMIT_MESSAGE = postOverLimit(6);
 
 describe('the 280-character counter', () => {
   it('counts the text with its hashtags and mentions, and turns red over the limit', async () => {
@@ -48,14 +49,16 @@ describe('the 280-character counter', () => {
     expect(counter()).toHaveAttribute('data-state', 'within');
     expect(counter()).toHaveClass(counterWithin);
 
-    // Typing cannot go past the limit...
+    // Typing past the limit keeps every character: the counter says how far over it is.
     await user.type(content, 'bcdefgh');
-    expect(content).toHaveValue(`${'a'.repeat(275)}bcdef`);
-    expect(counter()).toHaveTextContent('280 / 280 characters');
+    expect(content).toHaveValue(`${'a'.repeat(275)}bcdefgh`);
+    expect(counter()).toHaveTextContent('282 / 280 characters');
+    expect(counter()).toHaveAttribute('data-state', 'over');
+    expect(screen.getByText(postOverLimit(2))).toBeVisible();
     await user.clear(content);
     await user.paste('a'.repeat(275));
 
-    // ...but a hashtag appended to the text can: 275 + a blank line + '#painting' = 286.
+    // A hashtag appended to the text counts too: 275 + a blank line + '#painting' = 286.
     await typeTag(user, screen.getByLabelText('Hashtags'), '#painting{Enter}');
     expect(counter()).toHaveTextContent('286 / 280 characters');
     expect(counter()).toHaveAttribute('data-state', 'over');
@@ -163,7 +166,10 @@ describe('scheduling', () => {
     expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Publishes on 03/14/2031 09:30 AM');
     await user.type(screen.getByLabelText('Content'), 'Opening night');
     await user.click(screen.getByRole('checkbox', { name: 'Bluesky @alice.bsky.social' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // With a time set, saving is scheduling; posting is now.
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Post now' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({
       content: 'Opening night',

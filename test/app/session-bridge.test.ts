@@ -5,7 +5,7 @@ import { provideSession } from '../../src/machines/session/session.provide';
 import type { TokenSet } from '../../src/schemas/auth.schema';
 import type { User } from '../../src/schemas/user.schema';
 import { createHttp } from '../../src/services/http';
-import { createSessionBridge, followOtherTabs } from '../../src/services/session-bridge';
+import { createSessionBridge, followOtherTabs } from '../../src/machines/session/session-bridge';
 import { SESSION_KEY } from '../../src/services/session-store';
 
 const idToken = (tag: string) =>

@@ -45,7 +45,7 @@ describe('accounts in a real browser', () => {
 
   async function signIn(password: string) {
     await submitSignIn(page, EMAIL, password);
-    await expect.poll(() => welcome().textContent()).toContain('Welcome,');
+    await expect.poll(() => welcome().textContent()).toMatch(/^Welcome/);
   }
 
   async function signOut() {
@@ -83,12 +83,12 @@ describe('accounts in a real browser', () => {
     await expectAccessible(page, 'verify email');
   });
 
-  it('signs in as New User, edits the name and sees it in the top bar', async () => {
+  it('signs in with no name yet (the top bar says only Welcome), edits the name and sees it in the top bar', async () => {
     const next = page.getByRole('link', { name: 'Continue to Artist Studio' });
     await expectVisibleControl(next);
     await next.click();
     await signIn(FIRST_PASSWORD);
-    await expect.poll(() => welcome().textContent()).toBe('Welcome, New User');
+    await expect.poll(() => welcome().textContent()).toBe('Welcome');
     await expectAccessible(page, 'home');
 
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -110,9 +110,21 @@ describe('accounts in a real browser', () => {
       .png()
       .toBuffer();
     await page.getByLabel('Avatar image file').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+    // The picture is positioned in its circle before anything is sent.
+    const cropper = page.getByRole('dialog', { name: 'Position your avatar' });
+    await cropper.waitFor();
+    const use = cropper.getByRole('button', { name: 'Use this picture' });
+    await expect.poll(() => use.isEnabled()).toBe(true);
+    await cropper.getByRole('group', { name: 'Avatar picture' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expectAccessible(page, 'avatar crop');
+    await use.click();
+    await cropper.waitFor({ state: 'detached' });
     const img = page.getByRole('img', { name: 'Avatar of Ada Lovelace' });
     await img.waitFor();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(256);
+    // The header shows the same face.
+    await expect.poll(() => page.getByTestId('header-avatar').getAttribute('data-state')).toBe('picture');
   });
 
   it('changes the password and signs in with the new one', async () => {
@@ -265,13 +277,15 @@ describe('accounts in a real browser', () => {
         'collections.json',
         'inquiries.json',
         'journal.json',
-        `media/${artwork.artworkId}/noise.png`,
+        `media/Noise (${artwork.artworkId})/noise.png`,
         'posts.json',
         'profile.json',
-        'profile/avatar.webp',
+        // The avatar as it was uploaded (portrait.png), not the cut the studio shows.
+        'profile/avatar.png',
       ].sort(),
     );
-    expect(entries.get(`media/${artwork.artworkId}/noise.png`)).toEqual(noise);
+    // Media folders are named by the work's title and id.
+    expect(entries.get(`media/Noise (${artwork.artworkId})/noise.png`)).toEqual(noise);
     expect(JSON.parse(entries.get('profile.json')!.toString())).toMatchObject({ email: EMAIL, firstName: 'Ada', lastName: 'Lovelace' });
   });
 

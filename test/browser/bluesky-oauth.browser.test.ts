@@ -11,7 +11,8 @@ import {
   type RunningServer,
 } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { newPdsAccount, oauthTestEnv, postRecords, type PdsAccount } from '../support/social';
 import { rkeyOf } from '../support/social-browser';
 import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
@@ -39,7 +40,7 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
 
   beforeAll(async () => {
     tmp = await ownTmpDir('studio-oauth-browser-');
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, 'hokusai');
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
@@ -175,5 +176,50 @@ describe("connecting Bluesky with OAuth through the local PDS's own pages, then 
     const records = await postRecords(artist.agent, artist.did);
     expect(records.map((r) => r.value.text).filter((t) => t === 'After the grant was revoked')).toHaveLength(1);
     expect(records).toHaveLength(2);
+  });
+
+  it("an attacker's sign-in link approved in the victim's browser connects nothing, and the victim's page says why", async () => {
+    // The attacker, in a browser of their own, begins "Continue with Bluesky" for the victim's handle and keeps the
+    // address of the real PDS page it leads to, without opening it (the PDS would tie the request to their device).
+    const victim = await newPdsAccount(pds, 'victim');
+    const mallory = await createVerifiedAccount(server, 'mallory@example.com', PASSWORD);
+    const attacker = await newPage(browser);
+    await signInAt(attacker.page, appUrl, 'mallory@example.com', PASSWORD);
+    await attacker.page.getByTestId('welcome').waitFor();
+    await attacker.page.goto(`${appUrl}/social-media/accounts/connect/bluesky`);
+    let link = '';
+    await attacker.page.route(`${new URL(pds.url).origin}/**`, (route) => {
+      link = route.request().url();
+      return route.abort();
+    });
+    const form = attacker.page.getByRole('main').getByRole('form', { name: 'Continue with Bluesky' });
+    await form.getByLabel('Handle or server address').fill(victim.handle);
+    await form.getByRole('button', { name: 'Continue with Bluesky' }).click();
+    await poll(() => link).toMatch(/\/oauth\/authorize\?/);
+    await attacker.context.close();
+
+    // The victim opens the link in their own browser, signs in on their own server and approves.
+    const { context, page: theirs } = await newPage(browser);
+    const attackersAccounts = async () =>
+      (await fetch(`${server.url}/api/social-media/accounts`, { headers: { authorization: `Bearer ${mallory.idToken}` } })).json();
+    try {
+      await theirs.goto(link);
+      await theirs.getByRole('textbox', { name: 'Password' }).fill(victim.password);
+      await theirs.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await theirs.getByRole('button', { name: 'Authorize', exact: true }).click();
+      await theirs.waitForURL((url) => url.origin === appUrl);
+      await theirs.waitForLoadState();
+      // Nothing reached the attacker's studio account...
+      expect(await attackersAccounts()).toEqual([]);
+      // ...and the victim reads why.
+      await theirs.getByRole('heading', { name: 'This sign-in was started in another browser' }).waitFor();
+      expect(new URL(theirs.url()).pathname).toBe('/oauth/callback');
+      await theirs.getByText('Nothing was connected.').waitFor();
+      await expectAccessible(theirs, 'a sign-in started in another browser');
+    } finally {
+      await context.close();
+    }
+    expect(await attackersAccounts()).toEqual([]);
+    expect(server.log()).toContain('Bluesky OAuth callback from another browser than the one that began it: refused');
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, startServer, startSmtp, type RunningServer } from '../support/browser';
+import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
 const EMAIL = 'hilma.inquiries@example.com';
@@ -100,7 +101,7 @@ describe('an inquiry from the public site, with JavaScript off, reaches the arti
     await page.context().close();
   });
 
-  it('a buyer with JavaScript disabled sends the form and reads the confirmation', async () => {
+  it('a buyer with JavaScript disabled sends the form and reads the thank-you, with the way back to the work', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -114,7 +115,20 @@ describe('an inquiry from the public site, with JavaScript off, reaches the arti
     expect(at.search).toBe('?inquiry=sent');
     expect(at.hash).toBe('#inquiry');
     expect(await page.locator('form').count()).toBe(0);
+    // In the site's own look, with the way back to the work, on a phone and a laptop, light and dark.
+    const back = page.getByRole('link', { name: 'Back to “Harbour Study”' });
+    expect(new URL((await back.getAttribute('href'))!, page.url()).pathname).toBe(new URL(formUrl).pathname.replace(/\/inquiry$/, ''));
+    await back.click();
+    await page.getByRole('heading', { level: 1, name: 'Harbour Study' }).waitFor();
     await context.close();
+    // Checked where the policy watcher runs (it is a script): the same page in a browser with JavaScript on.
+    const seen = await newPage(browser);
+    await seen.page.goto(at.href);
+    for (const width of [360, 390, 1280]) {
+      await seen.page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+      await checkScreen(seen.page, 'inquiry thank-you');
+    }
+    await seen.context.close();
   });
 
   it('the mail arrives at the SMTP peer for the artist, with Reply-To the buyer and a link to the app', async () => {

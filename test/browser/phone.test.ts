@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, startServer, startSmtp, watchContentSecurity, type RunningServer } from '../support/browser';
 import { checkScreen } from '../support/layout-check';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, type PdsAccount } from '../support/social';
 
@@ -26,7 +27,7 @@ describe.each([
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, handle);
     server = await startServer({ ...SOCIAL_TEST_ENV, SMTP_URL: smtp.url });
     browser = await launchBrowser();
@@ -85,7 +86,8 @@ describe.each([
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
+    // No name given yet: the welcome says no name rather than a stand-in for one.
+    await expect.poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
     await main().getByRole('heading', { level: 1 }).first().waitFor();
     await checkScreen(page, 'home');
   });
@@ -104,7 +106,7 @@ describe.each([
   });
 
   it('shows the profile', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await openSection('Profile');
     await main().getByRole('button', { name: 'Edit Profile' }).waitFor();
     await checkScreen(page, 'profile');
   });
@@ -145,7 +147,7 @@ describe.each([
   });
 
   it('opens the journal', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity Journal' }).click();
+    await openSection('Activity Journal');
     await main().getByRole('heading', { name: 'Activity Journal' }).waitFor();
     await main().getByRole('listitem').first().waitFor();
     await checkScreen(page, 'journal');
@@ -156,7 +158,8 @@ describe.each([
     await main().getByRole('heading', { name: 'Social Media Accounts', level: 1 }).waitFor();
     await main().getByRole('status').getByRole('link', { name: 'Connect your Bluesky account' }).waitFor();
     await checkScreen(page, 'social accounts, none');
-    await main().getByRole('link', { name: 'Connect Bluesky' }).click();
+    await main().getByRole('button', { name: 'New Social Media Account' }).click();
+    await page.getByRole('menuitem', { name: 'Bluesky' }).click();
     await main().getByRole('button', { name: 'Use an app password instead' }).click();
     const form = main().getByRole('form', { name: 'Connect Bluesky' });
     await form.waitFor();
@@ -170,7 +173,8 @@ describe.each([
   });
 
   it('writes a post and posts it', async () => {
-    await openSection('New Social Media Post');
+    await openSection('Social Media Calendar');
+    await main().getByRole('link', { name: 'New Social Media Post' }).click();
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill('New on the easel: a summer evening on the veranda #impressionism');
     await expect
@@ -187,7 +191,8 @@ describe.each([
   });
 
   it('writes a thread: its parts, each with its counter, and a split moved from the keyboard', async () => {
-    await openSection('New Social Media Post');
+    await openSection('Social Media Calendar');
+    await main().getByRole('link', { name: 'New Social Media Post' }).click();
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByRole('button', { name: 'Write as a thread' }).click();
     const text = Array.from({ length: 80 }, (_, i) => `veranda${i}${i % 8 === 7 ? '.' : ''}`).join(' ');

@@ -29,6 +29,11 @@ const works = Array.from({ length: 24 }, (_, i) =>
         : [],
   }),
 );
+// The first work has two more images: a gallery under its picture.
+works[0].gallery = [
+  publishedImage('a1-2', 'Blue Harbour, image 2 of 3', { width: 3, height: 4 }),
+  publishedImage('a1-3', 'Blue Harbour, image 3 of 3', { width: 4, height: 3 }),
+];
 const coast = siteCollection(works, { title: 'The Coast', description: 'Twenty-four studies of the harbour.' });
 const hidden = siteCollection(works.slice(0, 3), { title: 'For the gallery', visibility: 'unlisted' });
 const snapshot = siteSnapshot({
@@ -36,6 +41,14 @@ const snapshot = siteSnapshot({
   copyright: '© 2026 Hilma af Klint',
   artworks: works,
   collections: [coast, hidden],
+  profile: {
+    bio: 'I paint what cannot be seen: the spiritual world behind the visible one.\nStockholm, since 1906.',
+    website: 'https://hilma.example/works',
+    email: 'studio@hilma.example',
+    instagram: 'hilma.af.klint',
+    bluesky: 'hilma.bsky.social',
+    avatar: { alt: '', files: [{ file: 'avatar-sq.webp', width: 256, height: 256 }] },
+  },
 });
 
 const PAGES = [
@@ -91,7 +104,7 @@ describe('the public site in Chromium', () => {
     }
   });
 
-  for (const width of [390, 1280]) {
+  for (const width of [360, 390, 1280]) {
     it(`at ${width} px: no console message, no CSP violation, no layout problem, axe-clean in both schemes`, async () => {
       const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
       await watchContentSecurity(context);
@@ -152,7 +165,7 @@ describe('the public site in Chromium', () => {
     });
   }
 
-  it("on Lighthouse's phone (412 px at 1.75x) the picture gets the 960 px size and the tiles the 400 px one", async () => {
+  it("on Lighthouse's phone (412 px at 1.75x) the picture gets the 960 px size, its thumbnails and the tiles the 400 px one", async () => {
     // A new browser context per page: Chromium takes a larger size it already holds (the picture's) for a tile.
     const filesOn = async (path: string) => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
@@ -165,8 +178,61 @@ describe('the public site in Chromium', () => {
         await context.close();
       }
     };
-    expect(await filesOn(PAGES[3].path)).toEqual(['1-a1-md.webp']);
+    // Its gallery's thumbnails, in view under it, get the smallest size.
+    expect(await filesOn(PAGES[3].path)).toEqual(['1-a1-md.webp', '1-a1-2-xs.webp', '1-a1-3-xs.webp']);
     expect((await filesOn(PAGES[1].path)).slice(0, 4)).toEqual(['1-a1-xs.webp', '1-a2-xs.webp', '1-a3-xs.webp', '1-a4-xs.webp']);
+  });
+
+  it("the home shows the artist's words and links; every image of a work opens full size, Esc closes it; Previous and Next", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await watchContentSecurity(context);
+    const logged: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+      await page.goto(site.url());
+      const about = page.getByRole('region', { name: 'About Hilma af Klint' });
+      await about.getByText('I paint what cannot be seen').waitFor();
+      expect(await about.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+        ['hilma.example/works', 'https://hilma.example/works'],
+        ['studio@hilma.example', 'mailto:studio@hilma.example'],
+        ['Instagram @hilma.af.klint', 'https://www.instagram.com/hilma.af.klint/'],
+        ['Bluesky @hilma.bsky.social', 'https://bsky.app/profile/hilma.bsky.social'],
+      ]);
+      await expect.poll(() => about.locator('img.avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+
+      await page.goto(site.url(`/artworks/${works[0].id}`));
+      const gallery = page.getByRole('list', { name: 'More images of this work' });
+      expect(await gallery.getByRole('link').count()).toBe(2);
+      await gallery.getByRole('link', { name: /image 3 of 3 ?, view full size$/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Blue Harbour, image 3 of 3, full size' });
+      await dialog.waitFor();
+      await expect
+        .poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).hash).toBe('#image-3');
+      // The main picture's lightbox closes on Esc as well.
+      await page
+        .getByRole('link', { name: /^Blue Harbour ?, view full size$/ })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Blue Harbour, full size' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Blue Harbour, full size' }).waitFor({ state: 'hidden' });
+
+      // The newest work has no previous one; Next leads on, and Previous back.
+      const pager = page.getByRole('navigation', { name: 'Other works' });
+      expect(await pager.getByRole('link').allTextContents()).toEqual(['Next Study of the Quay 2']);
+      await pager.getByRole('link', { name: /^Next/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Study of the Quay 2' }).waitFor();
+      await pager.getByRole('link', { name: /^Previous/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Blue Harbour' }).waitFor();
+      expect(logged).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('the lightbox opens and closes by keyboard, its focus visible, with no script', async () => {
@@ -174,7 +240,7 @@ describe('the public site in Chromium', () => {
     try {
       const page = await context.newPage();
       await page.goto(site.url(`/artworks/${works[0].id}`));
-      const open = page.getByRole('link', { name: /^Blue Harbour.*view full size$/ });
+      const open = page.getByRole('link', { name: /^Blue Harbour ?, view full size$/ });
       const dialog = page.getByRole('dialog', { name: 'Blue Harbour, full size' });
       expect(await dialog.isVisible()).toBe(false);
       // Tab from the top of the page: the artist's link, then the picture.

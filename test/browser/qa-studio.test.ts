@@ -12,33 +12,47 @@ const PASSWORD = 'Palette2024';
 const SHOTS = 'docs/qa';
 const VIEWPORT = { width: 1280, height: 800 };
 
-// A test run's report (the shape test/model writes) for the real shell chart: one path from wide to the open drawer.
+// A test run's report (the shape test/model writes) for the real shell chart: one path from wide to the open drawer
+// (the avatar region stays in none; a path lists the layout's states).
 const REPORT = {
   generatedAt: '2025-05-01T10:00:00.000Z',
   machines: {
     shell: {
-      states: { covered: 5, total: 6 },
+      states: { covered: 8, total: 11 },
       transitions: { covered: 3, total: 7 },
-      coveredStateIds: ['shell', 'shell.sizing', 'shell.wide', 'shell.narrow', 'shell.narrow.drawerClosed'],
-      coveredTransitionIds: ['shell.sizing#always#0', 'shell.wide#viewport.narrow#0', 'shell.narrow.drawerClosed#drawer.open#0'],
+      coveredStateIds: [
+        'shell',
+        'shell.layout',
+        'shell.avatar',
+        'shell.avatar.none',
+        'shell.layout.sizing',
+        'shell.layout.wide',
+        'shell.layout.narrow',
+        'shell.layout.narrow.drawerClosed',
+      ],
+      coveredTransitionIds: [
+        'shell.layout.sizing#always#0',
+        'shell.layout.wide#viewport.narrow#0',
+        'shell.layout.narrow.drawerClosed#drawer.open#0',
+      ],
       paths: [
         {
           id: 'shell-1',
           test: 'viewport.narrow → drawer.open',
-          start: ['shell', 'shell.wide'],
+          start: ['shell', 'shell.layout.wide'],
           steps: [
             {
               event: 'viewport.narrow',
-              transitionIds: ['shell.wide#viewport.narrow#0'],
-              states: ['shell', 'shell.narrow', 'shell.narrow.drawerClosed'],
+              transitionIds: ['shell.layout.wide#viewport.narrow#0'],
+              states: ['shell', 'shell.layout.narrow', 'shell.layout.narrow.drawerClosed'],
             },
             {
               event: 'drawer.open',
-              transitionIds: ['shell.narrow.drawerClosed#drawer.open#0'],
-              states: ['shell', 'shell.narrow', 'shell.narrow.drawerOpen'],
+              transitionIds: ['shell.layout.narrow.drawerClosed#drawer.open#0'],
+              states: ['shell', 'shell.layout.narrow', 'shell.layout.narrow.drawerOpen'],
             },
           ],
-          asserted: ['shell.wide', 'shell.narrow.drawerClosed', 'shell.narrow.drawerOpen'],
+          asserted: ['shell.layout.wide', 'shell.layout.narrow.drawerClosed', 'shell.layout.narrow.drawerOpen'],
         },
       ],
     },
@@ -80,7 +94,7 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     await page.goto(`${server.url}/qa`);
     const shell = page.locator('[data-machine-id="shell"]');
     await expect.poll(() => shell.textContent()).toContain('shell');
-    expect(await shell.textContent()).toContain('5 / 6 (83%)');
+    expect(await shell.textContent()).toContain('8 / 11 (73%)');
     // The studio's own charts are charts of src/machines too.
     for (const id of ['session', 'toasts', 'qaChart', 'qaCharts', 'qaLive']) await page.locator(`[data-machine-id="${id}"]`).waitFor();
     await expectAccessible(page, 'qa charts');
@@ -90,19 +104,19 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
   it('/qa/charts/shell draws the chart with coverage, shows a state, and steps through a test path', async () => {
     await page.getByRole('link', { name: 'shell', exact: true }).click();
     const chart = page.getByTestId('chart');
-    await chart.locator('[data-state-id="shell.narrow.drawerOpen"]').waitFor();
+    await chart.locator('[data-state-id="shell.layout.narrow.drawerOpen"]').waitFor();
     const edge = (id: string) => chart.locator(`[data-transition-id="${id}"]`);
-    expect(await edge('shell.wide#viewport.narrow#0').getAttribute('data-covered')).toBe('true');
-    expect(await edge('shell.narrow#viewport.wide#0').getAttribute('data-covered')).toBe('false');
+    expect(await edge('shell.layout.wide#viewport.narrow#0').getAttribute('data-covered')).toBe('true');
+    expect(await edge('shell.layout.narrow#viewport.wide#0').getAttribute('data-covered')).toBe('false');
     // Drawn in different colours: green taken, red never.
     const stroke = (id: string) =>
       edge(id)
         .locator('path')
         .first()
         .evaluate((el) => getComputedStyle(el).stroke);
-    expect(await stroke('shell.wide#viewport.narrow#0')).not.toBe(await stroke('shell.narrow#viewport.wide#0'));
+    expect(await stroke('shell.layout.wide#viewport.narrow#0')).not.toBe(await stroke('shell.layout.narrow#viewport.wide#0'));
 
-    await chart.locator('[data-state-id="shell.narrow.drawerOpen"]').click();
+    await chart.locator('[data-state-id="shell.layout.narrow.drawerOpen"]').click();
     const details = page.getByTestId('state-details');
     await expect.poll(() => details.textContent()).toContain('The drawer covers the page');
     expect(await details.textContent()).toContain('viewport.narrow → drawer.open');
@@ -123,15 +137,15 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     const active = () => chart.locator('[data-active="true"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-state-id')));
     const taken = () => chart.locator('[data-taken="true"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-transition-id')));
     expect(await status.textContent()).toMatch(/step 0 of 2 \(start\)/);
-    expect(await active()).toEqual(['shell', 'shell.wide']);
+    expect(await active()).toEqual(['shell', 'shell.layout.wide']);
     await page.getByRole('button', { name: 'Next' }).click();
     expect(await status.textContent()).toMatch(/step 1 of 2 \(viewport\.narrow\)/);
-    expect((await active()).sort()).toEqual(['shell', 'shell.narrow', 'shell.narrow.drawerClosed']);
-    expect(await taken()).toEqual(['shell.wide#viewport.narrow#0']);
+    expect((await active()).sort()).toEqual(['shell', 'shell.layout.narrow', 'shell.layout.narrow.drawerClosed']);
+    expect(await taken()).toEqual(['shell.layout.wide#viewport.narrow#0']);
     // Playing on, it takes the last event by itself and stops there.
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => status.textContent(), { timeout: 5000 }).toMatch(/step 2 of 2 \(drawer\.open\)/);
-    expect(await taken()).toEqual(['shell.narrow.drawerClosed#drawer.open#0']);
+    expect(await taken()).toEqual(['shell.layout.narrow.drawerClosed#drawer.open#0']);
     await page.getByRole('button', { name: 'Play' }).waitFor();
     await expectAccessible(page, 'qa chart stepping');
     await page.getByRole('button', { name: 'Fit' }).click();
@@ -152,8 +166,9 @@ describe('the statechart studio for QA (QA_TOOLS=true)', () => {
     // The page's own machines joined; the sign-in screen's left with its page.
     await page.locator('#qa-live-panel [data-actor="shell"]').waitFor();
     await expect.poll(() => page.locator('#qa-live-panel [data-actor="authScreen"]').count()).toBe(0);
-    const log = page.locator('#qa-live-panel [data-actor="session"] [data-testid="event-log"]');
-    expect(await log.textContent()).toMatch(/session\.signedIn: session\.signedOut → session\.signedIn/);
+    // One log for the tab, each entry naming its chart.
+    const log = page.locator('#qa-live-panel [data-testid="event-log"] [data-event-actor="session"]');
+    expect(await log.allTextContents()).toContainEqual(expect.stringMatching(/session\.signedIn: session\.signedOut → session\.signedIn/));
     await page.screenshot({ path: `${SHOTS}/live-panel.png` });
 
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -5,7 +5,8 @@ import type { SocialPost } from '../../src/schemas/social.schema';
 import type { UploadTicket } from '../../src/schemas/upload.schema';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { artworkInput, makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
@@ -43,7 +44,7 @@ describe('sharing an artwork to a post on a real PDS, in a real browser', () => 
 
   beforeAll(async () => {
     tmp = await ownTmpDir('studio-share-browser-');
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, 'hilma');
     server = await startServer({ ...SOCIAL_TEST_ENV, SOCIAL_POLL_MS: '200' });
     ({ idToken: token } = await createVerifiedAccount(server, EMAIL, PASSWORD));

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
-import { logPageOnFailure, signInAt } from '../support/browser-steps';
+import { logPageOnFailure, newPost, signInAt } from '../support/browser-steps';
 import { startFakeVideoService, type FakeVideoService } from '../support/fake-video-service';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
 import { makeMp4 } from '../support/video';
@@ -27,7 +28,7 @@ describe('a video post in a real browser, through a (fake) video service to a re
 
   beforeAll(async () => {
     tmp = await ownTmpDir('studio-video-browser-');
-    pds = await startPds();
+    pds = await sharedPds();
     // Processing outlasts the Post button's wait (10 s), so the published post shows it going on.
     video = await startFakeVideoService(pds.url, { stepsToComplete: 50 });
     artist = await newPdsAccount(pds, 'maya');
@@ -58,7 +59,7 @@ describe('a video post in a real browser, through a (fake) video service to a re
 
   it('uploads a video with its alt text, shows Bluesky processing it after Post, then posted with the video embedded', async () => {
     await signInAt(page, server.url, EMAIL, PASSWORD);
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'New Social Media Post', exact: true }).click();
+    await newPost(page);
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill('Ink in water, day 3');
 

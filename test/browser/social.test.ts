@@ -5,8 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialAccount, SocialPost } from '../../src/schemas/social.schema';
 import { createVerifiedAccount, expectAccessible, launchBrowser, startServer, type RunningServer } from '../support/browser';
-import { logPageOnFailure, signInAt } from '../support/browser-steps';
-import { startPds, type Pds } from '../support/pds';
+import { logPageOnFailure, newPost, signInAt } from '../support/browser-steps';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, newPdsAccount, postRecords, type PdsAccount, type PostRecord } from '../support/social';
 import { dayIn, dropFiles, formatIn, localInputValue, makePng, markDocument, newPageIn, rkeyOf } from '../support/social-browser';
@@ -19,7 +20,7 @@ const ALT = 'A red disc over a blue-to-gold gradient, oil study';
 const FIRST = { content: 'Harbour study, fresh off the easel #oilpainting', hashtag: 'seascape' };
 const SCHEDULED = { content: 'Open studio this Saturday, come and see the new series #openstudio', alt: 'The studio door, propped open' };
 /** How far ahead the second post is scheduled: time to save it and open the calendar before it is due. */
-const SCHEDULE_AHEAD_MS = 10_000;
+const SCHEDULE_AHEAD_MS = 20_000;
 
 /** Polls for what the page shows; the default second of expect.poll is short on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -47,7 +48,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
   beforeAll(async () => {
     // The PDS and the server leave their files in the temp folder: this test's own, removed afterwards.
     tmp = await ownTmpDir('studio-social-browser-');
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, 'frida');
     server = await startServer({ ...SOCIAL_TEST_ENV, SOCIAL_POLL_MS: '200' });
     ({ idToken: token } = await createVerifiedAccount(server, EMAIL, PASSWORD));
@@ -77,7 +78,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
 
   it('signs in and finds no account connected', async () => {
     await signInAt(page, server.url, EMAIL, PASSWORD);
-    await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome, New User');
+    await poll(() => page.getByTestId('welcome').textContent()).toBe('Welcome');
 
     await nav('Social Media Accounts').click();
     await main().getByRole('heading', { name: 'Social Media Accounts', level: 1 }).waitFor();
@@ -86,7 +87,8 @@ describe('social media in a real browser, posting to a real PDS', () => {
   });
 
   it('refuses a wrong app password with the server message on the form, connecting nothing', async () => {
-    await main().getByRole('link', { name: 'Connect Bluesky' }).click();
+    await main().getByRole('button', { name: 'New Social Media Account' }).click();
+    await page.getByRole('menuitem', { name: 'Bluesky' }).click();
     await main().getByRole('heading', { name: 'Connect Bluesky', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/social-media/accounts/connect/bluesky');
     await expectAccessible(page, 'connect Bluesky');
@@ -142,12 +144,15 @@ describe('social media in a real browser, posting to a real PDS', () => {
         connectedAt: expect.any(String),
         authMethod: 'app-password',
         needsReconnectAt: null,
+        // Bluesky keeps no Graph id and no token end date (those are Instagram's and Facebook's).
+        externalId: null,
+        tokenExpiresAt: null,
       },
     ]);
   });
 
   it('writes a post with an image, alt text and hashtags, posts it, and sees it published with its link', async () => {
-    await nav('New Social Media Post').click();
+    await newPost(page);
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
 
     await main().getByLabel('Content').fill(FIRST.content);
@@ -220,7 +225,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
   });
 
   it('schedules another post a few seconds ahead and watches the calendar turn it Published', async () => {
-    await nav('New Social Media Post').click();
+    await newPost(page);
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill(SCHEDULED.content);
     // This time the image is dragged onto the drop zone (a portrait JPEG).
@@ -246,7 +251,7 @@ describe('social media in a real browser, posting to a real PDS', () => {
     expect(['Asia/Kolkata', 'Asia/Calcutta']).toContain(zoneName);
     expect(await main().getByTestId('time-zone').textContent()).toBe(`Time zone: ${zoneName}`);
 
-    await main().getByRole('button', { name: 'Save', exact: true }).click();
+    await main().getByRole('button', { name: 'Schedule', exact: true }).click();
     await main().getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     await toast('Draft saved successfully').waitFor();
     expect(await main().getByTestId('post-label').textContent()).toBe('Scheduled Draft');

@@ -12,7 +12,10 @@ import { assertFullCoverage, controlledPromise, coveringPaths, createModel, path
 type Snapshot = SnapshotFrom<typeof accountDeletionMachine>;
 
 const WRONG = 'The current password is not correct.';
-const failure = new ServiceError(WRONG, 400, undefined, { currentPassword: [WRONG] });
+const failure = new ServiceError(WRONG, 403, undefined, { currentPassword: [WRONG] });
+// A failure no field carries: said once, above the form.
+const TOO_MANY = 'Too many attempts. Try again in 15 minutes.';
+const tooMany = new ServiceError(TOO_MANY, 429);
 const LABELS: Record<string, string> = { currentPassword: 'Current Password', confirmation: 'Type DELETE to confirm' };
 
 const events: Array<ModelEvent<typeof accountDeletionMachine>> = [
@@ -24,10 +27,12 @@ const events: Array<ModelEvent<typeof accountDeletionMachine>> = [
   { type: 'field.change', name: 'confirmation', value: 'delete' },
   { type: 'xstate.done.actor.deleteAccount' },
   { type: 'xstate.error.actor.deleteAccount', error: failure },
+  { type: 'xstate.error.actor.deleteAccount', error: tooMany },
 ];
 const model = createModel(accountDeletionMachine, {
   events,
-  serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context.form.values, s.context.form.submitted, s.context.error !== null]),
+  serializeState: (s: Snapshot) =>
+    JSON.stringify([s.value, s.context.form.values, s.context.form.submitted, s.context.error, s.context.form.errors]),
 });
 const paths = coveringPaths(model, { minimal: true });
 
@@ -56,6 +61,8 @@ const states = {
     expectFields(s);
     if (s.context.error) expect(screen.getByRole('alert')).toHaveTextContent(s.context.error);
     else expect(screen.queryByRole('alert')).toBeNull();
+    // A wrong password is said once, under the password, not again above the form.
+    for (const message of [WRONG, TOO_MANY]) expect(screen.queryAllByText(message).length).toBeLessThanOrEqual(1);
   },
   deleting: () => {
     expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
@@ -94,13 +101,27 @@ describe('account deletion: Delete my account follows the chart', () => {
           await user.type(input, value);
         },
         'xstate.done.actor.deleteAccount': () => act(() => remove.resolve(undefined)),
-        'xstate.error.actor.deleteAccount': () => act(() => remove.reject(failure)),
+        'xstate.error.actor.deleteAccount': ({ event }) => act(() => remove.reject((event as unknown as { error: ServiceError }).error)),
       },
       states,
     });
     // Only the password goes to the server (the typed word is the app's own check), and only a valid form is sent.
     expect(remove.calls.every((c) => Object.keys(c).join() === 'currentPassword' && c.currentPassword === 'Palette2024')).toBe(true);
     expect(signedOut).toBe(path.steps.filter((s) => s.event.type === 'xstate.done.actor.deleteAccount').length);
+  });
+
+  it('says a failure no field carries (too many attempts) once, above the form', async () => {
+    const user = userEvent.setup();
+    const remove = controlledPromise<void, DeleteAccount>('deleteAccount');
+    render(<AccountDeletion logic={accountDeletionMachine.provide({ actors: { deleteAccount: remove.logic } })} />);
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.type(screen.getByLabelText(LABELS.currentPassword, { exact: false }), 'Palette2024');
+    await user.type(screen.getByLabelText(LABELS.confirmation, { exact: false }), 'DELETE');
+    await user.click(screen.getByRole('button', { name: 'Delete my account forever' }));
+    act(() => remove.reject(tooMany));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY);
+    expect(screen.getAllByText(TOO_MANY)).toHaveLength(1);
+    expect(screen.getByLabelText(LABELS.currentPassword, { exact: false })).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('covers every state and transition', () => {

@@ -8,7 +8,7 @@ import { collectionListMachine } from '../../src/machines/collection-list/collec
 import { provideCollectionList } from '../../src/machines/collection-list/collection-list.provide';
 import { COLLECTION_MESSAGES, type CollectionSummary } from '../../src/schemas/collection.schema';
 import { ServiceError } from '../../src/services/api-error';
-import { COLLECTION_LIST_TEXT, CollectionListPage } from '../../src/views/collections/CollectionsPage';
+import { COLLECTION_LIST_TEXT, CollectionListPage } from '../../src/views/collection-list/CollectionListPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof collectionListMachine>;

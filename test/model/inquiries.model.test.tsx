@@ -34,23 +34,23 @@ const MORE: InquiryPage = { items: [inquiry(3)], nextCursor: null, unreadCount: 
 const NONE: InquiryPage = { items: [], nextCursor: null, unreadCount: 0 };
 
 const events: Array<ModelEvent<typeof inquiriesMachine>> = [
-  { type: 'inquiries.retry' },
-  { type: 'inquiries.loadMore' },
-  { type: 'inquiries.markRead', inquiryId: 'q1' },
+  { type: 'list.retry' },
+  { type: 'list.loadMore' },
+  { type: 'list.act', id: 'q1' },
   { type: 'xstate.done.actor.fetchPage', output: FIRST },
   { type: 'xstate.done.actor.fetchPage', output: ALL },
   { type: 'xstate.done.actor.fetchPage', output: NONE },
   { type: 'xstate.error.actor.fetchPage', error: new Error('The server cannot be reached.') },
   { type: 'xstate.done.actor.fetchMore', output: MORE },
   { type: 'xstate.error.actor.fetchMore', error: new Error('The server cannot be reached.') },
-  { type: 'xstate.done.actor.markRead', output: inquiry(1, { read: true }) },
-  { type: 'xstate.error.actor.markRead', error: new Error('Inquiry not found.') },
+  { type: 'xstate.done.actor.act', output: inquiry(1, { read: true }) },
+  { type: 'xstate.error.actor.act', error: new Error('Inquiry not found.') },
 ];
 
 const serializeState = (s: Snapshot) =>
   JSON.stringify([
     s.value,
-    s.context.inquiries.map((i) => `${i.inquiryId}${i.read ? 'r' : ''}`),
+    s.context.items.map((i) => `${i.inquiryId}${i.read ? 'r' : ''}`),
     s.context.nextCursor,
     Boolean(s.context.error),
   ]);
@@ -77,8 +77,8 @@ const states = {
   },
   loaded: (s: Snapshot) => {
     const shown = cards();
-    expect(shown).toHaveLength(s.context.inquiries.length);
-    for (const [i, q] of s.context.inquiries.entries()) {
+    expect(shown).toHaveLength(s.context.items.length);
+    for (const [i, q] of s.context.items.entries()) {
       const card = within(shown[i]);
       expect(card.getByRole('heading', { name: q.artworkTitle })).toBeInTheDocument();
       expect(card.getByRole('link', { name: q.email })).toHaveAttribute('href', `mailto:${q.email}`);
@@ -89,7 +89,7 @@ const states = {
       expect(card.queryByText(INQUIRY_MESSAGES.notMailed) !== null).toBe(!q.mailed);
       expect(card.queryByText('Unread') !== null).toBe(!q.read);
     }
-    expect(screen.getByTestId('unread-count')).toHaveTextContent(`${s.context.unreadCount} unread`);
+    expect(screen.getByTestId('unread-count')).toHaveTextContent(`${s.context.summary} unread`);
   },
   'loaded.idle': (s: Snapshot) => {
     expect(screen.queryByRole('button', { name: 'Load more inquiries' }) !== null).toBe(s.context.nextCursor !== null);
@@ -99,7 +99,7 @@ const states = {
   'loaded.loadingMore': () => {
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
   },
-  'loaded.marking': () => {
+  'loaded.acting': () => {
     expect(screen.getByRole('button', { name: 'Marking...' })).toBeDisabled();
   },
 };
@@ -107,12 +107,12 @@ const states = {
 describe('inquiries: the artist reads what buyers wrote, as the chart says', () => {
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
-    const fetchPage = controlledPromise<InquiryPage, { cursor: string | null }>('fetchPage');
-    const markRead = controlledPromise<Inquiry, { inquiryId: string }>('markRead');
+    const fetchPage = controlledPromise<InquiryPage, { query: object; cursor: string | null }>('fetchPage');
+    const markRead = controlledPromise<Inquiry, { id: string }>('act');
     const toasts: string[] = [];
     const logic = inquiriesMachine.provide({
-      actors: { fetchPage: fetchPage.logic, markRead: markRead.logic },
-      actions: { notifyMarkFailed: (_, message) => void toasts.push(message) },
+      actors: { fetchPage: fetchPage.logic, act: markRead.logic },
+      actions: { notifyActFailed: (_, message) => void toasts.push(message) },
     });
     render(
       <Router hook={memoryLocation({ path: '/portfolio/inquiries' }).hook}>
@@ -121,9 +121,9 @@ describe('inquiries: the artist reads what buyers wrote, as the chart says', () 
     );
     await path.test({
       events: {
-        'inquiries.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
-        'inquiries.loadMore': () => user.click(screen.getByRole('button', { name: 'Load more inquiries' })),
-        'inquiries.markRead': () => user.click(screen.getByRole('button', { name: 'Mark as read: inquiry from Buyer 1' })),
+        'list.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'list.loadMore': () => user.click(screen.getByRole('button', { name: 'Load more inquiries' })),
+        'list.act': () => user.click(screen.getByRole('button', { name: 'Mark as read: inquiry from Buyer 1' })),
         'xstate.done.actor.fetchPage': ({ event }) => act(() => fetchPage.resolve((event as unknown as { output: InquiryPage }).output)),
         'xstate.error.actor.fetchPage': () => act(() => fetchPage.reject(new Error('The server cannot be reached.'))),
         'xstate.done.actor.fetchMore': async () => {
@@ -131,11 +131,11 @@ describe('inquiries: the artist reads what buyers wrote, as the chart says', () 
           expect(fetchPage.calls.at(-1)?.cursor).toBe('c1');
         },
         'xstate.error.actor.fetchMore': () => act(() => fetchPage.reject(new Error('The server cannot be reached.'))),
-        'xstate.done.actor.markRead': async () => {
+        'xstate.done.actor.act': async () => {
           await act(() => markRead.resolve(inquiry(1, { read: true })));
-          expect(markRead.calls.at(-1)?.inquiryId).toBe('q1');
+          expect(markRead.calls.at(-1)?.id).toBe('q1');
         },
-        'xstate.error.actor.markRead': async () => {
+        'xstate.error.actor.act': async () => {
           await act(() => markRead.reject(new Error('Inquiry not found.')));
           expect(toasts.at(-1)).toBe('Inquiry not found.');
         },

@@ -31,12 +31,12 @@ const ONE_OF_MORE: JournalPage = { items: [entry(1)], nextCursor: 'c1' };
 const NONE: JournalPage = { items: [], nextCursor: null };
 
 const events: Array<ModelEvent<typeof journalMachine>> = [
-  { type: 'journal.showDismissed', value: true },
-  { type: 'journal.filterType', value: 'artwork.new' },
-  { type: 'journal.reset' },
-  { type: 'journal.retry' },
-  { type: 'journal.loadMore' },
-  { type: 'journal.dismiss', journalId: 'j1' },
+  { type: 'list.query', patch: { includeDismissed: true } },
+  { type: 'list.query', patch: { type: 'artwork.new' } },
+  { type: 'list.reset' },
+  { type: 'list.retry' },
+  { type: 'list.loadMore' },
+  { type: 'list.act', id: 'j1' },
   { type: 'xstate.done.actor.fetchPage', output: FULL },
   { type: 'xstate.done.actor.fetchPage', output: ONE },
   { type: 'xstate.done.actor.fetchPage', output: ONE_OF_MORE },
@@ -44,17 +44,17 @@ const events: Array<ModelEvent<typeof journalMachine>> = [
   { type: 'xstate.error.actor.fetchPage', error: new Error('Failed to fetch journal entries') },
   { type: 'xstate.done.actor.fetchMore', output: MORE },
   { type: 'xstate.error.actor.fetchMore', error: new Error('Failed to fetch journal entries') },
-  { type: 'xstate.done.actor.dismiss' },
-  { type: 'xstate.error.actor.dismiss', error: new Error('Failed to dismiss journal entry') },
+  { type: 'xstate.done.actor.act' },
+  { type: 'xstate.error.actor.act', error: new Error('Failed to dismiss journal entry') },
 ];
 
 const serializeState = (s: Snapshot) =>
   JSON.stringify([
     s.value,
-    s.context.filter,
-    s.context.entries.length,
+    s.context.query,
+    s.context.items.length,
     s.context.received,
-    s.context.entries.filter((e) => e.dismissed).length,
+    s.context.items.filter((e) => e.dismissed).length,
     s.context.nextCursor,
     Boolean(s.context.error),
   ]);
@@ -81,8 +81,8 @@ const states = {
   },
   loaded: (s: Snapshot) => {
     const shown = cards();
-    expect(shown).toHaveLength(s.context.entries.length);
-    const first = s.context.entries[0];
+    expect(shown).toHaveLength(s.context.items.length);
+    const first = s.context.items[0];
     if (first) {
       expect(shown[0]).toHaveTextContent(first.message);
       expect(within(shown[0]).getByRole('link', { name: 'View artwork' })).toHaveAttribute(
@@ -98,11 +98,11 @@ const states = {
       ).toEqual(['Title', 'Sale status']);
     }
     // Dismissed entries carry the badge and no Dismiss button.
-    for (const [i, e] of s.context.entries.entries()) {
+    for (const [i, e] of s.context.items.entries()) {
       expect(within(shown[i]).queryByText('Dismissed') !== null).toBe(e.dismissed);
       expect(within(shown[i]).queryByRole('button', { name: /Dismiss/ }) !== null).toBe(!e.dismissed);
     }
-    expect(screen.getByRole('checkbox', { name: 'Show dismissed entries' })).toHaveProperty('checked', s.context.filter.includeDismissed);
+    expect(screen.getByRole('checkbox', { name: 'Show dismissed entries' })).toHaveProperty('checked', s.context.query.includeDismissed);
   },
   'loaded.idle': (s: Snapshot) => {
     // Counted on the entries the server answered: dismissing one of a full page keeps the way to older entries.
@@ -112,7 +112,7 @@ const states = {
   'loaded.loadingMore': () => {
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
   },
-  'loaded.dismissing': (s: Snapshot) => {
+  'loaded.acting': (s: Snapshot) => {
     expect(screen.getByRole('button', { name: 'Dismissing...' })).toBeDisabled();
     // The way to older entries stays on screen while the entry goes.
     const more = screen.queryByRole('button', { name: 'Load more entries' });
@@ -124,12 +124,12 @@ const states = {
 describe('journal: the Activity Journal follows the chart', () => {
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
-    const fetchPage = controlledPromise<JournalPage, { filter: JournalFilter; cursor: string | null }>('fetchPage');
-    const dismiss = controlledPromise<void, { journalId: string }>('dismiss');
+    const fetchPage = controlledPromise<JournalPage, { query: JournalFilter; cursor: string | null }>('fetchPage');
+    const dismiss = controlledPromise<void, { id: string }>('act');
     const toasts: string[] = [];
     const logic = journalMachine.provide({
-      actors: { fetchPage: fetchPage.logic, dismiss: dismiss.logic },
-      actions: { notifyDismissFailed: (_, message) => void toasts.push(message) },
+      actors: { fetchPage: fetchPage.logic, act: dismiss.logic },
+      actions: { notifyActFailed: (_, message) => void toasts.push(message) },
     });
     render(
       <Router hook={memoryLocation({ path: '/journal' }).hook}>
@@ -139,18 +139,20 @@ describe('journal: the Activity Journal follows the chart', () => {
     const settle = (page: JournalPage) => () => act(() => fetchPage.resolve(page));
     await path.test({
       events: {
-        'journal.showDismissed': () => user.click(screen.getByRole('checkbox', { name: 'Show dismissed entries' })),
-        'journal.filterType': () => user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'New Artwork'),
-        'journal.reset': () => user.click(screen.getByRole('button', { name: 'Reset' })),
-        'journal.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
-        'journal.loadMore': () => user.click(screen.getByRole('button', { name: 'Load more entries' })),
-        'journal.dismiss': () => user.click(within(cards()[0]).getByRole('button', { name: 'Dismiss' })),
+        'list.query': ({ event }) =>
+          'includeDismissed' in (event as unknown as { patch: Partial<JournalFilter> }).patch
+            ? user.click(screen.getByRole('checkbox', { name: 'Show dismissed entries' }))
+            : user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'New Artwork'),
+        'list.reset': () => user.click(screen.getByRole('button', { name: 'Reset' })),
+        'list.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'list.loadMore': () => user.click(screen.getByRole('button', { name: 'Load more entries' })),
+        'list.act': () => user.click(within(cards()[0]).getByRole('button', { name: 'Dismiss' })),
         'xstate.done.actor.fetchPage': ({ event }) => settle((event as unknown as { output: JournalPage }).output)(),
         'xstate.error.actor.fetchPage': () => act(() => fetchPage.reject(new Error('Failed to fetch journal entries'))),
         'xstate.done.actor.fetchMore': () => act(() => fetchPage.resolve(MORE)),
         'xstate.error.actor.fetchMore': () => act(() => fetchPage.reject(new Error('Failed to fetch journal entries'))),
-        'xstate.done.actor.dismiss': () => act(() => dismiss.resolve()),
-        'xstate.error.actor.dismiss': async () => {
+        'xstate.done.actor.act': () => act(() => dismiss.resolve()),
+        'xstate.error.actor.act': async () => {
           await act(() => dismiss.reject(new Error('Failed to dismiss journal entry')));
           expect(toasts.at(-1)).toBe('Failed to dismiss journal entry');
         },
@@ -158,16 +160,16 @@ describe('journal: the Activity Journal follows the chart', () => {
       states,
     });
     // Each request carried the filter of its time.
-    for (const call of fetchPage.calls) expect(call.filter).toHaveProperty('includeDismissed');
+    for (const call of fetchPage.calls) expect(call.query).toHaveProperty('includeDismissed');
   });
 
   it('dismissing an entry of a full page of 10 keeps Load more entries, which asks for the next page', async () => {
     const user = userEvent.setup();
-    const fetchPage = controlledPromise<JournalPage, { filter: JournalFilter; cursor: string | null }>('fetchPage');
-    const dismiss = controlledPromise<void, { journalId: string }>('dismiss');
+    const fetchPage = controlledPromise<JournalPage, { query: JournalFilter; cursor: string | null }>('fetchPage');
+    const dismiss = controlledPromise<void, { id: string }>('act');
     render(
       <Router hook={memoryLocation({ path: '/journal' }).hook}>
-        <JournalView logic={journalMachine.provide({ actors: { fetchPage: fetchPage.logic, dismiss: dismiss.logic } })} />
+        <JournalView logic={journalMachine.provide({ actors: { fetchPage: fetchPage.logic, act: dismiss.logic } })} />
       </Router>,
     );
     await act(() => fetchPage.resolve(FULL));

@@ -55,6 +55,7 @@ const serializeState = (s: Snapshot) => {
     c.queue.map((q) => q.id),
     c.uploads.map((u) => `${u.id}:${u.status}`),
     c.rejected.map((r) => r.id),
+    c.uploadedCount > 0,
   ]);
 };
 // Alone, the machine has no media list above it to tell about a new item: that is recorded instead.
@@ -96,14 +97,29 @@ function expectFiles(s: Snapshot) {
   expect(screen.queryAllByRole('progressbar')).toHaveLength(c.uploads.filter((u) => u.status === 'running').length);
 }
 
+const SUCCESS = /uploaded successfully$/;
+/** What a test run saw: the toasts, and how many files went up since the last success toast. */
+const seen = { notices: [] as Notice[], upSinceToast: 0 };
+const successToasts = () => seen.notices.filter((n) => SUCCESS.test(n.title));
+
 const states = {
   idle: (s: Snapshot) => {
     expectFiles(s);
     expect(screen.queryByText('Waiting to upload')).toBeNull();
+    // Nothing left going up: the files that went up together were said in one toast, the last one.
+    if (seen.upSinceToast) {
+      const title = seen.upSinceToast === 1 ? 'Media file uploaded successfully' : `${seen.upSinceToast} media files uploaded successfully`;
+      expect(seen.notices.at(-1)).toEqual({ title, toastType: 'success' });
+      expect(successToasts().filter((n) => n.title === title).length).toBeGreaterThan(0);
+    }
+    seen.upSinceToast = 0;
+    expect(s.context.uploadedCount).toBe(0);
   },
   uploading: (s: Snapshot) => {
     expectFiles(s);
     expect(screen.getAllByRole('progressbar').length).toBeGreaterThan(0);
+    // While files are still going up, none of those that arrived has had a toast of its own.
+    expect(s.context.uploadedCount).toBe(seen.upSinceToast);
   },
 };
 
@@ -125,7 +141,9 @@ describe('media uploads: many files at once follow the chart', () => {
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
     const uploads = uploadsByFile();
-    const notices: Notice[] = [];
+    seen.notices = [];
+    seen.upSinceToast = 0;
+    const { notices } = seen;
     const uploaded: MediaItem[] = [];
     const logic = provideMediaUploads({ uploadMedia: uploads.logic, notify: (notice) => void notices.push(notice) }).provide({
       actions: { uploaded: (_, item) => void uploaded.push(item) },
@@ -138,18 +156,23 @@ describe('media uploads: many files at once follow the chart', () => {
       const name = names.get(actorId)!;
       const upload = uploads.pending.get(name)!;
       const before = notices.length;
+      const failures = notices.filter((n) => n.toastType === 'error').length;
       const item = itemFor(BATCH.find((f) => f.name === name)!);
       await act(async () => (output.status === 'done' ? upload.resolve(item) : upload.reject(new Error(FAILURE))));
-      // The file's own actor settles first, then tells the list, which starts the next waiting file.
-      await waitFor(() => expect(notices).toHaveLength(before + 1));
-      // A finished file is handed to the media list; a failed one is not.
-      if (output.status === 'done') expect(uploaded.at(-1)).toEqual(item);
-      else expect(uploaded).not.toContainEqual(expect.objectContaining({ fileName: name }));
-      expect(notices.slice(before)).toEqual([
-        output.status === 'done'
-          ? { title: 'Media file uploaded successfully', toastType: 'success' }
-          : { title: `Failed to upload media file: ${FAILURE}`, toastType: 'error' },
-      ]);
+      // The file's own actor settles first, then tells the list, which starts the next waiting file. A finished file is
+      // handed to the media list at once (its toast waits for the rest); a failed one is not, and says why at once.
+      if (output.status === 'done') {
+        await waitFor(() => expect(uploaded.at(-1)).toEqual(item));
+        seen.upSinceToast += 1;
+        expect(notices.slice(before).every((n) => SUCCESS.test(n.title))).toBe(true);
+      } else {
+        await waitFor(() => expect(notices.filter((n) => n.toastType === 'error')).toHaveLength(failures + 1));
+        expect(uploaded).not.toContainEqual(expect.objectContaining({ fileName: name }));
+        expect(notices.find((n, i) => i >= before && n.toastType === 'error')).toEqual({
+          title: `Failed to upload media file: ${FAILURE}`,
+          toastType: 'error',
+        });
+      }
     };
     await path.test({
       events: {
@@ -169,6 +192,25 @@ describe('media uploads: many files at once follow the chart', () => {
 
   it('covers every state and transition', () => {
     assertFullCoverage(mediaUploadsMachine, paths, { input: { artworkId: ARTWORK_ID }, stateTests: states, record: true });
+  });
+
+  it('one drop of several files is one toast once they are all up, not one toast per file', async () => {
+    const uploads = uploadsByFile();
+    const notices: Notice[] = [];
+    render(
+      <Host
+        logic={provideMediaUploads({ uploadMedia: uploads.logic, notify: (n) => void notices.push(n) }).provide({
+          actions: { uploaded: () => {} },
+        })}
+      />,
+    );
+    await choose(BATCH);
+    for (const file of BATCH) {
+      await waitFor(() => expect(uploads.pending.has(file.name)).toBe(true));
+      await act(async () => uploads.pending.get(file.name)!.resolve(itemFor(file)));
+    }
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull());
+    expect(notices).toEqual([{ title: `${BATCH.length} media files uploaded successfully`, toastType: 'success' }]);
   });
 
   it('a file of the wrong type is refused with the required message while the others go up', async () => {

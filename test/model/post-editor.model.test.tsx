@@ -10,10 +10,10 @@ import { fileNameOf, hasMediaFiles, savedFilesOf } from '../../src/machines/post
 import { firstLinkOf } from '../../src/schemas/link-card.schema';
 import { LINK_CARD_TEXT } from '../../src/views/link-card/LinkCard';
 import type { Notice } from '../../src/machines/toasts/notice';
-import type { PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
+import type { LoadInput, PostEditorData, PostEditorInput, UploadFileInput } from '../../src/machines/post-editor/post-editor.types';
 import type { PostMedia, SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { POST_ID, postEditorParts, renderPostEditor } from '../support/post-editor';
-import { expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
+import { actionLabels, expectView, FILE_NAMES, type Snapshot } from '../support/post-editor-view';
 import {
   draftEvents,
   newEvents,
@@ -26,8 +26,13 @@ import {
   SHARED_LONG,
   shareEvents,
   threadEvents,
+  restoredEvents,
+  BROWSER_FULL,
   type Event,
 } from '../support/post-editor-scenarios';
+import { LOCAL_COPY_DELAY_MS } from '../../src/machines/post-editor/local-copy.machine';
+import { copyKeyOf } from '../../src/machines/post-editor/post-editor.local-copy';
+import type { LocalPostDraft } from '../../src/schemas/local-post-draft.schema';
 import type { ArtworkToShare } from '../../src/machines/post-editor/post-editor.share';
 import type { SharedImageInput } from '../../src/machines/post-editor/post-editor.types';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName } from './harness';
@@ -54,6 +59,8 @@ const serializeState = (s: Snapshot) =>
     s.context.accounts.length,
     s.context.form.values.threadBreaks,
     s.context.threadNote,
+    s.context.copyError,
+    s.context.restoredAt,
   ]);
 // Events compared by what drives them (a File is '{}' to JSON): type, field and the files' names.
 const serializeEvent = (e: Event) => JSON.stringify(e, (_, v) => (v instanceof File ? v.name : v));
@@ -72,6 +79,8 @@ const scenarios = [
   scenario('scheduled draft left open', { postId: POST_ID, now: at }, scheduledEvents, false),
   scenario('new post shared from an artwork', { postId: null, now: at, artworkId: SHARED_ARTWORK_ID, maxFiles: 4 }, shareEvents, false),
   scenario('a thread', { postId: null, now: at }, threadEvents),
+  scenario('opened on the copy this browser kept', { postId: POST_ID, now: at }, restoredEvents, false),
+  scenario('a new post opened on the copy this browser kept', { postId: null, now: at }, restoredEvents, false),
 ];
 /** The longest a scheduled draft waits before it is read again. */
 const HOUR = 60 * 60_000;
@@ -147,13 +156,15 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
     const user = userEvent.setup({ applyAccept: false });
     const clock = new SimulatedClock();
     clock.set(NOW);
-    const load = controlledPromise<PostEditorData, { postId: string | null }>('load');
+    const load = controlledPromise<PostEditorData, LoadInput>('load');
     const savePost = controlledPromise<SocialPost, SavePost>('savePost');
     const uploadFile = controlledPromise<PostMedia, UploadFileInput>('uploadFile');
     const publishPost = controlledPromise<SocialPost, { postId: string }>('publishPost');
     const refreshPost = controlledPromise<SocialPost, { postId: string }>('refreshPost');
     const loadArtworkToShare = controlledPromise<ArtworkToShare, { artworkId: string }>('loadArtworkToShare');
     const loadSharedImage = controlledPromise<File, SharedImageInput>('loadSharedImage');
+    const writeLocalCopy = controlledPromise<void, LocalPostDraft>('writeLocalCopy');
+    const removeLocalCopy = controlledPromise<void, { key: string }>('removeLocalCopy');
     const { parts, notices, navigations, leaves } = postEditorParts({
       loadArtworkToShare: loadArtworkToShare.logic,
       loadSharedImage: loadSharedImage.logic,
@@ -162,9 +173,11 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       uploadFile: uploadFile.logic,
       publishPost: publishPost.logic,
       refreshPost: refreshPost.logic,
+      writeLocalCopy: writeLocalCopy.logic,
+      removeLocalCopy: removeLocalCopy.logic,
     });
     renderPostEditor(parts, input.postId, { maxFiles: input.maxFiles ?? undefined, clock, artworkId: input.artworkId });
-    expect(load.calls[0]).toEqual({ postId: input.postId });
+    expect(load.calls[0]).toEqual({ postId: input.postId, copyKey: copyKeyOf(input) });
     const lastNotice = () => notices.at(-1) as Notice;
     /** The post as the server last answered it: what a refresh is compared with. */
     let shown: SocialPost | null = null;
@@ -259,7 +272,7 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
           }
         } else throw new Error(`no driver for ${change.field}`);
       },
-      'thread.start': () => user.click(screen.getByRole('button', { name: 'Write as a thread' })),
+      'thread.start': () => user.click(screen.getByRole('button', { name: /^(Write as a thread|Split into a thread)$/ })),
       'thread.stop': () => user.click(screen.getByRole('button', { name: 'Write as one post' })),
       'thread.move': async (step) => {
         const { index, direction } = eventOf<{ index: number; direction: 'earlier' | 'later' }>(step);
@@ -282,11 +295,33 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
       'files.progress': (step) => act(() => uploadFile.calls.at(-1)!.onProgress(eventOf<{ fraction: number }>(step).fraction)),
       'leave.request': async () => {
         const notes = notices.length;
+        const writes = writeLocalCopy.calls.length;
+        const waiting = current!.context.localCopy?.getSnapshot().matches('waiting');
         await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-        // Nothing to lose: the link simply goes, nothing held, nothing asked. Either way nothing is saved or told.
-        if (!hasUnsavedChanges(current!.context)) expect(screen.queryByRole('alertdialog')).toBeNull();
+        // Nothing to lose (nothing unsaved, or its copy kept in this browser): the link simply goes, nothing held,
+        // nothing asked; a copy waiting to be written is written at once. Either way nothing is saved or told.
+        if (!(current!.context.copyError && hasUnsavedChanges(current!.context))) {
+          expect(screen.queryByRole('alertdialog')).toBeNull();
+          expect(writeLocalCopy.calls.length).toBe(writes + (waiting ? 1 : 0));
+        }
         expect(leaves).toEqual([]);
         expect(notices.length).toBe(notes);
+      },
+      // The copy's chart writes once the post has rested; the browser refuses it (full), or keeps it.
+      'localCopy.failed': async () => {
+        act(() => clock.increment(LOCAL_COPY_DELAY_MS));
+        expect(writeLocalCopy.calls.at(-1)?.values.content).toBe(current!.context.form.values.content);
+        await act(() => writeLocalCopy.reject(BROWSER_FULL));
+      },
+      'localCopy.kept': async () => {
+        act(() => clock.increment(LOCAL_COPY_DELAY_MS));
+        expect(writeLocalCopy.calls.at(-1)?.values.accounts).toEqual(current!.context.form.values.accounts);
+        await act(() => writeLocalCopy.resolve());
+      },
+      'localCopy.discard': async () => {
+        const removals = removeLocalCopy.calls.length;
+        await user.click(screen.getByRole('button', { name: current!.context.postId ? 'Discard changes' : 'Discard it' }));
+        expect(removeLocalCopy.calls.slice(removals)).toEqual([{ key: current!.context.copyKey }]);
       },
       'leave.stay': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: LEAVE_DIALOG.stay })),
       'leave.confirm': async () => {
@@ -296,8 +331,8 @@ describe.each(scenarios)('post editor ($name): the view follows the chart', ({ i
         expect(leaves).toEqual(['/journal']);
         expect(savePost.calls.length).toBe(saves);
       },
-      'post.save': () => user.click(screen.getByRole('button', { name: 'Save' })),
-      'post.publish': () => user.click(screen.getByRole('button', { name: 'Post' })),
+      'post.save': () => user.click(screen.getByRole('button', { name: actionLabels(current!).save })),
+      'post.publish': () => user.click(screen.getByRole('button', { name: actionLabels(current!).publish })),
       'post.retryFailed': () => user.click(screen.getByRole('button', { name: 'Retry failed' })),
       'xstate.done.actor.createPost': async (step) => {
         expectSaved(afterOf(step), null);
@@ -471,7 +506,7 @@ function expectOutcomeNotice(notice: Notice, post: SocialPost) {
 }
 
 describe('post editor model coverage', () => {
-  it('the six scenarios together cover every state and transition, and every resting state has an assertion', () => {
+  it('the scenarios together cover every state and transition, and every resting state has an assertion', () => {
     const result = assertFullCoverage(
       postEditorMachine,
       scenarios.flatMap((s) => s.paths),

@@ -1,10 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { visibleError, type FormContext } from '../../src/machines/shared/form';
 import { profileMachine } from '../../src/machines/profile/profile.machine';
-import type { ProfileUpdate, SecurityUpdate, User } from '../../src/schemas/user.schema';
+import type { AvatarCrop, ProfileUpdate, SecurityUpdate, User } from '../../src/schemas/user.schema';
 import { ProfilePage } from '../../src/views/profile/ProfilePage';
 import { ServiceError } from '../../src/services/api-error';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
@@ -19,11 +19,23 @@ const base: User = {
   displayName: '',
   pendingEmail: null,
   avatarVersion: null,
+  bio: 'Paints harbours.',
+  website: 'https://ada.art',
+  contactEmail: '',
+  instagram: 'ada.paints',
+  bluesky: '',
 };
 const WITH_AVATAR: User = { ...base, avatarVersion: 'v1.webp' };
 const NAMED: User = { ...WITH_AVATAR, firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada Lovelace' };
 const UPLOADED: User = { ...WITH_AVATAR, avatarVersion: 'v2.webp' };
 const AVATAR_URL = 'blob:avatar-1';
+
+/** The picture as the crop dialog reads it: 400 px square, so the frame at its start takes all of it. */
+const PICTURE = { width: 400, height: 400 };
+const CROP = { x: 0, y: 0, width: 400, height: 400 };
+// jsdom makes no object URLs: the crop dialog's picture gets a stand-in address.
+URL.createObjectURL ??= () => 'blob:chosen-picture';
+URL.revokeObjectURL ??= () => {};
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'portrait.png', { type: 'image/png' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
@@ -61,6 +73,9 @@ const events: Array<ModelEvent<typeof profileMachine>> = [
   { type: 'xstate.error.actor.loadAvatar', error: failure('Failed to load the avatar') },
   { type: 'xstate.done.actor.uploadAvatar', output: UPLOADED },
   { type: 'xstate.error.actor.uploadAvatar', error: failure('Failed to upload the avatar') },
+  // The crop dialog: a square chosen, or cancelled.
+  { type: 'xstate.done.actor.cropAvatar', output: { crop: CROP } },
+  { type: 'xstate.done.actor.cropAvatar', output: null },
 ];
 
 const serializeState = (s: Snapshot) =>
@@ -77,8 +92,11 @@ const serializeState = (s: Snapshot) =>
   ]);
 // A form's fields can only change while that form is shown.
 const PROFILE_FIELDS = ['firstName', 'lastName'];
+const cropping = (s: Snapshot) => s.matches({ ready: { avatar: 'cropping' } });
 const eventsIn = (s: Snapshot) =>
   events.filter((e) => {
+    // The crop dialog is modal: while it is open, it is all the artist can use.
+    if (cropping(s) !== (e.type === 'xstate.done.actor.cropAvatar')) return false;
     if (e.type !== 'field.change') return true;
     const inEdit = s.matches({ ready: { view: 'edit' } });
     const inCredentials = s.matches({ ready: { view: 'passwordProtected' } });
@@ -93,6 +111,11 @@ const LABELS: Record<string, string> = {
   currentPassword: 'Current Password',
   email: 'New Email Address',
   newPassword: 'New Password',
+  bio: 'Bio or statement',
+  website: 'Website',
+  contactEmail: 'Contact email',
+  instagram: 'Instagram',
+  bluesky: 'Bluesky',
 };
 
 /** A form's fields show their values, and a message (wired as the input's error message) once visible. */
@@ -121,10 +144,11 @@ const expectAvatar = (s: Snapshot) => {
   const image = avatar.querySelector('img');
   if (s.context.avatarUrl) {
     expect(image).toHaveAttribute('src', s.context.avatarUrl);
-    expect(image).toHaveAttribute('alt', `Avatar of ${s.context.user!.displayName || 'New User'}`);
+    expect(image).toHaveAttribute('alt', s.context.user!.displayName ? `Avatar of ${s.context.user!.displayName}` : 'Your avatar');
   } else {
     expect(image).toBeNull();
-    expect(within(avatar).getByRole('img', { name: 'Default user icon' })).toBeInTheDocument();
+    // (hidden: the page behind the crop dialog is hidden from assistive tech while it closes.)
+    expect(within(avatar).getByRole('img', { name: 'Default user icon', hidden: true })).toBeInTheDocument();
   }
   if (s.context.avatarError) expect(screen.getByRole('alert')).toHaveTextContent(s.context.avatarError);
   // One message at a time: each answers the last action, and the next action clears it.
@@ -144,19 +168,21 @@ const states = {
   },
   'ready.view.default': (s: Snapshot) => {
     const { user, notice } = s.context;
-    for (const name of ['Change Email & Password', 'Edit Profile']) expect(screen.getByRole('button', { name })).toBeEnabled();
+    // Behind the crop dialog the page is hidden from assistive tech (the dialog is modal).
+    const hidden = cropping(s);
+    for (const name of ['Change Email & Password', 'Edit Profile']) expect(screen.getByRole('button', { name, hidden })).toBeEnabled();
     expect(screen.getByTestId('first-name')).toHaveTextContent(user!.firstName || '—');
     expect(screen.getByTestId('last-name')).toHaveTextContent(user!.lastName || '—');
     expect(screen.getByTestId('email')).toHaveTextContent(user!.email);
     // After a save: 'Profile saved.' or the server's message about the new credentials.
-    if (notice) expect(screen.getByRole('status')).toHaveTextContent(notice);
-    else expect(screen.queryByRole('status')).toBeNull();
+    if (notice) expect(screen.getByRole('status', { hidden })).toHaveTextContent(notice);
+    else expect(screen.queryByRole('status', { hidden })).toBeNull();
   },
   'ready.view.edit.editing': (s: Snapshot) => {
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expectFields(s.context.profileForm, ['firstName', 'lastName']);
+    expectFields(s.context.profileForm, ['firstName', 'lastName', 'bio', 'website', 'contactEmail', 'instagram', 'bluesky']);
     expectError(s);
   },
   'ready.view.edit.saving': () => {
@@ -177,6 +203,14 @@ const states = {
   // Loading shows what there was before (nothing yet, or the previous image after an upload).
   'ready.avatar.loading': expectAvatar,
   'ready.avatar.none': expectAvatar,
+  'ready.avatar.cropping': (s: Snapshot) => {
+    expectAvatar(s);
+    const dialog = screen.getByRole('dialog', { name: 'Position your avatar' });
+    expect(within(dialog).getByRole('group', { name: 'Avatar picture' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    // Nothing is sent while the artist frames the picture.
+    expect(screen.queryByRole('progressbar', { hidden: true })).toBeNull();
+  },
   'ready.avatar.shown': (s: Snapshot) => {
     expectAvatar(s);
     if (inDefaultView(s)) expect(screen.getByRole('button', { name: 'Change Avatar' })).toBeEnabled();
@@ -201,7 +235,7 @@ describe('profile: the Profile page follows the chart', () => {
     const saveProfile = controlledPromise<User, ProfileUpdate>('saveProfile');
     const changeCredentials = controlledPromise<{ message: string; user: User }, SecurityUpdate>('changeCredentials');
     const loadAvatar = controlledPromise<string>('loadAvatar');
-    const uploadAvatar = controlledPromise<User, { file: File; onProgress: (f: number) => void }>('uploadAvatar');
+    const uploadAvatar = controlledPromise<User, { file: File; crop: AvatarCrop | null; onProgress: (f: number) => void }>('uploadAvatar');
     const changed: User[] = [];
     const logic = profileMachine.provide({
       actors: {
@@ -251,12 +285,22 @@ describe('profile: the Profile page follows the chart', () => {
         'xstate.error.actor.loadAvatar': fail(loadAvatar),
         'xstate.done.actor.uploadAvatar': settle(uploadAvatar),
         'xstate.error.actor.uploadAvatar': fail(uploadAvatar),
+        'xstate.done.actor.cropAvatar': async ({ event }) => {
+          const dialog = screen.getByRole('dialog', { name: 'Position your avatar' });
+          if (!(event as unknown as { output: unknown }).output) return user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+          const picture = within(dialog).getByRole('group', { name: 'Avatar picture' }).querySelector('img')!;
+          Object.defineProperties(picture, { naturalWidth: { value: PICTURE.width }, naturalHeight: { value: PICTURE.height } });
+          fireEvent.load(picture);
+          await user.click(within(dialog).getByRole('button', { name: 'Use this picture' }));
+        },
       },
       states,
     });
     // The top bar hears of every saved change.
     const saves = path.steps.filter((s) => /done\.actor\.(saveProfile|changeCredentials|uploadAvatar)$/.test(s.event.type)).length;
     expect(changed).toHaveLength(saves);
+    // What goes up is the file chosen, with the square chosen of it.
+    expect(uploadAvatar.calls.every((c) => c.file === png && JSON.stringify(c.crop) === JSON.stringify(CROP))).toBe(true);
   });
 
   it('the avatar picker accepts image files only', async () => {

@@ -9,9 +9,14 @@ import { PublishPanel } from '../../src/views/publish/PublishPanel';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
 type Snapshot = SnapshotFrom<typeof publishMachine>;
-const RESULT: PublishResult = { url: 'http://localhost:8080/p/abc123', publishedAt: '2026-11-22T10:00:00.000Z', artworkCount: 3 };
+const RESULT: PublishResult = {
+  url: 'http://localhost:8080/p/abc123',
+  publishedAt: '2026-11-22T10:00:00.000Z',
+  artworkCount: 3,
+  slug: 'abc123',
+};
 
-const LAST: Publication = { url: 'http://localhost:8080/p/abc123', publishedAt: '2026-11-20T09:00:00.000Z' };
+const LAST: Publication = { url: 'http://localhost:8080/p/abc123', publishedAt: '2026-11-20T09:00:00.000Z', slug: 'abc123' };
 
 const events: Array<ModelEvent<typeof publishMachine>> = [
   { type: 'publish.start' },
@@ -30,6 +35,8 @@ const paths = coveringPaths(model);
 /** The public address stays on Home once known: read from the server after a reload, or just published. */
 const expectAddress = (s: Snapshot) => {
   const { result } = s.context;
+  // The Address field holds the portfolio's address, until the artist types another.
+  expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue(result?.slug ?? '');
   if (!result) return expect(screen.queryByRole('link')).toBeNull();
   expect(screen.getByRole('link', { name: result.url })).toHaveAttribute('href', result.url);
   expect(screen.getByText(format(new Date(result.publishedAt), 'MMM d, yyyy h:mm a'))).toBeInTheDocument();
@@ -63,7 +70,7 @@ const states = {
 describe('publish: the Publish button follows the chart', () => {
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
-    const publish = controlledPromise<PublishResult>('publish');
+    const publish = controlledPromise<PublishResult, { slug?: string }>('publish');
     const last = controlledPromise<Publication>('lastPublication');
     const logged: string[] = [];
     render(
@@ -87,6 +94,24 @@ describe('publish: the Publish button follows the chart', () => {
     // Every outcome is also logged, as the requirements ask.
     const outcomes = path.steps.filter((s) => /^xstate\.(done|error)\.actor\.publish$/.test(s.event.type)).length;
     expect(logged).toHaveLength(outcomes);
+  });
+
+  it('publishes at the address typed in Address, and without one when it is left as it is', async () => {
+    const user = userEvent.setup();
+    const publish = controlledPromise<PublishResult, { slug?: string }>('publish');
+    const last = controlledPromise<Publication>('lastPublication');
+    render(<PublishPanel logic={publishMachine.provide({ actors: { publish: publish.logic, lastPublication: last.logic } })} />);
+    await act(() => last.resolve(LAST));
+    const address = screen.getByRole('textbox', { name: 'Address' });
+    expect(address).toHaveValue('abc123');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(publish.calls.at(-1)).toEqual({ slug: undefined });
+    await act(() => publish.resolve(RESULT));
+    await user.clear(address);
+    await user.type(address, ' Ada-Lovelace ');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(publish.calls.at(-1)).toEqual({ slug: 'Ada-Lovelace' });
+    expect(screen.getByRole('textbox', { name: 'Address' })).toBeDisabled();
   });
 
   it('covers every state and transition', () => {

@@ -50,12 +50,15 @@ const states = {
     expect(within(row('demo')).getByRole('link', { name: 'demo' })).toHaveAttribute('href', '/qa/charts/demo');
     expect(row('other')).toHaveTextContent('other45');
     if (s.context.report) {
-      expect(screen.getByTestId('report-note')).toHaveTextContent('Coverage from the test run of');
-      expect(row('demo')).toHaveTextContent('demo323 / 3 (100%)1 / 2 (50%)');
-      expect(row('other')).toHaveTextContent('not tested');
+      expect(screen.getByTestId('report-note')).toHaveTextContent(
+        "Coverage from the model test runs: each machine's as its last run wrote it. npm run test:model runs them alone and refreshes it.",
+      );
+      // When each machine's coverage was written.
+      expect(row('demo')).toHaveTextContent(/^demo323 \/ 3 \(100%\)1 \/ 2 \(50%\).* ago \(1 May 2025, \d\d:\d\d\)$/);
+      expect(row('other')).toHaveTextContent('other45not testednot tested–');
     } else {
-      expect(screen.getByTestId('report-note')).toHaveTextContent('No test run recorded yet: run npm test');
-      expect(row('demo')).toHaveTextContent('demo32––');
+      expect(screen.getByTestId('report-note')).toHaveTextContent('No test run recorded yet: run npm run test:model');
+      expect(row('demo')).toHaveTextContent('demo32–––');
     }
   },
 };

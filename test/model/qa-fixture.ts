@@ -11,11 +11,18 @@ export const FIXTURE_SVG =
   '<g data-transition-id="demo.busy#back#0"><path d="M70,25 L40,25"/></g>' +
   '</svg>';
 
+/** The same chart drawn with XState's internals: the idle state's action `xstate.assign` written on its edge. */
+export const FIXTURE_SVG_INTERNALS = FIXTURE_SVG.replace(
+  '<path d="M40,15 L70,15"/>',
+  '<path d="M40,15 L70,15"/><text>go / xstate.assign, start</text>',
+);
+
 /** The report file's shape, as test/model writes it to .tmp/qa-report.json. */
 export const FIXTURE_REPORT: QaReport = {
   generatedAt: '2025-05-01T10:00:00.000Z',
   machines: {
     demo: {
+      writtenAt: '2025-05-01T09:58:00.000Z',
       states: { covered: 3, total: 3 },
       transitions: { covered: 1, total: 2 },
       coveredStateIds: ['demo', 'demo.idle', 'demo.busy'],
@@ -23,7 +30,9 @@ export const FIXTURE_REPORT: QaReport = {
       paths: [
         {
           id: 'demo-1',
-          test: 'go → back',
+          test: 'test/model/demo.model.test.tsx › demo › go → back',
+          file: 'test/model/demo.model.test.tsx',
+          line: 12,
           start: ['demo', 'demo.idle'],
           steps: [
             { event: 'go', transitionIds: ['demo.idle#go#0'], states: ['demo', 'demo.busy'] },
@@ -44,7 +53,15 @@ export const FIXTURE_CHART: QaChartLoaded = {
     { id: 'demo.busy', key: 'busy', type: 'atomic', parent: 'demo', initial: [], invoke: [{ id: 'work', src: 'work' }], tags: ['busy'] },
   ],
   transitions: [
-    { id: 'demo.idle#go#0', source: 'demo.idle', event: 'go', eventType: 'go', targets: ['demo.busy'], actions: ['start'], reenter: false },
+    {
+      id: 'demo.idle#go#0',
+      source: 'demo.idle',
+      event: 'go',
+      eventType: 'go',
+      targets: ['demo.busy'],
+      actions: ['xstate.assign', 'start'],
+      reenter: false,
+    },
     { id: 'demo.busy#back#0', source: 'demo.busy', event: 'back', eventType: 'back', targets: ['demo.idle'], actions: [], reenter: false },
   ],
   report: FIXTURE_REPORT.machines.demo,

@@ -2,6 +2,7 @@ import { TestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
 import { describe, expect, inject, it } from 'vitest';
 import { chartStates, chartTransitions } from '../../src/qa/chart-graph';
+import { eventName, pathTitle, testTitle } from '../../src/qa/qa-report';
 import {
   buildQaReport,
   coveringPaths,
@@ -140,16 +141,21 @@ describe('describePaths: the paths QA reads on the chart', () => {
 });
 
 describe('a model’s path test', () => {
-  it('notes the test that walked it and the state keys it asserted, once it passed', async () => {
+  it('notes the test that walked it, where it is written and the state keys it asserted, once it passed', async () => {
     const path = walk('name.set', 'file.pick', 'help.toggle')!;
+    const line = Number(/:(\d+):\d+\)?$/.exec(new Error().stack!.split('\n')[1])![1]) + 1;
     await path.test({ states: { ready: () => {}, 'busy.help.open': () => {}, '#upload.gaveUp': () => {} } });
     const file = inject('modelPathsFile')!;
     const ran = readPaths(file).filter((r) => 'ran' in r && r.ran.id === pathId('upload', path));
     expect(ran.map((r) => 'ran' in r && r.ran)).toContainEqual({
       id: pathId('upload', path),
-      test: 'test/model/qa-paths.test.ts › a model’s path test › notes the test that walked it and the state keys it asserted, once it passed',
+      test: 'test/model/qa-paths.test.ts › a model’s path test › notes the test that walked it, where it is written and the state keys it asserted, once it passed',
       asserted: ['ready', 'busy.help.open'],
+      // The line of `await path.test(...)` above, in the source as written (vitest maps the stack).
+      file: 'test/model/qa-paths.test.ts',
+      line,
     });
+    expect(line).toBeGreaterThan(140);
   });
 });
 
@@ -165,11 +171,12 @@ describe('buildQaReport', () => {
   const [one, two] = describePaths(uploadMachine, paths.slice(0, 2), { test: 'a.test.tsx › covers' });
 
   it('unites a machine’s coverage, names each path after the test that walked it and keeps machines not run', () => {
+    const at = { file: 'a.test.tsx', line: 7 };
     const report = buildQaReport(
       [record(['a#x#0'], ['a.test.tsx']), record(['a#x#0', 'b#y#0'], ['b.test.tsx'])],
       [
         { machineId: 'upload', paths: [one, two] },
-        { machineId: 'upload', ran: { id: two.id, test: 'a.test.tsx › walks two', asserted: ['ready'] } },
+        { machineId: 'upload', ran: { id: two.id, test: 'a.test.tsx › walks two', asserted: ['ready'], ...at } },
       ],
       { generatedAt: 'then', machines: { other: { ...record([], []), coveredStateIds: [], coveredTransitionIds: [], paths: [] } } },
       new Date('2026-01-02T03:04:05Z'),
@@ -183,10 +190,42 @@ describe('buildQaReport', () => {
       coveredStateIds: ['upload'],
       coveredTransitionIds: ['a#x#0', 'b#y#0'],
     });
-    expect(upload.paths.map((p) => [p.test, p.asserted])).toEqual([
-      ['a.test.tsx › covers', []],
-      ['a.test.tsx › walks two', ['ready']],
+    expect(upload.paths.map((p) => [p.test, p.asserted, p.file, p.line])).toEqual([
+      ['a.test.tsx › covers', [], undefined, undefined],
+      ['a.test.tsx › walks two', ['ready'], 'a.test.tsx', 7],
     ]);
-    expect(Object.keys(upload).sort()).toEqual(['coveredStateIds', 'coveredTransitionIds', 'paths', 'states', 'transitions']);
+    expect(Object.keys(upload).sort()).toEqual(['coveredStateIds', 'coveredTransitionIds', 'paths', 'states', 'transitions', 'writtenAt']);
+    // When each machine's coverage was written: now for the one measured, the earlier run's time for the one kept.
+    expect(upload.writtenAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(report.machines.other.writtenAt).toBe('then');
+  });
+});
+
+describe('the names QA reads', () => {
+  it('names events as the chart does, or as XState sends them with its internals', () => {
+    expect(eventName('xstate.done.actor.loadUser')).toBe('loadUser: done');
+    expect(eventName('xstate.error.actor.loadUser')).toBe('loadUser: error');
+    expect(eventName('xstate.after.stepDelay.qaChart.ready.stepping.playing')).toBe('after stepDelay');
+    expect(eventName('xstate.after.500.upload.busy.transfer.sending')).toBe('after 500ms');
+    expect(eventName('xstate.init')).toBe('start');
+    expect(eventName('form.change')).toBe('form.change');
+    expect(eventName('xstate.done.actor.loadUser', true)).toBe('xstate.done.actor.loadUser');
+  });
+
+  it('writes test names the same way, and a path’s without the file shown beside it', () => {
+    const name = 'done:loadChart → state.select → xstate.after.stepDelay.qaChart.ready.stepping.playing → error:drawChart';
+    expect(testTitle(name)).toBe('loadChart: done → state.select → after stepDelay → drawChart: error');
+    expect(testTitle(name, true)).toBe(name);
+    const path = {
+      id: 'x',
+      test: 'test/model/a.test.tsx › a › done:load',
+      file: 'test/model/a.test.tsx',
+      line: 3,
+      start: [],
+      steps: [],
+      asserted: [],
+    };
+    expect(pathTitle(path)).toBe('a › load: done');
+    expect(pathTitle({ ...path, file: undefined })).toBe('test/model/a.test.tsx › a › load: done');
   });
 });

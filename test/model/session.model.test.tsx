@@ -7,10 +7,10 @@ import type { AppRuntime } from '../../src/app';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
 import type { SignIn, TokenSet } from '../../src/schemas/auth.schema';
-import { NEW_USER, displayNameOf, type ProfileUpdate, type User } from '../../src/schemas/user.schema';
+import { displayNameOf, type ProfileUpdate, type User } from '../../src/schemas/user.schema';
 import { createHttp } from '../../src/services/http';
 import { createQueryCache } from '../../src/services/query-cache';
-import { createSessionBridge, followOtherTabs } from '../../src/services/session-bridge';
+import { createSessionBridge, followOtherTabs } from '../../src/machines/session/session-bridge';
 import { SESSION_KEY } from '../../src/services/session-store';
 import { App } from '../../src/views/App';
 import { AppProvider } from '../../src/views/app-context';
@@ -60,18 +60,19 @@ const events: Array<ModelEvent<typeof sessionMachine>> = [
 const serializeState = (s: Snapshot) =>
   JSON.stringify([s.value, s.context.session?.refreshToken ?? null, s.context.user?.displayName ?? null]);
 
-/** The top bar's name: the loaded user's, else the ID token's, else 'New User'. */
-const expectedName = (s: Snapshot) => {
-  if (s.context.user) return s.context.user.displayName || NEW_USER;
+/** The top bar's name: the loaded user's, else the ID token's, else none (never a stand-in like 'New User'). */
+const expectedName = (s: Snapshot): string => {
+  if (s.context.user) return s.context.user.displayName;
   const claims = s.context.session ? JSON.parse(atob(s.context.session.idToken.split('.')[1])) : null;
-  return claims?.name || NEW_USER;
+  return claims?.name ?? '';
 };
 
 const signedInShell = async (s: Snapshot) => {
   const welcome = await screen.findByTestId('welcome', {}, { timeout: 5000 });
-  await waitFor(() => expect(welcome.textContent).toBe(`Welcome, ${expectedName(s)}`));
+  await waitFor(() => expect(welcome.textContent).toBe(expectedName(s) ? `Welcome, ${expectedName(s)}` : 'Welcome'));
+  expect(screen.queryByText(/New User/)).toBeNull();
   expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled();
-  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
   expect(screen.queryByRole('tab', { name: 'Sign In' })).toBeNull();
 };
 const signInScreen = async () => {

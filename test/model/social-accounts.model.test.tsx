@@ -110,6 +110,24 @@ const states = {
 };
 
 describe('social accounts: the Accounts page follows the chart', () => {
+  it('New Social Media Account offers Bluesky, Facebook and Instagram, each a link to its connect screen', async () => {
+    const user = userEvent.setup();
+    render(
+      <Router hook={memoryLocation({ path: '/social-media/accounts' }).hook}>
+        <SocialAccountsPage
+          logic={socialAccountsMachine.provide({ actors: { loadAccounts: controlledPromise<SocialAccount[], void>().logic } })}
+        />
+      </Router>,
+    );
+    await user.click(screen.getByRole('button', { name: 'New Social Media Account' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
+      ['Bluesky', CONNECT_BLUESKY_PATH],
+      ['Facebook', '/social-media/accounts/connect/facebook'],
+      ['Instagram', '/social-media/accounts/connect/instagram'],
+    ]);
+  });
+
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
     const loadAccounts = controlledPromise<SocialAccount[], void>('loadAccounts');
@@ -126,7 +144,8 @@ describe('social accounts: the Accounts page follows the chart', () => {
       </Router>,
     );
     expect(screen.getByRole('heading', { level: 1, name: ACCOUNTS_TEXT.title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: ACCOUNTS_TEXT.connect })).toHaveAttribute('href', CONNECT_BLUESKY_PATH);
+    // Connecting is done from here: the New Social Media Account menu names each platform's connect screen.
+    expect(screen.getByRole('button', { name: ACCOUNTS_TEXT.connect })).toBeEnabled();
 
     await path.test({
       events: {

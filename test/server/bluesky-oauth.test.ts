@@ -8,7 +8,8 @@ import { blueskyOAuthStore, socialAccounts, users } from '../../server/db/schema
 import { createSessionStore } from '../../server/social/oauth/oauth-store';
 import { loadOrCreateOAuthKey } from '../../server/social/oauth/oauth-key';
 import { confidentialMetadata, oauthModeOf } from '../../server/social/oauth/oauth-client';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { newPdsAccount, oauthTestEnv, type PdsAccount } from '../support/social';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -19,7 +20,7 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
   let ada: { idToken: string };
   let alice: PdsAccount;
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(oauthTestEnv(pds));
     ada = await signedInUser(t);
     alice = await newPdsAccount(pds, 'alice');
@@ -32,7 +33,17 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
   const start = (identifier: string, token = ada.idToken) =>
     t.request('/api/social/oauth/start', { method: 'POST', token, json: { identifier } });
   const states = () => t.deps.db.select().from(blueskyOAuthStore).where(eq(blueskyOAuthStore.kind, 'state'));
-  const callback = (query: Record<string, string>) => t.request(`/oauth/callback?${new URLSearchParams(query)}`);
+  /** The callback as a browser sends it, with the cookie it holds (if any). */
+  const callback = (query: Record<string, string>, cookie?: string) =>
+    t.request(`/oauth/callback?${new URLSearchParams(query)}`, { headers: cookie ? { cookie } : {} });
+  /** A sign-in begun for a handle: the cookie its browser got, and the state the studio keeps for it. */
+  const begin = async (identifier: string) => {
+    const res = await start(identifier);
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0];
+    const [row] = (await states()).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+    return { cookie, state: row.key };
+  };
   const resultOf = (res: Response) => {
     const to = new URL(res.headers.get('location')!);
     return { path: to.pathname, ...Object.fromEntries(to.searchParams) };
@@ -64,7 +75,8 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
       expect(row.expiresAt!.getTime()).toBeGreaterThan(Date.now());
       const open = JSON.parse(t.deps.social.box.open(row.sealed));
       expect(open).toMatchObject({ dpopJwk: { d: expect.any(String) }, verifier: expect.any(String) });
-      expect(JSON.parse(open.appState)).toEqual({ userId: expect.any(String) });
+      // Who began it, and the hash of the nonce in that browser's cookie (never the nonce).
+      expect(JSON.parse(open.appState)).toEqual({ userId: expect.any(String), binding: expect.stringMatching(/^[\w-]{43}$/) });
     }
   });
 
@@ -107,17 +119,55 @@ describe(`connecting Bluesky with OAuth against a real PDS (${dbLabel()})`, () =
   });
 
   it('an artist who denies access at the PDS comes back with "denied"; that state cannot be used again', async () => {
-    await start(alice.handle);
-    const [row] = (await states()).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
-    const query = { state: row.key, iss: new URL(pds.url).origin, error: 'access_denied', error_description: 'Access denied' };
-    expect(resultOf(await callback(query))).toEqual({
+    const { cookie, state } = await begin(alice.handle);
+    const query = { state, iss: new URL(pds.url).origin, error: 'access_denied', error_description: 'Access denied' };
+    expect(resultOf(await callback(query, cookie))).toEqual({
       path: '/social-media/accounts/connect/bluesky',
       bluesky: 'failed',
       reason: 'denied',
     });
     // The state is used up: the same answer again is an expired one.
-    expect(resultOf(await callback(query))).toMatchObject({ reason: 'expired' });
+    expect(resultOf(await callback(query, cookie))).toMatchObject({ reason: 'expired' });
     expect(await t.deps.db.select().from(socialAccounts)).toEqual([]);
+  });
+
+  it('starting sets the binding cookie: HttpOnly, SameSite=Lax, for the whole site, an hour (not Secure on plain http)', async () => {
+    const res = await start(alice.handle);
+    expect(res.headers.get('set-cookie')).toMatch(/^studio-flow=[\w-]{43}; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('a callback from a browser that did not begin the sign-in is refused with a page saying so, and uses its state up', async () => {
+    const iss = new URL(pds.url).origin;
+    const { cookie: anotherFlows } = await begin(alice.handle);
+    for (const cookie of [undefined, anotherFlows]) {
+      const { cookie: own, state } = await begin(alice.handle);
+      const query = { state, iss, code: 'a-code-the-pds-gave' };
+      const res = await callback(query, cookie);
+      expect(res.status).toBe(403);
+      const page = await res.text();
+      expect(page).toContain('<h1>This sign-in was started in another browser</h1>');
+      expect(page).toContain('Nothing was connected.');
+      // Used up: not even the browser that began it can finish it now.
+      expect(resultOf(await callback(query, own))).toMatchObject({ bluesky: 'failed', reason: 'expired' });
+    }
+    expect(await t.deps.db.select().from(socialAccounts)).toEqual([]);
+  });
+
+  it("a loopback client's callback on 127.0.0.1 goes on to APP_URL's host once, for the browser's cookie to come with it", async () => {
+    const { state } = await begin(alice.handle);
+    const query = { state, iss: new URL(pds.url).origin, error: 'access_denied' };
+    const sent = await t.request(`http://127.0.0.1:8080/oauth/callback?${new URLSearchParams(query)}`);
+    expect(sent.status).toBe(303);
+    const on = new URL(sent.headers.get('location')!);
+    expect(`${on.origin}${on.pathname}`).toBe('http://localhost:8080/oauth/callback');
+    expect(Object.fromEntries(on.searchParams)).toEqual({ ...query, studio_sent_on: '1' });
+    // Sent on once only: arriving on 127.0.0.1 again without the cookie is refused, not sent round in circles.
+    expect((await t.request(`http://127.0.0.1:8080${on.pathname}${on.search}`)).status).toBe(403);
+    const { cookie: again, state: next } = await begin(alice.handle);
+    const home = await t.request(`/oauth/callback?${new URLSearchParams({ ...query, state: next, studio_sent_on: '1' })}`, {
+      headers: { cookie: again },
+    });
+    expect(resultOf(home)).toMatchObject({ bluesky: 'failed', reason: 'denied' });
   });
 
   it('the session store seals grants at rest and reads them back', async () => {

@@ -6,7 +6,9 @@ import { createLogger } from '../../server/log';
 import { createLinkPreviews, type LinkPreviewOptions } from '../../server/social/link-card/link-preview';
 import { readPageMeta } from '../../server/social/link-card/page-meta';
 import { LINK_PREVIEW_LIMIT } from '../../server/social/link-card/link-preview.routes';
+import { collectEvery, settledWithin } from '../support/gc';
 import { bigPng, html, linkSite, ogPage } from '../support/link-page';
+import { hostileServer } from '../support/outbound';
 import { SOCIAL_TEST_ENV } from '../support/social';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -212,4 +214,33 @@ describe(`link previews (${dbLabel()})`, () => {
       await p.close();
     }
   });
+
+  it.each([
+    ['trickles its body', 'trickle'],
+    ['sends headers forever', 'headers-forever'],
+  ] as const)(
+    'with garbage collections forced, a page that %s ends within its deadline, hangs up, and is not remembered',
+    async (_what, kind) => {
+      const stopCollecting = collectEvery(20);
+      const page = await hostileServer(kind);
+      const p = previews({ timeoutMs: 800 });
+      try {
+        const url = `${page.url}/slow-page`;
+        const started = performance.now();
+        const outcome = await settledWithin(4000, p.preview(url));
+        expect(outcome).toEqual({ error: expect.any(UpstreamFailed) });
+        expect(codeOf((outcome as { error: unknown }).error)).toBe('LINK_UNREACHABLE');
+        expect(performance.now() - started).toBeLessThan(2000);
+        // Neither kept pending nor remembered as a failure: asking again asks the page again.
+        expect(p.isCached(url)).toBe(false);
+        const end = Date.now() + 2000;
+        while (page.open && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+        expect(page.open).toBe(0);
+      } finally {
+        stopCollecting();
+        await p.close();
+        await page.close();
+      }
+    },
+  );
 });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { html as markup } from '../../server/html/html';
 import type { SiteSnapshot } from '../../server/publish/snapshot';
 import { renderArtworkPage } from '../../server/site/artwork.page';
 import { createSiteHandler } from '../../server/site/site.handler';
 import { siteUrls } from '../../server/site/site.urls';
+import { SITE_SCRIPT } from '../../server/site/styles';
 import { siteArtwork, siteCollection, siteSnapshot, storeImages, storeSnapshot } from '../support/site-snapshot';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
@@ -122,7 +124,7 @@ describe(`the public site (${dbLabel()})`, () => {
       '<dt>Year</dt><dd>2021</dd>',
       '<dd>Oil on canvas</dd>',
       '<dd>50 × 70 cm</dd>',
-      '<dd class="available">Available</dd>',
+      '<dd><span class="available">Available</span></dd>',
     ])
       expect(html).toContain(text);
     expect(html).toContain('<p class="desc">Morning light.\nSecond line.</p>');
@@ -179,7 +181,7 @@ describe(`the public site (${dbLabel()})`, () => {
 
   it('the inquiry form another part draws goes into the section id="inquiry"', () => {
     const ctx = { snapshot, publishedAt: new Date(), urls: siteUrls(`/p/${slug}`, APP) };
-    const html = renderArtworkPage(ctx, harbour, '<form method="post"><button>Send</button></form>');
+    const html = renderArtworkPage(ctx, harbour, markup`<form method="post"><button>Send</button></form>`);
     expect(html).toContain(
       '<section id="inquiry" aria-label="Inquire about this work">\n<form method="post"><button>Send</button></form>\n</section>',
     );
@@ -247,19 +249,24 @@ describe(`the public site (${dbLabel()})`, () => {
     },
   );
 
-  it('headers: a strict CSP matching the inline style, no script allowed, nosniff; ETag of slug and version, 304 while unchanged', async () => {
+  it('headers: a strict CSP matching the inline style and the one small script, nosniff; ETag of slug and version, 304 while unchanged', async () => {
     for (const path of [`/p/${slug}`, `/p/${slug}/artworks/${harbour.id}`, `/p/${slug}/collections/${unlisted.id}`]) {
       const res = await open(path);
       const html = await res.text();
       const csp = res.headers.get('content-security-policy')!;
       const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
+      // The one script allowed is the artwork page's own (Esc closes the lightbox): its exact bytes, by their hash.
+      const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? SITE_SCRIPT.js;
+      expect(script).toBe(SITE_SCRIPT.js);
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
       expect(csp).toBe(
-        `default-src 'none'; img-src 'self'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+        `default-src 'none'; img-src 'self'; style-src ${hash(style)}; script-src ${hash(script)}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
       );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('public, no-cache');
-      expect(res.headers.get('etag')).toBe(`"${slug}-3"`);
-      const again = await open(path, { 'if-none-match': `"${slug}-3"` });
+      const etag = res.headers.get('etag')!;
+      expect(etag).toMatch(new RegExp(`^"${slug}-3-[\\w-]{8}"$`));
+      const again = await open(path, { 'if-none-match': etag });
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
     }
@@ -278,7 +285,7 @@ describe(`the public site (${dbLabel()})`, () => {
     await storeImages(t.deps.storage, s, next);
     const res = await open(`/p/${s}`, { 'if-none-match': first.headers.get('etag')! });
     expect(res.status).toBe(200);
-    expect(res.headers.get('etag')).toBe(`"${s}-4"`);
+    expect(res.headers.get('etag')).toMatch(new RegExp(`^"${s}-4-[\\w-]{8}"$`));
     const html = await res.text();
     expect(html).toContain('Harbour at Dusk');
     expect(html).not.toContain('Blue Harbour');
@@ -304,12 +311,14 @@ describe(`the public site (${dbLabel()})`, () => {
     expect(await res.text()).toMatch(/^<svg /);
   });
 
-  it('compressed once per version: br or gzip as the browser accepts, the same page, a weak ETag', async () => {
+  it('compressed once per version: br or gzip as the browser accepts, the same page, an ETag of its own', async () => {
     const path = `/p/${slug}/collections/${publicOne.id}`;
     const plain = await open(path);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toBe('Accept-Encoding');
     const text = await plain.text();
+    const plainTag = plain.headers.get('etag')!;
+    const tags = new Set([plainTag]);
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
       ['gzip, deflate', 'gzip', zlib.gunzipSync],
@@ -317,16 +326,26 @@ describe(`the public site (${dbLabel()})`, () => {
     ] as const) {
       const res = await t.request(path, { headers: { 'accept-encoding': accept } });
       expect(res.headers.get('content-encoding'), accept).toBe(encoding);
-      expect(res.headers.get('etag')).toBe(`W/"${slug}-3"`);
+      const etag = res.headers.get('etag')!;
+      // Weak (another instance may compress to other bytes), and never the plain body's tag.
+      expect(etag).toBe(`W/${plainTag.slice(0, -1)}-${encoding}"`);
+      tags.add(etag);
       expect(decode(Buffer.from(await res.arrayBuffer())).toString()).toBe(text);
-      expect((await open(path, { 'accept-encoding': accept, 'if-none-match': `W/"${slug}-3"` })).status).toBe(304);
+      const again = await open(path, { 'accept-encoding': accept, 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('vary')).toBe('Accept-Encoding');
     }
+    expect(tags.size).toBe(3);
+    // The plain body's tag does not validate a compressed one, nor the other way round.
+    expect((await open(path, { 'accept-encoding': 'gzip', 'if-none-match': plainTag })).status).toBe(200);
+    expect((await open(path, { 'if-none-match': `W/${plainTag.slice(0, -1)}-gzip"` })).status).toBe(200);
   });
 
   it('HEAD answers the headers of a page', async () => {
     const res = await t.request(`/p/${slug}/artworks/${bird.id}`, { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect(res.headers.get('etag')).toBe(`"${slug}-3"`);
+    expect(res.headers.get('etag')).toBe((await open(`/p/${slug}/artworks/${bird.id}`)).headers.get('etag'));
   });
 
   it("a portfolio published before the site's format still shows, each work on a page of its own", async () => {
@@ -368,5 +387,19 @@ describe(`the public site (${dbLabel()})`, () => {
     expect((await at('/images/3-a1-400.webp')).status).toBe(200);
     expect((await at('/nothing')).status).toBe(404);
     expect(userId).toBeTruthy();
+  });
+
+  it('the same page at /p/<slug> and on a custom domain has a different ETag, so neither validates the other', async () => {
+    const site = createSiteHandler(t.deps);
+    const at = (path: string, headers: Record<string, string> = {}) =>
+      site({ slug, base: '' }, new Request(`http://art.example${path}`, { headers }));
+    for (const path of ['/', `/artworks/${harbour.id}`, '/sitemap.xml']) {
+      const onApp = (await open(`/p/${slug}${path === '/' ? '' : path}`)).headers.get('etag')!;
+      const onDomain = (await at(path)).headers.get('etag')!;
+      expect(onDomain).toMatch(new RegExp(`^"${slug}-3-[\\w-]{8}"$`));
+      expect(onDomain).not.toBe(onApp);
+      expect((await at(path, { 'if-none-match': onApp })).status, path).toBe(200);
+      expect((await at(path, { 'if-none-match': onDomain })).status, path).toBe(304);
+    }
   });
 });

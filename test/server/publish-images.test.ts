@@ -8,7 +8,7 @@ import { creditOf, exifOf, xmpOf } from '../../server/publish/copyright';
 import { findPublication, snapshotFiles } from '../../server/publish/publish.service';
 import { NotWebp, withWebpMetadata } from '../../server/publish/webp-metadata';
 import { readIfd0, TAG } from '../support/exif';
-import { artworkInput, makeJpeg, storedFiles } from '../support/portfolio';
+import { artworkInput, makeJpeg, publishedFolder, storedFiles } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';
 
@@ -159,7 +159,10 @@ describe(`publishing 200 artworks (${dbLabel()})`, () => {
     expect(snapshot.artworks[198].image!.files.map((f) => f.file)).toEqual(['199-xs.webp', '199-sm.webp', '199-lg.webp']);
     expect(snapshot.artworks.filter((a) => a.image?.files.length === 4).length).toBe(189);
     expect(snapshot.artworks.filter((a) => a.image?.files.length === 3).length).toBe(10);
-    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${slug}/`)).sort()).toEqual(snapshotFiles(slug, snapshot).sort());
-    expect(snapshotFiles(slug, snapshot).length).toBe(786);
+    const folder = await publishedFolder(t, slug);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`published/${folder}/`)).sort()).toEqual(
+      snapshotFiles(folder, snapshot).sort(),
+    );
+    expect(snapshotFiles(folder, snapshot).length).toBe(786);
   });
 });

@@ -112,12 +112,12 @@ describe(`serving: compression and security headers (${dbLabel()})`, () => {
     }
   });
 
-  it('robots.txt is a text file that lets crawlers read published portfolios and the front door, nothing else', async () => {
+  it('robots.txt is a text file that lets crawlers read published portfolios, the front door and post media links, nothing else', async () => {
     const robots = await t.request('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     const rules = (await robots.text()).split('\n').filter((line) => line && !line.startsWith('#'));
-    expect(rules).toEqual(['User-agent: *', 'Allow: /$', 'Allow: /p/', 'Disallow: /api/', 'Disallow: /']);
+    expect(rules).toEqual(['User-agent: *', 'Allow: /$', 'Allow: /p/', 'Allow: /m/', 'Disallow: /api/', 'Disallow: /']);
   });
 
   it("a file the build does not have is a 404, not the app's page; the app's addresses with a dot still get it", async () => {

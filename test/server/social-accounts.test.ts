@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialAccounts } from '../../server/db/schema';
 import { startPds, type Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { freePort } from '../support/browser';
 import { SOCIAL_TEST_ENV, connect, connectOk, newPdsAccount, type PdsAccount } from '../support/social';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
@@ -13,7 +14,7 @@ describe(`social-media accounts against a real PDS (${dbLabel()})`, () => {
   let ada: string;
   let alice: PdsAccount;
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(SOCIAL_TEST_ENV);
     ada = (await signedInUser(t)).idToken;
     alice = await newPdsAccount(pds, 'alice');

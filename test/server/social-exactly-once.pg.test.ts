@@ -4,7 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import { startServer, type RunningServer } from '../support/browser';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { createDatabase } from '../support/postgres-cluster';
 import { eventually, newPdsAccount, postRecords, signUpOn, type PdsAccount } from '../support/social';
 
@@ -25,7 +26,7 @@ describe('exactly once: three instances, one killed, 200 scheduled posts', () =>
   let artist: PdsAccount;
 
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     artist = await newPdsAccount(pds, 'prolific');
     const url = await createDatabase(inject('pgAdminUrl'), `exactly_once_${crypto.randomBytes(4).toString('hex')}`);
     db = new pg.Client({ connectionString: url });

@@ -11,7 +11,7 @@ const MIN = 60_000;
  * Likes, reposts, replies and quotes read from a real AppView: dev-env's TestNetwork (PLC, PDS, AppView indexing the
  * PDS's firehose) on a throwaway PostgreSQL and redis-server (test/support/appview-network.ts). The AppView keeps its
  * data in PostgreSQL, so this file runs in the server:postgres project only (`*.pg.test.ts`). The call counting and
- * schedule are tested against a fake AppView in social-metrics.test.ts.
+ * schedule are tested against a fake AppView in social-metrics.db.test.ts.
  */
 describe('post metrics from a real AppView', () => {
   let net: AppViewNetwork;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPds, type Pds } from '../support/pds';
+import type { Pds } from '../support/pds';
+import { sharedPds } from '../support/shared-pds';
 import { createArtwork } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, connectOk, getPost, newPdsAccount, savePost, savePostOk } from '../support/social';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
@@ -12,7 +13,7 @@ describe(`a post shared from an artwork, and its location (${dbLabel()})`, () =>
   let bea: string;
   let account: { platform: 'bluesky'; handle: string };
   beforeAll(async () => {
-    pds = await startPds();
+    pds = await sharedPds();
     t = await createTestApp(SOCIAL_TEST_ENV);
     ada = (await signedInUser(t)).idToken;
     bea = (await signedInUser(t)).idToken;

@@ -1,26 +1,27 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startPds, type Pds } from './pds';
+import type { Pds } from './pds';
+import { sharedPds } from './shared-pds';
 import { SOCIAL_TEST_ENV, connectOk, eventually, getPost, newPdsAccount } from './social';
 import { createTestApp, signedInUser, type TestApp } from './test-app';
 
 export interface BlueskySuiteOptions {
   /** More server env over SOCIAL_TEST_ENV, read when the app starts (so it may name what an outer beforeAll started). */
   env?: () => Record<string, string>;
-  /** A PDS an outer describe started and closes; by default the suite starts its own and closes it. */
+  /** A PDS an outer describe started and closes; by default the run's shared one. */
   pds?: () => Pds;
   /** How long settled() waits for every delivery to leave pending. */
   settleMs?: number;
 }
 
 /**
- * For a describe of server tests against the local PDS: registers its hooks (a PDS, a test app, Ada signed in; the
+ * For a describe of server tests against the local PDS: registers its hooks (the run's PDS, a test app, Ada signed in; the
  * delivery worker stopped after each test; all closed after) and answers them in `ctx` once started, with the steps
  * every such test takes.
  */
 export function blueskySuite({ env = () => ({}), pds, settleMs }: BlueskySuiteOptions = {}) {
   const ctx = {} as { pds: Pds; t: TestApp; ada: string };
   beforeAll(async () => {
-    ctx.pds = pds ? pds() : await startPds();
+    ctx.pds = pds ? pds() : await sharedPds();
     ctx.t = await createTestApp({ ...SOCIAL_TEST_ENV, ...env() });
     ctx.ada = (await signedInUser(ctx.t)).idToken;
   });

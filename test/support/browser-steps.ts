@@ -34,3 +34,12 @@ export async function signInAt(page: Page, url: string, email: string, password:
   await page.goto(url);
   await submitSignIn(page, email, password);
 }
+
+/**
+ * Starts a new post as an artist does: the Social Media Calendar from the navigation (beside the page: these tests run
+ * on a laptop's width), then its New Social Media Post.
+ */
+export async function newPost(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Social Media Calendar', exact: true }).click();
+  await page.getByRole('main').getByRole('link', { name: 'New Social Media Post', exact: true }).click();
+}

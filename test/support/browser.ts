@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { seedPgliteDir } from './test-db';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -79,15 +80,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server exactly as `npm start` does after its build, in its own data directory. */
 /**
+ * Starts the server exactly as `npm start` does after its build, in its own data directory.
  * `compiled`: the server `npm start` runs (dist-server/, built by `npm run build`), for measurements of what an
  * operator runs; otherwise the TypeScript source, so a test needs no server build.
+ * On the embedded database (no DATABASE_URL) the data directory starts with a migrated database copied from the run's
+ * template, as if the server had been started once before: creating one costs seconds of CPU per server.
+ * `freshDatabase` leaves it empty, for the first start `npm start` makes (the server creates and migrates it).
  */
-export async function startServer(env: Record<string, string> = {}, { compiled = false } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { compiled = false, freshDatabase = false } = {},
+): Promise<RunningServer> {
   // A given PORT: an instance started again where a proxy expects it.
   const port = Number(env.PORT) || (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
+  if (!env.DATA_DIR && !env.DATABASE_URL && !freshDatabase) await seedPgliteDir(path.join(dataDir, 'db'));
   const url = `http://localhost:${port}`;
   let output = '';
   // scripts/serve.sh execs node with npm start's allocator settings, so the child's pid is the server's.
@@ -107,7 +115,8 @@ export async function startServer(env: Record<string, string> = {}, { compiled =
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy machine (several test runs sharing two cores) compiling and opening PGlite has taken 2 minutes.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -48,3 +48,51 @@ export async function httpServer(host: string, handler: http.RequestListener, po
       }),
   };
 }
+
+/**
+ * Servers that keep a request open without ever finishing it: each writes what it writes every 100 ms. Counts the
+ * connections that carried a request and are still open, so a test sees that the studio hung up, not only that it
+ * stopped waiting.
+ */
+export async function hostileServer(kind: 'trickle' | 'headers-forever' | 'silent') {
+  const all = new Set<net.Socket>();
+  // The connections that carried a request: undici may open a spare one to the origin after a socket closes.
+  const open = new Set<net.Socket>();
+  let requests = 0;
+  const server = net.createServer((socket) => {
+    all.add(socket);
+    socket.on('close', () => {
+      all.delete(socket);
+      open.delete(socket);
+    });
+    socket.on('error', () => undefined);
+    socket.once('data', () => {
+      requests++;
+      open.add(socket);
+      if (kind === 'silent') return;
+      if (kind === 'trickle') socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\n\r\n');
+      else socket.write('HTTP/1.1 200 OK\r\n');
+      const drip = setInterval(() => {
+        if (socket.destroyed) return clearInterval(drip);
+        socket.write(kind === 'trickle' ? '1\r\na\r\n' : 'x-still-coming: yes\r\n');
+      }, 100);
+      socket.on('close', () => clearInterval(drip));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get open() {
+      return open.size;
+    },
+    /** Requests received (one per connection: none is ever answered). */
+    get requests() {
+      return requests;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of all) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

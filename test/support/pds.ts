@@ -18,11 +18,15 @@ export async function inOwnTmpDir<T>(create: () => Promise<T>): Promise<{ net: T
 
 /** What tests use of a dev-env network's PDS: its URL, its PLC directory, and accounts made on it. */
 export function pdsOf(net: TestNetworkNoAppView, close: () => Promise<void>) {
-  const url = net.pds.url;
+  return pdsAt(net.pds.url, net.plc.url, close);
+}
+
+/** A PDS at `url` whose accounts' DIDs are registered at the PLC directory at `plcUrl`, wherever it runs. */
+export function pdsAt(url: string, plcUrl: string, close: () => Promise<void>) {
   return {
     url,
     /** The PLC directory the PDS registers its accounts' DIDs with (OAuth clients resolve identities there). */
-    plcUrl: net.plc.url,
+    plcUrl,
     /** An account with an app password, as an artist would create on bsky.app. */
     async createAccount(handle: string, password = 'account-password-1') {
       const agent = new AtpAgent({ service: url });

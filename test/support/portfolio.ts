@@ -6,6 +6,8 @@ import type { Artwork, ArtworkInput } from '../../src/schemas/artwork.schema';
 import type { MediaType } from '../../src/schemas/media-type.schema';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import type { UploadTicket } from '../../src/schemas/upload.schema';
+import { eq } from 'drizzle-orm';
+import { publications } from '../../server/db/schema';
 import { LocalBlobStore } from '../../server/storage';
 import type { TestApp } from './test-app';
 
@@ -132,6 +134,13 @@ export function fakeMp3(size = 4096) {
 }
 
 /** Every file under the local store's directory (relative paths), except its partial-upload folder. */
+/** The storage folder of the images of the portfolio at a slug (published/<folder>/<version>/). */
+export async function publishedFolder(t: TestApp, slug: string): Promise<string> {
+  const [row] = await t.deps.db.select({ folder: publications.folder }).from(publications).where(eq(publications.slug, slug));
+  if (!row?.folder) throw new Error(`no folder for ${slug}`);
+  return row.folder;
+}
+
 export async function storedFiles(t: TestApp): Promise<string[]> {
   const store = t.deps.storage;
   if (!(store instanceof LocalBlobStore)) throw new Error('storedFiles needs the local store');

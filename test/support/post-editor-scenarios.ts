@@ -7,6 +7,7 @@ import { autoBreaks } from '../../src/schemas/post-thread';
 import type { AccountRef, PostMedia, SocialPost } from '../../src/schemas/social.schema';
 import type { ModelEvent } from '../model/harness';
 import { ALICE, BOB, fileOf, mediaFixture, postFixture, ref, responseFixture } from './post-editor';
+import { LOCAL_DRAFT_MESSAGES, LOCAL_POST_DRAFT_VERSION, type LocalPostDraft } from '../../src/schemas/local-post-draft.schema';
 
 /** The events of the post editor's model tests, scenario by scenario, and the data they carry. */
 export type Event = ModelEvent<typeof postEditorMachine>;
@@ -68,7 +69,15 @@ const RATE_LIMITED = { postError: 'Bluesky asked us to slow down; trying again s
 const loaded = (output: PostEditorData): Event => ({ type: 'xstate.done.actor.load', output });
 const change = (field: 'content' | 'accounts', value: string | AccountRef[]) => ({ type: 'form.change', field, value }) as Event;
 
-/** Following a link elsewhere ('Elsewhere', to /journal): asked first only with unsaved changes; then Stay or Leave. */
+/** The browser refusing to keep the copy of the unsaved post (its storage full), and keeping it again later. */
+export const BROWSER_FULL = failure(LOCAL_DRAFT_MESSAGES.full);
+const COPY_FAILED: Event = { type: 'localCopy.failed', error: BROWSER_FULL.message };
+const COPY_KEPT: Event = { type: 'localCopy.kept' };
+
+/**
+ * Following a link elsewhere ('Elsewhere', to /journal): with unsaved changes whose copy the browser could not keep,
+ * asked first (Stay or Leave); otherwise the copy is written and the artist goes.
+ */
 const LEAVE_REQUEST: Event = { type: 'leave.request', to: '/journal' };
 const LEAVE_ANSWERS: Event[] = [{ type: 'leave.stay' }, { type: 'leave.confirm' }];
 
@@ -113,7 +122,8 @@ export function newEvents(s: Snapshot): Event[] {
     const { files, refused } = s.context;
     const step: Event[] = [];
     if (!content) step.push(change('content', 'Hello'));
-    else if (!accounts.length) step.push(change('accounts', [ref(ALICE)]));
+    else if (!accounts.length) step.push(change('accounts', [ref(ALICE)]), ...(s.context.copyError ? [] : [COPY_FAILED]));
+    else if (s.context.copyError) step.push(COPY_KEPT);
     else if (!files.length && !refused.length) step.push({ type: 'files.add', files: [SUNSET, NOTES, SETUP, EXTRA] });
     else if (files.length === 2 && !files[0].altText) step.push({ type: 'files.altText', id: 'file-1', altText: 'Sunset over the bay' });
     else if (files.length === 2) step.push({ type: 'files.remove', id: 'file-2' });
@@ -147,7 +157,7 @@ export function draftEvents(s: Snapshot): Event[] {
     const canvas = files.find((f) => f.id === CANVAS_MEDIA.mediaId);
     const step: Event[] = [];
     if (accounts.length === 2 && !s.context.form.touched.accounts) step.push(change('accounts', []));
-    else if (!accounts.length) step.push(change('accounts', [ref(BOB)]));
+    else if (!accounts.length) step.push(change('accounts', [ref(BOB)]), ...(s.context.copyError ? [] : [COPY_FAILED]));
     else if (s.context.seq === 0) step.push({ type: 'files.add', files: [SUNSET] });
     else if (canvas && canvas.altText === CANVAS_MEDIA.altText)
       step.push({ type: 'files.altText', id: canvas.id, altText: 'A blank canvas, primed' });
@@ -334,5 +344,59 @@ export function threadEvents(s: Snapshot): Event[] {
     if (!split) return [{ type: 'thread.move', index: 1, direction: 'later' }];
     return s.context.threadNote?.startsWith('Split') ? [{ type: 'thread.stop' }] : [];
   }
+  return [];
+}
+
+/** What this browser kept of a new post left unsaved: its text, its account, a picture with its alt text. */
+export const NEW_COPY: LocalPostDraft = {
+  version: LOCAL_POST_DRAFT_VERSION,
+  key: 'new',
+  savedAt: NOW - 3_600_000,
+  values: {
+    content: 'Harbour at dawn, #oil on linen',
+    hashtags: [],
+    mentions: [],
+    accounts: [ref(ALICE)],
+    dateScheduled: null,
+    location: '',
+    labels: [],
+    langs: ['en'],
+    threadBreaks: null,
+  },
+  files: [{ kind: 'local', id: 'file-1', name: 'sunset.jpg', type: 'image/jpeg', lastModified: 0, blob: SUNSET, altText: 'Boats at dawn' }],
+  seq: 1,
+};
+/** ...and of a draft: new text, Bob no longer connected, the canvas described again, a file gone from the post, a picture added. */
+const DRAFT_COPY: LocalPostDraft = {
+  ...NEW_COPY,
+  key: DRAFT.postId,
+  values: {
+    ...NEW_COPY.values,
+    content: 'Fresh paint, second coat',
+    accounts: [ref(ALICE), { platform: 'bluesky', handle: 'gone.bsky.social' }],
+  },
+  files: [
+    { kind: 'uploaded', id: CANVAS_MEDIA.mediaId, altText: 'A blank canvas, primed' },
+    { kind: 'uploaded', id: NOTES_MEDIA.mediaId, altText: 'Gone from the post' },
+    NEW_COPY.files[0],
+  ],
+};
+
+/**
+ * Opened on what this browser kept: a new post (then discarded) or a draft's changes (discarded, or saved: its
+ * picture uploaded, and the notice gone).
+ */
+export function restoredEvents(s: Snapshot): Event[] {
+  if (s.matches('loading'))
+    return [
+      loaded({ accounts: [ALICE], post: null, localCopy: NEW_COPY }),
+      loaded({ accounts: [ALICE, BOB], post: DRAFT, localCopy: DRAFT_COPY }),
+    ];
+  if (s.context.restoredAt === null) return [];
+  if (s.matches({ unsaved: 'editing' })) return [{ type: 'localCopy.discard' }];
+  if (s.matches({ draft: 'editing' })) return [{ type: 'localCopy.discard' }, { type: 'post.save' }];
+  if (s.matches({ draft: 'uploading' })) return [{ type: 'xstate.done.actor.uploadFile', output: SUNSET_MEDIA }];
+  if (s.matches({ draft: 'saving' }))
+    return [{ type: 'xstate.done.actor.savePost', output: { ...DRAFT, content: 'Fresh paint, second coat' } }];
   return [];
 }

@@ -6,9 +6,10 @@ import { visiblePostError, type PostField } from '../../src/machines/post-editor
 import { fileNameOf, fileTypeOf, isImageFile } from '../../src/machines/post-editor/post-editor.files';
 import { LABEL_MESSAGES, LABEL_TEXTS, languageName, MAX_POST_LANGS, type ContentLabel } from '../../src/schemas/post-labels.schema';
 import { composePostText } from '../../src/schemas/post-text';
-import { postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
+import { POST_MAX_LENGTH, postCounterText, postLabel, SOCIAL_MESSAGES } from '../../src/schemas/social.schema';
 import { partCounterText, THREAD_MAX_LENGTH } from '../../src/schemas/post-thread';
 import { POST_EDITOR_MESSAGES as M } from '../../src/machines/post-editor/post-editor.messages';
+import { ACTION_LABELS } from '../../src/views/post-editor/PostActions';
 
 /** What the artist sees in each state of the post editor, read from the state's snapshot. */
 export type Snapshot = SnapshotFrom<typeof postEditorMachine>;
@@ -103,7 +104,9 @@ function expectLabelsAndLangs(s: Snapshot, enabled: boolean) {
  */
 function expectThread(s: Snapshot, enabled: boolean) {
   const { values } = s.context.form;
-  expect(screen.getByRole('button', { name: values.threadBreaks ? M.threadStop : M.threadStart }).hasAttribute('disabled')).toBe(!enabled);
+  // Over the limit, a single post is offered to be split into a thread.
+  const control = values.threadBreaks ? M.threadStop : values.textLength > POST_MAX_LENGTH ? M.threadSplit : M.threadStart;
+  expect(screen.getByRole('button', { name: control }).hasAttribute('disabled')).toBe(!enabled);
   expect(screen.getByTestId('thread-note')).toHaveTextContent(s.context.threadNote ?? '');
   if (!values.threadBreaks) {
     expect(screen.getByTestId('post-counter')).toHaveTextContent(postCounterText(values.textLength));
@@ -132,7 +135,8 @@ function expectForm(s: Snapshot, enabled: boolean) {
   const { values } = s.context.form;
   const content = screen.getByLabelText('Content');
   expect(content).toHaveValue(values.content);
-  expect(content).toHaveAttribute('maxlength', values.threadBreaks ? String(THREAD_MAX_LENGTH) : '280');
+  // Nothing typed is ever cut: the input takes a whole thread's length, a single post included.
+  expect(content).toHaveAttribute('maxlength', String(THREAD_MAX_LENGTH));
   expect(content.hasAttribute('disabled')).toBe(!enabled);
   expect(screen.getByLabelText('Location')).toHaveValue(values.location);
   expectThread(s, enabled);
@@ -159,12 +163,50 @@ function expectForm(s: Snapshot, enabled: boolean) {
   expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(atLimit || !enabled);
   expect(screen.queryByTestId('file-limit')?.textContent ?? null).toBe(atLimit ? SOCIAL_MESSAGES.maxFiles(max!) : null);
   expectScheduleCheck(s);
+  expectLocalCopy(s);
+}
+
+/** The copy kept in this browser: restored (with Discard) until saved or discarded; and said when it could not be kept. */
+function expectLocalCopy(s: Snapshot) {
+  const restored = screen.queryByTestId('restored-notice');
+  if (s.context.restoredAt === null) expect(restored).toBeNull();
+  else {
+    expect(restored!.textContent).toMatch(
+      s.context.postId
+        ? /^Restored from this browser: your changes to this draft/
+        : /^Restored from this browser: the post you had not saved yet/,
+    );
+    expect(screen.getByRole('button', { name: s.context.postId ? M.discardChanges : M.discard })).toBeEnabled();
+  }
+  const failed = screen.queryByText(/^This browser could not keep a copy of your unsaved post/);
+  if (s.context.copyError) expect(failed).toHaveTextContent(M.copyFailed(s.context.copyError));
+  else expect(failed).toBeNull();
 }
 
 function expectErrorPage(title: string) {
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   expect(screen.queryByRole('heading', { name: 'Post not found' })).toBeNull();
+}
+
+/** Save and Post; with a time set, Schedule and Post now. */
+export const actionLabels = (s: Snapshot) => ACTION_LABELS[s.context.form.values.dateScheduled === null ? 'now' : 'scheduled'];
+
+/**
+ * The preview shows the post as Bluesky will: the account it goes out as, the text as it goes out (a thread's parts),
+ * its pictures with their alt text.
+ */
+function expectPreview(s: Snapshot) {
+  const preview = within(screen.getByRole('article', { name: 'Bluesky preview' }));
+  const { values } = s.context.form;
+  const texts = values.threadBreaks ? values.threadParts : [composePostText(values)];
+  expect(preview.getAllByTestId('preview-text').map((p) => p.textContent)).toEqual(texts);
+  const handle = values.accounts[0]?.handle ?? s.context.accounts[0]?.handle ?? 'your.handle';
+  expect(preview.getAllByText(`@${handle}`)).toHaveLength(texts.length);
+  const images = s.context.files.filter(isImageFile).slice(0, 4);
+  expect(preview.queryAllByRole('figure').map((f) => f.querySelector('figcaption')!.textContent)).toEqual(
+    images.map((f) => (f.altText ? 'ALT' : 'No alt text')),
+  );
 }
 
 const heading = (s: Snapshot) => (s.matches('unsaved') ? 'New Post' : 'Edit Post');
@@ -193,14 +235,17 @@ export const expectView = {
   editing: (s: Snapshot) => {
     expectHeader(s, heading(s));
     expectForm(s, true);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+    const L = actionLabels(s);
+    expect(screen.getByRole('button', { name: L.save })).toBeEnabled();
+    expect(screen.getByRole('button', { name: L.publish })).toBeEnabled();
+    expectPreview(s);
   },
   /** Saving or publishing: the pressed button says so, nothing can be changed meanwhile. */
   busy: (s: Snapshot) => {
     expectHeader(s, heading(s));
     expectForm(s, false);
-    const [working, other] = s.context.intent === 'save' ? ['Saving...', 'Post'] : ['Posting...', 'Save'];
+    const L = actionLabels(s);
+    const [working, other] = s.context.intent === 'save' ? [L.saving, L.publish] : [L.publishing, L.save];
     expect(screen.getByRole('button', { name: working })).toBeDisabled();
     expect(screen.getByRole('button', { name: other })).toBeDisabled();
   },

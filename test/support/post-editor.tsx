@@ -87,6 +87,8 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
     loadArtworkToShare: pendingForever,
     loadSharedImage: pendingForever,
     fetchLinkPreview: pendingForever,
+    writeLocalCopy: pendingForever,
+    removeLocalCopy: pendingForever,
     notify: (n) => void notices.push(n),
     navigate: (to) => void navigations.push(to),
     leave: (to) => void leaves.push(to),

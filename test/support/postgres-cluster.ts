@@ -177,13 +177,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
 }
 
-/** Creates database `name` on the server of adminUrl (a superuser URL) and returns the new database's URL. */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid database name: ${name}`);
+/**
+ * Creates database `name` on the server of adminUrl (a superuser URL), as a copy of database `template` when given, and
+ * returns the new database's URL.
+ */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  for (const n of [name, template ?? name]) if (!/^[a-z_][a-z0-9_]{0,62}$/.test(n)) throw new Error(`Invalid database name: ${n}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database "${name}"`);
+    await client.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await client.end();
   }
@@ -199,4 +202,14 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
 export function postgresServerEnv(url: string): Record<string, string> {
   const key = () => crypto.randomBytes(24).toString('base64url');
   return { DATABASE_URL: url, JWT_SECRET: key(), SOCIAL_SECRET_KEY: key() };
+}
+
+/** Runs `fn` with the settings of a server on a throwaway PostgreSQL cluster, stopped afterwards whatever happens. */
+export async function onThrowawayPostgres<T>(fn: (env: Record<string, string>) => Promise<T>): Promise<T> {
+  const cluster = await startPostgresCluster();
+  try {
+    return await fn(postgresServerEnv(cluster.url));
+  } finally {
+    await cluster.stop();
+  }
 }

@@ -7,6 +7,7 @@ import type { SiteSnapshot } from '../../server/publish/snapshot';
 import { LocalBlobStore } from '../../server/storage/local-store';
 import { startServer, type RunningServer } from './browser';
 import { storeImages, storeSnapshot } from './site-snapshot';
+import { seedPgliteDir } from './test-db';
 
 export interface SiteServer {
   server: RunningServer;
@@ -25,6 +26,8 @@ export async function startSiteServer(
   { compiled = false, grain = 0, env = {} as Record<string, string> } = {},
 ): Promise<SiteServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-site-'));
+  // Copied from the migrated template rather than created here: creating one costs seconds of CPU.
+  await seedPgliteDir(path.join(dataDir, 'db'));
   const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') }, createLogger('silent'));
   let slug: string;
   try {

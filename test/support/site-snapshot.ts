@@ -116,11 +116,15 @@ export async function fixtureWebp(width: number, height: number, hue = 0, grain 
     .toBuffer();
 }
 
-/** Writes every image file of a snapshot where the site serves it from (published/<slug>/<version>/<file>). */
+/** Writes every image file of a snapshot (pictures, galleries, avatar) where the site serves it from (published/<slug>/<version>/<file>). */
 export async function storeImages(storage: BlobStore, slug: string, snapshot: SiteSnapshot, { grain = 0 } = {}): Promise<void> {
   const made = new Map<string, Buffer>();
-  for (const [i, artwork] of snapshot.artworks.entries()) {
-    for (const f of artwork.image?.files ?? []) {
+  const pictures = [
+    ...snapshot.artworks.map((a) => [a.image, ...(a.gallery ?? [])]),
+    ...(snapshot.profile?.avatar ? [[snapshot.profile.avatar]] : []),
+  ];
+  for (const [i, images] of pictures.entries()) {
+    for (const f of images.flatMap((image) => image?.files ?? [])) {
       // One picture per shape and size, shared by the artworks of that shape (a few hues for variety).
       const key = `${f.width}x${f.height}-${i % 4}`;
       if (!made.has(key)) made.set(key, await fixtureWebp(f.width, f.height, (i % 4) * 90, grain));

@@ -17,8 +17,10 @@ export const oauthTestEnv = (pds: Pds) => ({ ...SOCIAL_TEST_ENV, OAUTH_PLC_URL: 
 export type PdsAccount = Awaited<ReturnType<Pds['createAccount']>>;
 
 let accounts = 0;
-/** A fresh PDS account (handles must be unique on one PDS). */
-export const newPdsAccount = (pds: Pds, name = 'artist') => pds.createAccount(`${name}${++accounts}${Date.now() % 100000}.test`);
+/** This process's mark in its handles: test files in other processes make accounts on the same PDS. */
+const processMark = Math.random().toString(36).slice(2, 6).padEnd(4, '0');
+/** A fresh PDS account (handles must be unique on one PDS, their first label at most 18 characters). */
+export const newPdsAccount = (pds: Pds, name = 'artist') => pds.createAccount(`${name}${++accounts}${processMark}.test`);
 
 export function connect(t: TestApp, token: string, account: { handle: string; appPassword: string }, service: string) {
   return t.request('/api/social-media/accounts', {
@@ -133,15 +135,17 @@ export async function postRecords(agent: AtpAgent, did: string): Promise<PostRec
   return out;
 }
 
-export type ProxyMode = 'up' | 'down' | 'drop-create';
+export type ProxyMode = 'up' | 'down' | 'drop-create' | 'hang';
 
 /**
  * An HTTP proxy in front of the PDS that can play a server that is down ('down': every connection is cut), or one
  * whose answer to a post is lost after the post was written ('drop-create': the write (applyWrites, or createRecord)
- * reaches the PDS, its answer is cut off, and the proxy is down from then on). `beforeCreate(n)` is called as the n-th
- * write call (from 1) arrives, before it is passed on; answering 'cut', the call is cut off without reaching the PDS.
+ * reaches the PDS, its answer is cut off, and the proxy is down from then on), or one that accepts every request and
+ * never answers ('hang'). `beforeCreate(n)` is called as the n-th write call (from 1) arrives, before it is passed on;
+ * answering 'cut', the call is cut off without reaching the PDS; 'hold', it reaches the PDS and its answer never comes
+ * (the connection stays open).
  */
-export async function startFlakyProxy(target: string, beforeCreate?: (n: number) => 'cut' | void) {
+export async function startFlakyProxy(target: string, beforeCreate?: (n: number) => 'cut' | 'hold' | void) {
   let mode: ProxyMode = 'up';
   let creates = 0;
   const isWrite = (url?: string) => /com\.atproto\.repo\.(createRecord|applyWrites)/.test(url ?? '');
@@ -151,10 +155,12 @@ export async function startFlakyProxy(target: string, beforeCreate?: (n: number)
       req.socket.destroy();
       return;
     }
+    if (mode === 'hang') return;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      if (isWrite(req.url) && beforeCreate?.(++creates) === 'cut') {
+      const before = isWrite(req.url) ? beforeCreate?.(++creates) : undefined;
+      if (before === 'cut') {
         req.socket.destroy();
         return;
       }
@@ -166,6 +172,7 @@ export async function startFlakyProxy(target: string, beforeCreate?: (n: number)
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const upstream = await fetch(target + req.url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
         const payload = Buffer.from(await upstream.arrayBuffer());
+        if (before === 'hold') return;
         if (mode === 'drop-create' && isWrite(req.url)) {
           mode = 'down';
           req.socket.destroy();

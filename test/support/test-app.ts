@@ -12,7 +12,8 @@ import { openTestDatabase } from './test-db';
 export interface TestApp {
   deps: AppDeps;
   /**
-   * Sends a request to the app in-process (no network). Paths start with /api. Once it is answered, the mail it
+   * Sends a request to the app in-process (no network). Paths start with /api (or are whole addresses, for another
+   * host than localhost). Once it is answered, the mail it
    * recorded is sent (as the server's worker would a moment later) unless `holdMail` is set.
    */
   request(path: string, init?: RequestInit & { json?: unknown; token?: string; holdMail?: boolean }): Promise<Response>;
@@ -63,7 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const h = new Headers(headers);
       if (json !== undefined) h.set('content-type', 'application/json');
       if (token) h.set('authorization', `Bearer ${token}`);
-      const res = await app.request(`http://localhost${p}`, {
+      const res = await app.request(/^https?:/.test(p) ? p : `http://localhost${p}`, {
         ...rest,
         headers: h,
         body: json !== undefined ? JSON.stringify(json) : rest.body,

@@ -7,18 +7,24 @@ import { chartStates, chartTransitions, machineToDot } from '../../src/qa/chart-
 import { findMachines, writeCharts } from '../../scripts/charts';
 
 const uploadMachine = setup({
-  types: { context: {} as { tries: number }, events: {} as { type: 'file.pick' } | { type: 'upload.cancel' } | { type: 'field.change' } },
+  types: {
+    context: {} as { tries: number },
+    events: {} as
+      { type: 'file.pick' } | { type: 'upload.cancel' } | { type: 'field.change' } | { type: 'upload.reset' } | { type: 'upload.restart' },
+  },
   actors: { sendFile: fromPromise(async () => 'ok') },
   guards: { canRetry: ({ context }) => context.tries < 3 },
 }).createMachine({
   id: 'upload',
   context: { tries: 0 },
   initial: 'idle',
+  // From any state: the root's transition into one of its own states.
+  on: { 'upload.reset': '.idle' },
   states: {
     idle: { on: { 'file.pick': 'busy', 'field.change': { actions: assign({ tries: 0 }) } } },
     busy: {
       type: 'parallel',
-      on: { 'upload.cancel': 'idle' },
+      on: { 'upload.cancel': 'idle', 'upload.restart': { target: 'busy', reenter: true } },
       states: {
         transfer: {
           initial: 'sending',
@@ -52,7 +58,9 @@ describe('machineToDot', () => {
   it('draws compound states as labelled clusters and the regions of a parallel state dashed', () => {
     expect(dot).toMatch(/^digraph "upload" \{\n {2}compound=true;/);
     expect(dot).toContain('subgraph "cluster_upload" {');
-    expect(dot).toContain('subgraph "cluster_upload.busy" {\n      label=<<b>busy (parallel)</b><br align="left"/>>;');
+    expect(dot).toContain(
+      'subgraph "cluster_upload.busy" {\n      label=<<table border="0" cellborder="0" cellspacing="0" cellpadding="1"><tr><td align="left"><b>busy (parallel)</b></td></tr>',
+    );
     expect(dot).toMatch(/subgraph "cluster_upload\.busy\.transfer" \{\n.*\n\s+style="rounded,dashed";/);
     expect(dot).toMatch(/subgraph "cluster_upload\.busy\.progress" \{\n.*\n\s+style="rounded,dashed";/);
   });
@@ -62,8 +70,13 @@ describe('machineToDot', () => {
     expect(dot).toContain('"upload::initial" -> "upload.idle" [];');
     expect(dot).toContain('"upload.busy.transfer::initial" -> "upload.busy.transfer.sending" [];');
     expect(dot).toContain('"upload.done" [label=<<b>done</b>> shape=doublecircle');
-    expect(dot).toContain('"upload.busy.transfer.sending" [label=<<b>sending</b><br/><font point-size="9">invoke: sendFile</font>>];');
-    expect(dot).toContain('"upload.idle" [label=<<b>idle</b><br/><font point-size="9">field.change / xstate.assign (self)</font>>];');
+    const row = (text: string) => `<tr><td align="center"><font point-size="9">${text}</font></td></tr>`;
+    expect(dot).toContain(
+      `"upload.busy.transfer.sending" [label=<<table border="0" cellborder="0" cellspacing="0" cellpadding="1"><tr><td align="center"><b>sending</b></td></tr>${row('invoke: sendFile')}</table>>];`,
+    );
+    expect(dot).toContain(
+      `"upload.idle" [label=<<table border="0" cellborder="0" cellspacing="0" cellpadding="1"><tr><td align="center"><b>idle</b></td></tr>${row('field.change / xstate.assign (self)')}</table>>];`,
+    );
   });
 
   it('labels edges with the event and guard, delays, invoke results, and clips at cluster borders', () => {
@@ -74,21 +87,36 @@ describe('machineToDot', () => {
     expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.sent" [label="sendFile: done"];');
     expect(dot).toContain('"upload.busy.transfer.sending" -> "upload.busy.transfer.failed" [label="sendFile: error"];');
     expect(dot).toContain(
-      '"upload.busy.transfer.failed" -> "upload.busy.transfer.sending" [label="always [canRetry] / xstate.assign" style=dashed];',
+      '"upload.busy.transfer.failed" -> "upload.busy.transfer.sending" [label="always [canRetry]\\n/ xstate.assign" style=dashed];',
     );
     expect(dot).toContain('"upload.busy.transfer.failed" -> "upload.gaveUp" [label="always [else]" style=dashed];');
   });
 
-  it('writes actions after the guard, and in the studio variant gives Graphviz an id for every state and edge', async () => {
+  it('draws a compound state’s transitions into its own states from inside it, and lists one into itself on it', () => {
+    // From the root's way in, without moving the states it points at.
+    expect(dot).toContain('"upload::in" -> "upload.idle" [label="upload.reset" constraint=false dir=both arrowtail=odot];');
+    expect(dot).toContain('<font point-size="9">upload.restart -&gt; itself (reenter)</font>');
+  });
+
+  it('leaves XState’s own actions out of the labels without internals', () => {
+    const plain = machineToDot(uploadMachine, { internals: false });
+    expect(plain).toContain('"upload.busy.transfer.failed" -> "upload.busy.transfer.sending" [label="always [canRetry]" style=dashed];');
+    expect(plain).toContain('<font point-size="9">field.change (self)</font>');
+    expect(plain).not.toContain('xstate.assign');
+  });
+
+  it('in the studio variant gives Graphviz an id for every state and every transition, drawn or listed', async () => {
     expect(dot).not.toContain(' id="s:');
     const ids = machineToDot(uploadMachine, { ids: true });
     const svg = (await instance()).renderString(ids, { format: 'svg' });
     // Every state, leaf or cluster, comes out as an SVG group Graphviz named after it.
     for (const state of chartStates(uploadMachine)) expect(svg).toContain(`id="s:${state.id}"`);
-    // Every transition drawn as an edge too (the targetless one is written inside its state).
-    const drawn = chartTransitions(uploadMachine).filter((t) => t.targets.length);
-    for (const t of drawn) expect(svg).toContain(`id="t:${t.id}"`);
-    expect(svg).not.toContain('id="t:upload.idle#field.change#0"');
+    // Every transition: an edge (`t:`), or the line listing it on its state (the cell's group, `a_t:`).
+    const drawn = chartTransitions(uploadMachine);
+    expect(drawn.length).toBe(11);
+    for (const t of drawn) expect(svg, t.id).toMatch(new RegExp(`id="(a_)?t:${t.id.replace(/[.*]/g, '\\$&')}"`));
+    expect(svg).toContain('id="a_t:upload.idle#field.change#0"');
+    expect(svg).toContain('id="a_t:upload.busy#upload.restart#0"');
   });
 
   it('lists states and transitions flat for the JSON file', () => {

@@ -14,7 +14,8 @@ import * as calendar from '../../src/machines/calendar/calendar.selectors';
 import { connectAccountMachine } from '../../src/machines/connect-account/connect-account.machine';
 import * as connect from '../../src/machines/connect-account/connect-account.selectors';
 import { journalMachine } from '../../src/machines/journal/journal.machine';
-import * as journal from '../../src/machines/journal/journal.selectors';
+import * as pagedList from '../../src/machines/shared/paged-list.selectors';
+import { inquiriesMachine } from '../../src/machines/inquiries/inquiries.machine';
 import { listMachine } from '../../src/machines/list/list.machine';
 import * as list from '../../src/machines/list/list.selectors';
 import { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
@@ -74,11 +75,13 @@ describe('session selectors', () => {
 });
 
 describe('shell selectors', () => {
-  it('phone only when narrow; the drawer open only in drawerOpen', () => {
-    expect(shell.selectIsPhone(at(shellMachine, { narrow: 'drawerClosed' }))).toBe(true);
-    expect(shell.selectIsPhone(at(shellMachine, 'wide'))).toBe(false);
-    expect(shell.selectDrawerOpen(at(shellMachine, { narrow: 'drawerOpen' }))).toBe(true);
-    expect(shell.selectDrawerOpen(at(shellMachine, { narrow: 'drawerClosed' }))).toBe(false);
+  it('phone only when narrow; the drawer open only in drawerOpen; the avatar picture as loaded', () => {
+    const layout = (value: unknown, context = {}) => at(shellMachine, { layout: value, avatar: 'none' } as never, context as never);
+    expect(shell.selectIsPhone(layout({ narrow: 'drawerClosed' }))).toBe(true);
+    expect(shell.selectIsPhone(layout('wide'))).toBe(false);
+    expect(shell.selectDrawerOpen(layout({ narrow: 'drawerOpen' }))).toBe(true);
+    expect(shell.selectDrawerOpen(layout({ narrow: 'drawerClosed' }))).toBe(false);
+    expect(shell.selectAvatarUrl(layout('wide', { avatarUrl: 'blob:a', avatarVersion: 'v1' }))).toBe('blob:a');
   });
 });
 
@@ -318,26 +321,28 @@ describe('artwork-media selectors', () => {
   });
 });
 
-describe('journal selectors', () => {
-  it('the view, more entries behind the cursor, loading more and Load more accepted', () => {
-    expect(journal.selectView(at(journalMachine, 'loading'))).toBe('loading');
-    expect(journal.selectView(at(journalMachine, 'failed'))).toBe('failed');
-    expect(journal.selectView(at(journalMachine, 'empty'))).toBe('empty');
-    expect(journal.selectView(at(journalMachine, { loaded: 'idle' }))).toBe('loaded');
-    const full = { entries: [{}], received: 10, nextCursor: 'c', error: null };
-    expect(journal.selectHasMore(at(journalMachine, { loaded: 'idle' }, full as never))).toBe(true);
-    expect(journal.selectHasMore(at(journalMachine, { loaded: 'idle' }, { ...full, nextCursor: null } as never))).toBe(false);
-    expect(journal.selectHasMore(at(journalMachine, { loaded: 'idle' }, { ...full, received: 9 } as never))).toBe(false);
-    expect(journal.selectCanLoadMore(at(journalMachine, { loaded: 'idle' }, full as never))).toBe(true);
-    expect(journal.selectCanLoadMore(at(journalMachine, { loaded: 'loadingMore' }, full as never))).toBe(false);
-    expect(journal.selectIsLoadingMore(at(journalMachine, { loaded: 'loadingMore' }))).toBe(true);
-    expect(journal.selectIsLoadingMore(at(journalMachine, { loaded: 'idle' }))).toBe(false);
-    const context = { entries: [], filter: { includeDismissed: false }, error: 'e', dismissingId: 'j1' };
-    expectFields(at(journalMachine, { loaded: 'dismissing' }, context as never), context, {
-      entries: journal.selectEntries,
-      filter: journal.selectFilter,
-      error: journal.selectError,
-      dismissingId: journal.selectDismissingId,
+describe('list page selectors (the journal, the inquiries)', () => {
+  it('the view, more items behind the cursor, loading more and Load more accepted', () => {
+    expect(pagedList.selectView(at(journalMachine, 'loading'))).toBe('loading');
+    expect(pagedList.selectView(at(journalMachine, 'failed'))).toBe('failed');
+    expect(pagedList.selectView(at(inquiriesMachine, 'empty'))).toBe('empty');
+    expect(pagedList.selectView(at(journalMachine, { loaded: 'idle' }))).toBe('loaded');
+    const full = { items: [{}], received: 10, nextCursor: 'c', error: null };
+    expect(pagedList.selectHasMore(10)(at(journalMachine, { loaded: 'idle' }, full as never))).toBe(true);
+    expect(pagedList.selectHasMore(10)(at(journalMachine, { loaded: 'idle' }, { ...full, nextCursor: null } as never))).toBe(false);
+    expect(pagedList.selectHasMore(10)(at(journalMachine, { loaded: 'idle' }, { ...full, received: 9 } as never))).toBe(false);
+    expect(pagedList.selectHasMore()(at(inquiriesMachine, { loaded: 'idle' }, { ...full, received: 1 } as never))).toBe(true);
+    expect(pagedList.selectCanLoadMore(at(journalMachine, { loaded: 'idle' }, full as never))).toBe(true);
+    expect(pagedList.selectCanLoadMore(at(journalMachine, { loaded: 'loadingMore' }, full as never))).toBe(false);
+    expect(pagedList.selectIsLoadingMore(at(inquiriesMachine, { loaded: 'loadingMore' }))).toBe(true);
+    expect(pagedList.selectIsLoadingMore(at(journalMachine, { loaded: 'idle' }))).toBe(false);
+    const context = { items: [], query: { includeDismissed: false }, summary: 3, error: 'e', actingId: 'j1' };
+    expectFields(at(journalMachine, { loaded: 'acting' }, context as never), context, {
+      items: pagedList.selectItems,
+      query: pagedList.selectQuery,
+      summary: pagedList.selectSummary,
+      error: pagedList.selectError,
+      actingId: pagedList.selectActingId,
     });
   });
 });

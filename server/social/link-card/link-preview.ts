@@ -1,6 +1,7 @@
 import { LINK_CARD_MESSAGES as M, LINK_DESCRIPTION_MAX, LINK_TITLE_MAX, type LinkCard } from '../../../src/schemas/link-card.schema';
 import { type DomainError, Invalid, UpstreamFailed } from '../../errors';
 import type { Logger } from '../../log';
+import { DeadlinePassed, withDeadline } from '../../outbound/deadline';
 import { createOutboundDoor, OutboundRefused, PRIVATE_ADDRESS_MESSAGE, type OutboundOptions } from '../../outbound/guarded-fetch';
 import type { BlobStore } from '../../storage/blob-store';
 import { readPageMeta, sniffCharset } from './page-meta';
@@ -72,6 +73,12 @@ function decode(bytes: Buffer, contentType: string): string {
   }
 }
 
+/** Whether a failure is a deadline that passed (the door's, or the whole preview's). */
+function timedOut(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof DeadlinePassed) return true;
+  return false;
+}
+
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
 /**
@@ -126,30 +133,26 @@ export function createLinkPreviews(storage: BlobStore, log: Logger, options: Lin
   }
 
   async function load(url: URL): Promise<LinkCard> {
-    try {
-      const res = await door.fetch(url, { headers: HEADERS });
-      const type = res.headers.get('content-type') ?? '';
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw upstream(M.unreachable, 'LINK_UNREACHABLE');
-      }
-      if (!HTML.test(type)) {
-        await res.body?.cancel();
-        throw upstream(M.notHtml, 'LINK_NOT_HTML');
-      }
-      const page = new URL(res.url || url.href);
-      const { bytes } = await readUpTo(res.body, maxHtmlBytes);
-      const meta = readPageMeta(decode(bytes, type));
-      const thumbUrl = meta.image ? await fetchThumb(meta.image, page) : null;
-      return {
-        uri: url.href,
-        title: clip(meta.title || url.hostname, LINK_TITLE_MAX),
-        description: clip(meta.description, LINK_DESCRIPTION_MAX),
-        thumbUrl,
-      };
-    } catch (err) {
-      throw failure(err);
+    const res = await door.fetch(url, { headers: HEADERS });
+    const type = res.headers.get('content-type') ?? '';
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw upstream(M.unreachable, 'LINK_UNREACHABLE');
     }
+    if (!HTML.test(type)) {
+      await res.body?.cancel();
+      throw upstream(M.notHtml, 'LINK_NOT_HTML');
+    }
+    const page = new URL(res.url || url.href);
+    const { bytes } = await readUpTo(res.body, maxHtmlBytes);
+    const meta = readPageMeta(decode(bytes, type));
+    const thumbUrl = meta.image ? await fetchThumb(meta.image, page) : null;
+    return {
+      uri: url.href,
+      title: clip(meta.title || url.hostname, LINK_TITLE_MAX),
+      description: clip(meta.description, LINK_DESCRIPTION_MAX),
+      thumbUrl,
+    };
   }
 
   return {
@@ -163,15 +166,24 @@ export function createLinkPreviews(storage: BlobStore, log: Logger, options: Lin
       const url = parseLink(raw);
       const hit = cache.get(raw);
       if (hit && hit.until > Date.now()) return hit.result;
-      const result = load(url);
-      const entry = { until: Date.now() + cacheMs, result };
+      // The page and its image, each within timeoutMs, and the whole within its own deadline: nothing waits longer.
+      const loading = withDeadline(2 * timeoutMs + 1000, () => load(url));
+      const entry = {
+        until: Date.now() + cacheMs,
+        result: loading.catch((err: unknown) => {
+          throw failure(err);
+        }),
+      };
       cache.delete(raw);
       cache.set(raw, entry);
-      result.catch(() => {
-        if (cache.get(raw) === entry) entry.until = Math.min(entry.until, Date.now() + Math.min(cacheMs, 60_000));
+      loading.catch((err: unknown) => {
+        if (cache.get(raw) !== entry) return;
+        // One that did not answer in time is forgotten, so asking again asks the page again; other failures are kept a minute.
+        if (timedOut(err)) cache.delete(raw);
+        else entry.until = Math.min(entry.until, Date.now() + Math.min(cacheMs, 60_000));
       });
       if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      return result.then((card) => ({ ...card, uri: raw }));
+      return entry.result.then((card) => ({ ...card, uri: raw }));
     },
     close: () => door.close(),
   };

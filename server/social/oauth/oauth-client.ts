@@ -10,6 +10,7 @@ import { oauthModeOf } from './oauth-mode';
 
 export { oauthModeOf };
 import { createDbLock, createSessionStore, createStateStore } from './oauth-store';
+import { createHandleResolver } from './handle-resolver';
 
 export const OAUTH_SCOPE = 'atproto transition:generic';
 export const CALLBACK_PATH = '/oauth/callback';
@@ -56,6 +57,7 @@ interface OAuthDeps {
 export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
   const mode = oauthModeOf(config.appUrl);
   let client: Promise<NodeOAuthClient> | undefined;
+  const stateStore = createStateStore(db, box);
 
   async function build(): Promise<NodeOAuthClient> {
     const keyset = mode === 'confidential' ? [await loadOrCreateOAuthKey(config.dataDir, config.social.oauth.privateKey)] : undefined;
@@ -70,8 +72,8 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
       // Loopback only: the local PDS of development and tests speaks plain http.
       allowHttp: mode === 'loopback',
       plcDirectoryUrl: config.social.oauth.plcUrl,
-      ...(config.social.oauth.handleResolver ? { handleResolver: config.social.oauth.handleResolver } : {}),
-      stateStore: createStateStore(db, box),
+      handleResolver: createHandleResolver({ fetch, xrpcUrl: config.social.oauth.handleResolver }),
+      stateStore,
       sessionStore: createSessionStore(db, box),
       requestLock: createDbLock(db),
       onDelete: (did, cause) => {
@@ -87,6 +89,12 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
 
   return {
     mode,
+    /** What the studio kept in a sign-in under way (its appState), read before the client uses the state up. */
+    async appStateOf(key: string): Promise<string | undefined> {
+      return (await stateStore.get(key))?.appState;
+    },
+    /** Forgets a sign-in under way: its callback then finds nothing. */
+    forgetState: (key: string) => stateStore.del(key),
     client(): Promise<NodeOAuthClient> {
       client ??= build().catch((err: unknown) => {
         client = undefined;

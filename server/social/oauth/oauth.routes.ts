@@ -2,16 +2,19 @@ import { Agent } from '@atproto/api';
 import { OAuthCallbackError, OAuthResolverError } from '@atproto/oauth-client-node';
 import { Hono } from 'hono';
 import { OAUTH_RESULT_PARAM, oauthStartSchema, oauthStartedSchema, type OAuthFailure } from '../../../src/schemas/bluesky-oauth.schema';
+import { flowBinding } from '../../auth/flow-binding';
 import { requireUser } from '../../auth/require-user';
 import type { AppDeps, AppEnv } from '../../context';
 import { DomainError, Invalid, UpstreamFailed } from '../../errors';
 import { ApiRouter } from '../../http/api-router';
 import { errorDoc } from '../../http/router';
+import { withDeadline } from '../../outbound/deadline';
 import { OutboundRefused } from '../../outbound/guarded-fetch';
 import { saveAccount } from '../accounts.repo';
 import { releaseAfterReconnect } from '../delivery.repo';
 import { checkServiceUrl } from '../service-url';
-import { confidentialMetadata } from './oauth-client';
+import { HandleUnreachable } from './handle-resolver';
+import { CALLBACK_PATH, confidentialMetadata } from './oauth-client';
 
 const tag = 'Social media';
 /**
@@ -20,30 +23,64 @@ const tag = 'Social media';
  */
 const ACCOUNTS_PAGE = '/social-media/accounts/connect/bluesky';
 const START_TIMEOUT_MS = 15_000;
+/** The callback's token exchange, identity checks and the repo's description, all together. */
+const CALLBACK_TIMEOUT_MS = 30_000;
 
 const invalidIdentifier = (message: string, code: string) => new Invalid(message, { code, fieldErrors: { identifier: [message] } });
+
+/** Failures that say nothing about the handle: nobody answered (the network, a resolver or the PLC directory down). */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+function isOutage(err: unknown): boolean {
+  for (let c = err; c instanceof Error; c = c.cause) {
+    if (c instanceof HandleUnreachable || c.name === 'TimeoutError' || c.name === 'AbortError') return true;
+    if ((c instanceof TypeError && c.message === 'fetch failed') || OUTAGE_CODES.has((c as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
 
 /** What the connect screen shows when the artist's server cannot be found or asked; nothing is stored. */
 function startFailure(err: unknown, identifier: string): DomainError {
   for (let c = err; c instanceof Error; c = c.cause)
     if (c instanceof OutboundRefused) return invalidIdentifier(c.message, 'BLUESKY_ADDRESS_REFUSED');
-  if (err instanceof OAuthResolverError && err.message.startsWith('Failed to resolve identity'))
-    return invalidIdentifier(`No Bluesky account @${identifier} was found. Check the handle.`, 'BLUESKY_UNKNOWN_HANDLE');
+  const identity = err instanceof OAuthResolverError && err.message.startsWith('Failed to resolve identity');
+  // A handle nobody could look up is not a handle that does not exist: "could not reach", not "not found".
+  if (identity && isOutage(err))
+    return new UpstreamFailed(`@${identifier} could not be looked up: Bluesky cannot be reached right now. Try again in a moment.`, {
+      code: 'BLUESKY_UNREACHABLE',
+      fieldErrors: { identifier: [`@${identifier} could not be looked up: Bluesky cannot be reached right now.`] },
+    });
+  if (identity) return invalidIdentifier(`No Bluesky account @${identifier} was found. Check the handle.`, 'BLUESKY_UNKNOWN_HANDLE');
   return new UpstreamFailed(`The Bluesky server for ${identifier} cannot be reached. Check the address, or try again later.`, {
     code: 'BLUESKY_UNREACHABLE',
     fieldErrors: { identifier: [`The Bluesky server for ${identifier} cannot be reached.`] },
   });
 }
 
-/** Who began an authorization: kept in the (sealed, server-side) state, so the callback needs no cookie. */
+/**
+ * Who began an authorization, and in which browser: kept in the (sealed, server-side) state. The browser is the hash
+ * of the nonce in its binding cookie (server/auth/flow-binding.ts); a callback from any other browser is refused.
+ */
 interface AppState {
   userId: string;
+  binding: string;
 }
+
+/** Marks a callback already sent on from the loopback address to APP_URL's host (so it is sent on once at most). */
+const SENT_ON = 'studio_sent_on';
 
 /** Connecting Bluesky with OAuth: start (→ the PDS's page) and the API's half; the callback is in oauthPublicRoutes. */
 export function oauthRoutes(deps: AppDeps) {
   const api = new ApiRouter(requireUser(deps));
   const { oauth } = deps.social;
+  const binding = flowBinding(deps.config.appUrl);
 
   api.openapi(
     {
@@ -75,11 +112,13 @@ export function oauthRoutes(deps: AppDeps) {
         });
       } else identifier = identifier.toLowerCase();
       const client = await oauth.client();
-      const state = JSON.stringify({ userId: c.var.auth.user.userId } satisfies AppState);
-      const url = await client.authorize(identifier, { state, signal: AbortSignal.timeout(START_TIMEOUT_MS) }).catch((err: unknown) => {
-        deps.log.info({ err: String(err), cause: String((err as Error)?.cause ?? '') }, 'Bluesky OAuth could not start');
-        throw startFailure(err, identifier);
-      });
+      const state = JSON.stringify({ userId: c.var.auth.user.userId, binding: binding.start(c) } satisfies AppState);
+      const url = await withDeadline(START_TIMEOUT_MS, (signal) => client.authorize(identifier, { state, signal })).catch(
+        (err: unknown) => {
+          deps.log.info({ err: String(err), cause: String((err as Error)?.cause ?? '') }, 'Bluesky OAuth could not start');
+          throw startFailure(err, identifier);
+        },
+      );
       return c.json({ authorizeUrl: url.toString() }, 200);
     },
   );
@@ -104,6 +143,7 @@ export function oauthPublicRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { oauth } = deps.social;
   const { appUrl } = deps.config;
+  const binding = flowBinding(appUrl);
   const back = (query: Record<string, string>) => `${appUrl}${ACCOUNTS_PAGE}?${new URLSearchParams(query)}`;
 
   if (oauth.mode === 'confidential') {
@@ -114,14 +154,35 @@ export function oauthPublicRoutes(deps: AppDeps) {
   app.get('/oauth/callback', async (c) => {
     c.header('cache-control', 'no-store');
     if (oauth.mode === 'unavailable') return c.redirect(back({ [OAUTH_RESULT_PARAM]: 'failed', reason: 'error' }), 303);
-    const params = new URL(c.req.url).searchParams;
+    const url = new URL(c.req.url);
+    const params = url.searchParams;
+    // A loopback client's PDS sends the browser to 127.0.0.1, while the studio, and so its cookie, is on APP_URL's host
+    // (localhost): the callback goes on there once, with its query, for the cookie to come with it.
+    if (!binding.present(c) && !params.has(SENT_ON) && url.hostname !== new URL(appUrl).hostname) {
+      params.set(SENT_ON, '1');
+      return c.redirect(`${appUrl}${CALLBACK_PATH}?${params}`, 303);
+    }
+    params.delete(SENT_ON);
     try {
+      // The browser that began the sign-in, checked before the client exchanges the code: a callback from another
+      // browser (someone else's approval of a flow an attacker started) is refused and its state used up.
+      const key = params.get('state');
+      const started = key ? await oauth.appStateOf(key) : undefined;
+      const bound = binding.finish(c, started ? (JSON.parse(started) as Partial<AppState>).binding : undefined);
+      if (key && started && !bound) {
+        await oauth.forgetState(key);
+        deps.log.warn({ state: key.slice(0, 8) }, 'Bluesky OAuth callback from another browser than the one that began it: refused');
+        return binding.refuse(c);
+      }
       const client = await oauth.client();
-      const { session, state } = await client.callback(params);
+      const { session, state, repo, info } = await withDeadline(CALLBACK_TIMEOUT_MS, async () => {
+        const { session, state } = await client.callback(params);
+        const agent = new Agent(session);
+        const [repo, info] = await Promise.all([agent.com.atproto.repo.describeRepo({ repo: session.did }), session.getTokenInfo(false)]);
+        return { session, state, repo, info };
+      });
       const { userId } = JSON.parse(state ?? '{}') as Partial<AppState>;
       if (!userId) throw new Error('callback without the user who started it');
-      const agent = new Agent(session);
-      const [repo, info] = await Promise.all([agent.com.atproto.repo.describeRepo({ repo: session.did }), session.getTokenInfo(false)]);
       const row = await saveAccount(deps.db, {
         userId,
         platform: 'bluesky',

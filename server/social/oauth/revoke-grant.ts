@@ -1,6 +1,9 @@
 import type { AppDeps } from '../../context';
 import type { SocialAccountRow } from '../agents';
 import { grantStillUsed } from '../accounts.repo';
+import { withDeadline } from '../../outbound/deadline';
+
+const REVOKE_TIMEOUT_MS = 10_000;
 
 /**
  * Revokes the OAuth grant of an account just forgotten, at its PDS, unless another connected account still uses it
@@ -11,7 +14,8 @@ export async function revokeGrant(deps: Pick<AppDeps, 'db' | 'log' | 'social'>, 
   if (account.authMethod !== 'oauth' || !account.did) return;
   if (await grantStillUsed(deps.db, account.did)) return;
   try {
-    await (await deps.social.oauth.client()).revoke(account.did);
+    const client = await deps.social.oauth.client();
+    await withDeadline(REVOKE_TIMEOUT_MS, () => client.revoke(account.did!));
   } catch (err) {
     deps.log.warn({ err: String(err), accountId: account.id }, 'could not revoke a Bluesky OAuth grant');
   }

@@ -14,6 +14,7 @@ import { artworkMediaMachine } from '../artwork-media/artwork-media.machine';
 import type { ArtworkFieldChange, ArtworkFormState } from './artwork-editor.form';
 import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
+import { formChanged, leaveGuard, type LeaveEvent } from '../shared/leave-guard';
 
 export interface ArtworkEditorInput {
   /** null creates a new artwork of `mediaType`; otherwise the artwork to load. */
@@ -39,27 +40,16 @@ export type ArtworkEditorEvent =
   | { type: 'artwork.delete' }
   | { type: 'artwork.confirmDelete' }
   | { type: 'artwork.cancelDelete' }
-  | { type: 'leave.request'; to: string }
-  | { type: 'leave.stay' }
-  | { type: 'leave.confirm' };
+  | LeaveEvent;
 
-/** The form differs from what was last saved (for a new artwork: from the empty form it started as). */
-export const hasUnsavedChanges = ({ form, pristine }: Pick<ArtworkEditorContext, 'form' | 'pristine'>) =>
-  JSON.stringify(form.values) !== JSON.stringify(pristine);
+/** The form differs from what was last saved (for a new one: from the empty form it started as). */
+export const hasUnsavedChanges = formChanged;
 
-/** Leaving with unsaved changes asks first: Stay goes back to the form, Leave goes and drops them. */
-const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
-const confirmingLeave = {
-  description: 'The artist asked to leave with unsaved changes: Stay or Leave.',
-  tags: ['confirmingLeave'],
-  on: {
-    'leave.stay': { target: 'editing', actions: 'stay' },
-    'leave.confirm': {
-      target: '#artworkEditor.left',
-      actions: { type: 'leave', params: ({ context }: { context: ArtworkEditorContext }) => context.leaveTo! },
-    },
-  },
-} as const;
+const LEAVE = leaveGuard({
+  id: 'artworkEditor',
+  losesWork: 'hasUnsavedChanges',
+  describe: 'The artist asked to leave with unsaved changes: Stay or Leave.',
+});
 
 /** The error toast of a failed create, update or delete: its required title, then the failure's own message. */
 const notifyFailed = (step: 'create' | 'update' | 'delete') =>
@@ -172,10 +162,10 @@ export const artworkEditorMachine = setup({
           on: {
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }],
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         saving: {
           tags: ['busy'],
           invoke: {
@@ -208,10 +198,10 @@ export const artworkEditorMachine = setup({
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'updating' }, { actions: 'showAllMessages' }],
             'artwork.delete': 'confirmingDelete',
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         updating: {
           tags: ['busy'],
           invoke: {

@@ -39,7 +39,11 @@ export function provideArtworkEditor(parts: ArtworkEditorParts): typeof artworkE
 export const artworkEditorActors = (artworks: ArtworksService): Omit<ArtworkEditorParts, 'notify' | 'navigate' | 'leave'> => ({
   loadArtwork: fromPromise(({ input }) => artworks.get(input.artworkId)),
   createArtwork: fromPromise(({ input }) => artworks.create(input)),
-  updateArtwork: fromPromise(({ input }) => artworks.update(input.artworkId, input.input)),
+  // A saved artwork's sale status is its pieces' (changed from the Inventory tab, through their chart): not sent.
+  updateArtwork: fromPromise(({ input }) => {
+    const { saleStatus: _kept, ...fields } = input.input;
+    return artworks.update(input.artworkId, fields);
+  }),
   deleteArtwork: fromPromise(({ input }) => artworks.remove(input.artworkId)),
   ...artworkMediaActors(artworks),
 });

@@ -1,4 +1,4 @@
-import { assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { and, assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import { ARTWORK_MEDIA_TYPES, type MediaItem } from '../../schemas/media.schema';
 import { fileTypeLabel } from '../../schemas/file-types';
@@ -32,6 +32,8 @@ export interface MediaUploadsContext {
   rejected: RejectedFile[];
   /** Numbers the files of this list: `upload-1`, `upload-2`, ... */
   seq: number;
+  /** Files that went up since the uploads began: said in one toast once none is left going up or waiting. */
+  uploadedCount: number;
 }
 
 export type MediaUploadsEvent =
@@ -105,6 +107,7 @@ export const mediaUploadsMachine = setup({
       };
     }),
     stopUpload: stopChild(({ event }) => (event as { id: string }).id),
+    countUploaded: assign({ uploadedCount: ({ context }) => context.uploadedCount + 1 }),
     markFailed: assign({
       uploads: ({ context, event }) =>
         context.uploads.map((u) => (u.id === (event as { actorId: string }).actorId ? { ...u, status: 'failed' as const } : u)),
@@ -115,10 +118,11 @@ export const mediaUploadsMachine = setup({
     isRunning: ({ context, event }) => context.uploads.some((u) => u.id === (event as { id: string }).id && u.status === 'running'),
     hasWork: ({ context }) => context.queue.length > 0 || running(context) > 0,
     noWork: ({ context }) => context.queue.length === 0 && running(context) === 0,
+    someUploaded: ({ context }) => context.uploadedCount > 0,
   },
 }).createMachine({
   id: 'mediaUploads',
-  context: ({ input }) => ({ artworkId: input.artworkId, queue: [], uploads: [], rejected: [], seq: 0 }),
+  context: ({ input }) => ({ artworkId: input.artworkId, queue: [], uploads: [], rejected: [], seq: 0, uploadedCount: 0 }),
   on: {
     'uploads.add': { actions: ['enqueue', 'startNext'] },
     'uploads.cancel': [{ guard: 'isRunning', actions: ['stopUpload', 'forget', 'startNext'] }, { actions: 'forget' }],
@@ -128,7 +132,7 @@ export const mediaUploadsMachine = setup({
         guard: 'uploadSucceeded',
         actions: [
           'forget',
-          { type: 'notify', params: { title: ARTWORK_MESSAGES.mediaUploaded, toastType: 'success' } },
+          'countUploaded',
           { type: 'uploaded', params: ({ event }) => (outcomeOf(event) as { item: MediaItem }).item },
           'startNext',
         ],
@@ -151,7 +155,28 @@ export const mediaUploadsMachine = setup({
   initial: 'idle',
   states: {
     idle: { always: { guard: 'hasWork', target: 'uploading' } },
-    uploading: { tags: ['busy'], always: { guard: 'noWork', target: 'idle' } },
+    uploading: {
+      tags: ['busy'],
+      always: [
+        // A drop of several files says so once, when the last one is up, not once per file.
+        {
+          guard: and(['noWork', 'someUploaded']),
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                title:
+                  context.uploadedCount === 1 ? ARTWORK_MESSAGES.mediaUploaded : ARTWORK_MESSAGES.mediaUploadedMany(context.uploadedCount),
+                toastType: 'success' as const,
+              }),
+            },
+            assign({ uploadedCount: 0 }),
+          ],
+        },
+        { guard: 'noWork', target: 'idle' },
+      ],
+    },
   },
 });
 

@@ -15,6 +15,7 @@ import {
   type CollectionFormState,
 } from './collection-editor.form';
 import { addArtwork, chooseCover, moveArtwork, removeArtwork, type Arrangement } from './collection-editor.arrange';
+import { formChanged, leaveGuard, type LeaveEvent } from '../shared/leave-guard';
 
 export interface CollectionEditorInput {
   /** null creates a new collection; otherwise the collection to load. */
@@ -53,25 +54,16 @@ export type CollectionEditorEvent =
   | { type: 'collection.delete' }
   | { type: 'collection.confirmDelete' }
   | { type: 'collection.cancelDelete' }
-  | { type: 'leave.request'; to: string }
-  | { type: 'leave.stay' }
-  | { type: 'leave.confirm' };
+  | LeaveEvent;
 
-export const hasUnsavedChanges = ({ form, pristine }: Pick<CollectionEditorContext, 'form' | 'pristine'>) =>
-  JSON.stringify(form.values) !== JSON.stringify(pristine);
+/** The form differs from what was last saved (for a new one: from the empty form it started as). */
+export const hasUnsavedChanges = formChanged;
 
-const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
-const confirmingLeave = {
-  description: 'The artist asked to leave with unsaved changes: Stay or Leave.',
-  tags: ['confirmingLeave'],
-  on: {
-    'leave.stay': { target: 'editing', actions: 'stay' },
-    'leave.confirm': {
-      target: '#collectionEditor.left',
-      actions: { type: 'leave', params: ({ context }: { context: CollectionEditorContext }) => context.leaveTo! },
-    },
-  },
-} as const;
+const LEAVE = leaveGuard({
+  id: 'collectionEditor',
+  losesWork: 'hasUnsavedChanges',
+  describe: 'The artist asked to leave with unsaved changes: Stay or Leave.',
+});
 
 /** What an editing state takes: field changes, and arranging the artworks (moves only in the manual order). */
 const ARRANGING = {
@@ -80,7 +72,7 @@ const ARRANGING = {
   'collection.remove': { actions: 'arrange' },
   'collection.move': { guard: 'inManualOrder', actions: 'arrange' },
   'collection.cover': { actions: 'arrange' },
-  ...LEAVE_REQUEST,
+  ...LEAVE.request,
 } as const;
 
 const notifyFailed = (step: 'create' | 'update' | 'delete') =>
@@ -213,7 +205,7 @@ export const collectionEditorMachine = setup({
         editing: {
           on: { ...ARRANGING, 'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }] },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         saving: {
           tags: ['busy'],
           invoke: {
@@ -244,7 +236,7 @@ export const collectionEditorMachine = setup({
             'collection.delete': 'confirmingDelete',
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         updating: {
           tags: ['busy'],
           invoke: {

@@ -13,7 +13,7 @@ export const provideInquiries = ({ inquiries, notify }: InquiriesDeps) =>
   inquiriesMachine.provide({
     actors: {
       fetchPage: fromPromise(({ input }) => inquiries.list(input.cursor)),
-      markRead: fromPromise(({ input }) => inquiries.markRead(input.inquiryId)),
+      act: fromPromise(({ input }) => inquiries.markRead(input.id)),
     },
-    actions: { notifyMarkFailed: (_, message) => notify({ title: message, toastType: 'error' }) },
+    actions: { notifyActFailed: (_, message) => notify({ title: message, toastType: 'error' }) },
   });

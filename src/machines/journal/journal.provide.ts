@@ -12,8 +12,8 @@ export interface JournalDeps {
 export const provideJournal = ({ journal, notify }: JournalDeps) =>
   journalMachine.provide({
     actors: {
-      fetchPage: fromPromise(({ input }) => journal.list(input.filter, input.cursor)),
-      dismiss: fromPromise(({ input }) => journal.dismiss(input.journalId)),
+      fetchPage: fromPromise(({ input }) => journal.list(input.query, input.cursor)),
+      act: fromPromise(({ input }) => journal.dismiss(input.id)),
     },
-    actions: { notifyDismissFailed: (_, message) => notify({ title: message, toastType: 'error' }) },
+    actions: { notifyActFailed: (_, message) => notify({ title: message, toastType: 'error' }) },
   });

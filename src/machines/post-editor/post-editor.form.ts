@@ -6,7 +6,7 @@ import {
   LOCATION_TOO_LONG,
   POST_LOCATION_MAX_LENGTH,
   POST_MAX_LENGTH,
-  POST_TOO_LONG,
+  postOverLimit,
   savePostSchema,
   type AccountRef,
   type SavePost,
@@ -71,11 +71,8 @@ const schema = z
     z.superRefine(
       (values: Omit<PostFormValues, 'textLength' | 'threadParts' | 'dateScheduled'>, ctx) => {
         const { threadBreaks } = values;
-        const problem = threadBreaks?.length
-          ? threadProblem({ ...values, threadBreaks })
-          : composePostText(values).length > POST_MAX_LENGTH
-            ? POST_TOO_LONG
-            : null;
+        const over = composePostText(values).length - POST_MAX_LENGTH;
+        const problem = threadBreaks?.length ? threadProblem({ ...values, threadBreaks }) : over > 0 ? postOverLimit(over) : null;
         if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: values.content, message: problem });
       },
       // Like the rules across fields: it runs even when another field is invalid.

@@ -1,4 +1,4 @@
-import { assign, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { emptyForm } from '../shared/form';
 import { emptyPostValues, postFormRules, toSavePost } from './post-editor.form';
 import { POST_EDITOR_MESSAGES as M } from './post-editor.messages';
@@ -6,36 +6,37 @@ import { failureMessage } from '../shared/failure';
 import { watchServer } from '../shared/watch-server';
 import { notifyPublishedMeanwhile, outcomeOf, postEditorSetup, savedLinkCardOf } from './post-editor.setup';
 import * as files from './post-editor.files';
-import type { PostEditorContext } from './post-editor.types';
 import { DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
+import { copyKeyOf } from './post-editor.local-copy';
+import { leaveGuard } from '../shared/leave-guard';
 
 export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
-/** What the artist can change while a post is editable. */
+/** What the artist can change while a post is editable; each change is kept in this browser until saved. */
 const EDITS = {
-  'form.change': { actions: ['changeField', 'tellLinkText'] },
-  'files.add': { actions: ['addFiles', 'tellLinkMedia'] },
-  'files.remove': { actions: ['removeFile', 'tellLinkMedia'] },
-  'files.altText': { actions: 'setAltText' },
+  'form.change': { actions: ['changeField', 'tellLinkText', 'syncLocalCopy'] },
+  'files.add': { actions: ['addFiles', 'tellLinkMedia', 'syncLocalCopy'] },
+  'files.remove': { actions: ['removeFile', 'tellLinkMedia', 'syncLocalCopy'] },
+  'files.altText': { actions: ['setAltText', 'syncLocalCopy'] },
   // A thread: text longer than one post, its splits moved a word at a time.
-  'thread.start': { guard: not('isThread'), actions: 'startThread' },
-  'thread.stop': { guard: 'isThread', actions: 'stopThread' },
-  'thread.move': { guard: 'canMoveBreak', actions: 'moveBreak' },
+  'thread.start': { guard: not('isThread'), actions: ['startThread', 'syncLocalCopy'] },
+  'thread.stop': { guard: 'isThread', actions: ['stopThread', 'syncLocalCopy'] },
+  'thread.move': { guard: 'canMoveBreak', actions: ['moveBreak', 'syncLocalCopy'] },
+  // The copy the editor opened on, thrown away.
+  'localCopy.discard': { guard: 'wasRestored', actions: 'discardLocalCopy' },
 } as const;
 
-/** Leaving with unsaved changes asks first (in-app links; the view holds reloads itself): Stay or Leave. */
-const LEAVE_REQUEST = { 'leave.request': { guard: 'hasUnsavedChanges', target: 'confirmingLeave', actions: 'askToLeave' } } as const;
-const confirmingLeave = {
-  description: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
-  tags: ['confirmingLeave'],
-  on: {
-    'leave.stay': { target: 'editing', actions: 'stay' },
-    'leave.confirm': {
-      target: '#postEditor.left',
-      actions: { type: 'leave', params: ({ context }: { context: PostEditorContext }) => context.leaveTo! },
-    },
-  },
-} as const;
+/**
+ * Leaving with unsaved changes loses nothing while this browser keeps their copy: the copy is written at once and the
+ * artist goes. Only when the browser could not keep it does leaving ask first (in-app links; the view holds reloads
+ * itself): Stay or Leave.
+ */
+const LEAVE = leaveGuard({
+  id: 'postEditor',
+  losesWork: 'losesWork',
+  otherwise: [{ actions: 'flushLocalCopy' as const }],
+  describe: 'The artist asked to leave with unsaved changes: Stay goes back to editing with everything kept, Leave drops them.',
+});
 
 /** A draft read again turned out published: say so (and whether unsaved changes missed it), then show it read-only. */
 const SHOW_PUBLISHED = {
@@ -74,19 +75,44 @@ export const postEditorMachine = postEditorSetup.createMachine({
     defaultLangs: [DEFAULT_POST_LANGUAGE],
     linkCard: null,
     threadNote: null,
+    localCopy: null,
+    copyKey: copyKeyOf(input),
+    copyError: null,
+    restoredAt: null,
   }),
   initial: 'loading',
+  // The copy's chart tells whether the browser kept it; what it says matters wherever the editor is.
+  on: {
+    'localCopy.kept': { actions: 'noteCopyKept' },
+    'localCopy.failed': { actions: 'noteCopyFailed' },
+  },
   states: {
     loading: {
-      description: 'Reading the connected accounts, and the post unless it is new.',
+      description: 'Reading the connected accounts, the post unless it is new, and the copy of it this browser kept, if any.',
       tags: ['busy'],
       invoke: {
         id: 'load',
         src: 'load',
-        input: ({ context }) => ({ postId: context.postId }),
+        input: ({ context }) => ({ postId: context.postId, copyKey: context.copyKey }),
         onDone: [
+          {
+            guard: and(['isNewPost', 'hasLocalCopy']),
+            target: 'unsaved',
+            actions: [
+              { type: 'useLoaded', params: ({ event }) => event.output },
+              { type: 'restoreLocalCopy', params: ({ event }) => event.output },
+            ],
+          },
           { guard: 'isSharing', target: 'sharing', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
           { guard: 'isNewPost', target: 'unsaved', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
+          {
+            guard: and(['isDraftPost', 'hasLocalCopy']),
+            target: 'draft',
+            actions: [
+              { type: 'useLoaded', params: ({ event }) => event.output },
+              { type: 'restoreLocalCopy', params: ({ event }) => event.output },
+            ],
+          },
           { guard: 'isDraftPost', target: 'draft', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
           { target: 'published', actions: { type: 'useLoaded', params: ({ event }) => event.output } },
         ],
@@ -139,7 +165,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     unsaved: {
       description: 'A new post with no postId yet: its files stay on this device until it is saved.',
-      entry: 'startLinkCard',
+      entry: ['startLinkCard', 'startLocalCopy'],
       initial: 'editing',
       states: {
         editing: {
@@ -154,10 +180,10 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { guard: 'formValid', target: 'creating', actions: { type: 'startSubmit', params: 'publish' } },
               { actions: 'showAllMessages' },
             ],
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         creating: {
           tags: ['busy'],
           invoke: {
@@ -171,6 +197,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
               target: '#postEditor.draft.created',
               actions: [
                 { type: 'keepPost', params: ({ event }) => event.output },
+                { type: 'moveLocalCopy', params: ({ event }) => event.output.postId },
                 { type: 'navigate', params: ({ event }) => `/social-media/post/${event.output.postId}` },
               ],
             },
@@ -181,7 +208,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     draft: {
       description: 'A saved draft: Save updates it (uploading local files first), Post saves then publishes it.',
-      entry: 'startLinkCard',
+      entry: ['startLinkCard', 'startLocalCopy'],
       initial: 'editing',
       states: {
         created: {
@@ -204,7 +231,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
               { guard: 'formValid', target: 'submitting', actions: { type: 'startSubmit', params: 'publish' } },
               { actions: 'showAllMessages' },
             ],
-            ...LEAVE_REQUEST,
+            ...LEAVE.request,
           },
           initial: 'deciding',
           states: {
@@ -231,7 +258,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
             },
           },
         },
-        confirmingLeave,
+        confirmingLeave: LEAVE.confirmingLeave,
         submitting: { always: [{ guard: 'hasLocalFiles', target: 'uploading', actions: 'startBatch' }, { target: 'saving' }] },
         uploading: {
           description: 'One local file at a time joins the end of the post; a failed one is skipped and the rest continue.',
@@ -264,13 +291,24 @@ export const postEditorMachine = postEditorSetup.createMachine({
               ...savedLinkCardOf(context),
             }),
             onDone: [
-              { guard: 'publishReady', target: 'publishing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
-              // Saved without the files that failed: their message stays up, the draft is not published.
-              { guard: 'uploadFailed', target: 'editing', actions: { type: 'keepPost', params: ({ event }) => event.output } },
+              {
+                guard: 'publishReady',
+                target: 'publishing',
+                actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'clearRestored', 'syncLocalCopy'],
+              },
+              // Saved without the files that failed: their message stays up, the draft is not published, and the
+              // files wait in this browser's copy for the next Save.
+              {
+                guard: 'uploadFailed',
+                target: 'editing',
+                actions: [{ type: 'keepPost', params: ({ event }) => event.output }, 'clearRestored', 'syncLocalCopy'],
+              },
               {
                 target: 'editing',
                 actions: [
                   { type: 'keepPost', params: ({ event }) => event.output },
+                  'clearRestored',
+                  'syncLocalCopy',
                   { type: 'notify', params: { title: M.saved, toastType: 'success' } },
                 ],
               },
@@ -316,7 +354,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     published: {
       description: 'Read-only. Pending deliveries are read again until they settle; failed ones can be tried again.',
-      entry: 'stopLinkCard',
+      entry: ['stopLinkCard', 'dropLocalCopy'],
       initial: 'check',
       states: {
         check: { always: [{ guard: 'hasPending', target: 'waiting' }, { target: 'idle' }] },

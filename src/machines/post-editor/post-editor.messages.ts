@@ -26,12 +26,22 @@ export const POST_EDITOR_MESSAGES = {
   sharing: 'Preparing a post from the artwork...',
   /** The thread's controls and what they announce. */
   threadStart: 'Write as a thread',
+  /** The same control, offered when a single post is over the limit. */
+  threadSplit: 'Split into a thread',
   threadStop: 'Write as one post',
   threadStarted: (parts: number) => `Written as a thread of ${parts} ${parts === 1 ? 'part' : 'parts'}.`,
   threadStopped: 'Written as one post.',
   moveSplit: (index: number, direction: 'earlier' | 'later') => `Move split ${index + 1} one word ${direction}`,
   splitMoved: (index: number, before: number, after: number) =>
     `Split ${index + 1} moved: part ${index + 1} has ${before} characters, part ${index + 2} has ${after}.`,
+  /** The copy of an unsaved post kept in this browser. */
+  restoredNew: (at: string) => `Restored from this browser: the post you had not saved yet, as you left it ${at}.`,
+  restoredDraft: (at: string) => `Restored from this browser: your changes to this draft that were not saved yet, as you left them ${at}.`,
+  discard: 'Discard it',
+  discardChanges: 'Discard changes',
+  copyPending: 'Keeping a copy in this browser…',
+  copyKept: 'Not saved yet: a copy is kept in this browser.',
+  copyFailed: (reason: string) => `This browser could not keep a copy of your unsaved post: ${reason} Save it before you leave.`,
   notFound: 'Post not found',
   noAccounts: 'No social media account is connected yet.',
   connectBluesky: 'Connect a Bluesky account',

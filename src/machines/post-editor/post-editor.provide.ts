@@ -1,6 +1,6 @@
-import { fromPromise, type PromiseActorLogic } from 'xstate';
+import { fromPromise, sendParent, type PromiseActorLogic } from 'xstate';
 import { postEditorMachine } from './post-editor.machine';
-import type { PostEditorData, SharedImageInput, UploadFileInput } from './post-editor.types';
+import type { LoadInput, PostEditorData, PostEditorEvent, SharedImageInput, UploadFileInput } from './post-editor.types';
 import { sharedImageName, type ArtworkToShare } from './post-editor.share';
 import type { Notice } from '../toasts/notice';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
@@ -11,10 +11,13 @@ import type { UserService } from '../../services/user.service';
 import { browserLanguage } from '../../schemas/post-labels.schema';
 import type { LinkCard } from '../../schemas/link-card.schema';
 import { linkCardMachine } from '../link-card/link-card.machine';
+import { localCopyMachine } from './local-copy.machine';
+import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
+import type { LocalDrafts } from '../../services/local-drafts';
 
 /** The I/O the post editor needs, as actor logic: postEditorActors makes it from the social service, tests control it. */
 export interface PostEditorParts {
-  load: PromiseActorLogic<PostEditorData, { postId: string | null }>;
+  load: PromiseActorLogic<PostEditorData, LoadInput>;
   savePost: PromiseActorLogic<SocialPost, SavePost>;
   uploadFile: PromiseActorLogic<PostMedia, UploadFileInput>;
   publishPost: PromiseActorLogic<SocialPost, { postId: string }>;
@@ -23,6 +26,9 @@ export interface PostEditorParts {
   loadSharedImage: PromiseActorLogic<File, SharedImageInput>;
   /** The card of a link (the server reads its page). */
   fetchLinkPreview: PromiseActorLogic<LinkCard, { url: string }>;
+  /** Keeps (and removes) the copy of the unsaved post in this browser. */
+  writeLocalCopy: PromiseActorLogic<void, LocalPostDraft>;
+  removeLocalCopy: PromiseActorLogic<void, { key: string }>;
   notify: (notice: Notice) => void;
   /** Replaces the current address (after a new post is created), keeping the same editor. */
   navigate: (to: string) => void;
@@ -41,6 +47,13 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
       loadArtworkToShare: parts.loadArtworkToShare,
       loadSharedImage: parts.loadSharedImage,
       linkCard: linkCardMachine.provide({ actors: { fetchPreview: parts.fetchLinkPreview } }),
+      localCopy: localCopyMachine.provide({
+        actors: { writeCopy: parts.writeLocalCopy, removeCopy: parts.removeLocalCopy },
+        actions: {
+          tellKept: sendParent({ type: 'localCopy.kept' } satisfies PostEditorEvent),
+          tellFailed: sendParent((_, error: string) => ({ type: 'localCopy.failed', error }) satisfies PostEditorEvent),
+        },
+      }),
     },
     actions: {
       notify: (_, notice) => parts.notify(notice),
@@ -62,11 +75,25 @@ async function defaultLanguageOf(user: Pick<UserService, 'getUser'>): Promise<st
   return chosen ?? browserLanguage(globalThis.navigator?.languages);
 }
 
-/** The editor's actors from the app's social service (tests give their own). */
+/**
+ * The copy this browser kept of the post: restored for a new post or a draft; a published post's is stale (the post
+ * went out without it) and goes. Not being able to read it is no reason not to open the post.
+ */
+async function localCopyFor(drafts: LocalDrafts, key: string, post: SocialPost | null): Promise<LocalPostDraft | null> {
+  const copy = await drafts.read(key).catch(() => null);
+  if (copy && post && !post.isDraft) {
+    await drafts.remove(key).catch(() => undefined);
+    return null;
+  }
+  return copy;
+}
+
+/** The editor's actors from the app's social service and this browser's copies of unsaved posts (tests give their own). */
 export const postEditorActors = (
   social: Pick<SocialService, 'listAccounts' | 'getPost' | 'savePost' | 'uploadFile' | 'publish' | 'linkPreview'>,
   artworks: Pick<ArtworksService, 'get' | 'primaryImage'>,
   publish: Pick<PublishService, 'last'>,
+  drafts: LocalDrafts,
   user?: Pick<UserService, 'getUser'>,
 ): Omit<PostEditorParts, 'notify' | 'navigate' | 'leave'> => ({
   // Fresh: the scheduler may have published the draft since it was last read.
@@ -76,8 +103,11 @@ export const postEditorActors = (
       input.postId ? social.getPost(input.postId, { fresh: true }) : null,
       input.postId || !user ? undefined : defaultLanguageOf(user),
     ]);
-    return { accounts, post, ...(defaultLang ? { defaultLang } : {}) };
+    const localCopy = await localCopyFor(drafts, input.copyKey, post);
+    return { accounts, post, ...(defaultLang ? { defaultLang } : {}), ...(localCopy ? { localCopy } : {}) };
   }),
+  writeLocalCopy: fromPromise(({ input }) => drafts.write(input)),
+  removeLocalCopy: fromPromise(({ input }) => drafts.remove(input.key)),
   savePost: fromPromise(({ input }) => social.savePost(input)),
   uploadFile: fromPromise(({ input, signal }) => social.uploadFile(input.postId, input.file, input.onProgress, signal)),
   publishPost: fromPromise(({ input }) => social.publish(input.postId)),

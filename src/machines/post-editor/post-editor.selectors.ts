@@ -92,3 +92,13 @@ export const selectThreadNote = (s: PostEditorSnapshot) => s.context.threadNote;
 /** Whether split `index` can move a word that way now (the chart accepts it). */
 export const canMoveBreak = (index: number, direction: 'earlier' | 'later') => (s: PostEditorSnapshot) =>
   s.can({ type: 'thread.move', index, direction });
+
+// This browser's copy of the unsaved post.
+/** When the copy the editor opened on was written, until it is saved or discarded (null: not restored). */
+export const selectRestoredAt = (s: PostEditorSnapshot) => s.context.restoredAt;
+/** Why the browser could not keep the copy, or null. */
+export const selectCopyError = (s: PostEditorSnapshot) => s.context.copyError;
+/** The copy's own chart, while the post can be edited. */
+export const selectLocalCopy = (s: PostEditorSnapshot) => s.context.localCopy;
+/** A new post (no id yet), as opposed to an edited draft: the copy's texts differ. */
+export const selectIsNew = (s: PostEditorSnapshot) => s.context.postId === null;

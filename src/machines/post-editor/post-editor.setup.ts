@@ -17,6 +17,7 @@ import type {
   PostEditorData,
   PostEditorEvent,
   PostEditorInput,
+  LoadInput,
   SharedImageInput,
   UploadFileInput,
 } from './post-editor.types';
@@ -25,6 +26,8 @@ import * as files from './post-editor.files';
 import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../shared/failure';
 import { linkCardMachine, type LinkCardInput } from '../link-card/link-card.machine';
 import { selectSaved } from '../link-card/link-card.selectors';
+import { localCopyMachine } from './local-copy.machine';
+import { discarded, localCopyOf, restoredFrom } from './post-editor.local-copy';
 
 /** How often a published post with pending deliveries, or a draft whose schedule has come, is read again. */
 export const POST_POLL_MS = 3000;
@@ -122,7 +125,7 @@ export const postEditorSetup = setup({
     tags: {} as 'busy' | 'editable' | 'confirmingLeave',
   },
   actors: {
-    load: fromPromise<PostEditorData, { postId: string | null }>(async () => {
+    load: fromPromise<PostEditorData, LoadInput>(async () => {
       throw new Error('load not provided');
     }),
     savePost: fromPromise<SocialPost, SavePost>(async () => {
@@ -145,6 +148,8 @@ export const postEditorSetup = setup({
     }),
     /** The card of the text's first link; its page reader (fetchPreview) is provided by the route. */
     linkCard: linkCardMachine,
+    /** The copy of the unsaved post kept in this browser; its storage is provided by the route. */
+    localCopy: localCopyMachine,
   },
   delays: {
     pollInterval: POST_POLL_MS,
@@ -260,6 +265,44 @@ export const postEditorSetup = setup({
     tellLinkMedia: enqueueActions(({ context, enqueue }) => {
       if (context.linkCard) enqueue.sendTo(context.linkCard, { type: 'link.media', hasMedia: files.hasMediaFiles(context.files) });
     }),
+    /** Once the post can be edited, its copy in this browser is looked after beside it (once, like the link card). */
+    startLocalCopy: assign(({ context, spawn }) =>
+      context.localCopy ? {} : { localCopy: spawn('localCopy', { id: 'localCopy', input: { restored: context.restoredAt !== null } }) },
+    ),
+    /** After each change: a post with unsaved changes is kept in this browser; one without has no copy. */
+    syncLocalCopy: enqueueActions(({ context, enqueue }) => {
+      if (!context.localCopy) return;
+      if (hasUnsavedChanges(context)) enqueue.sendTo(context.localCopy, { type: 'copy.keep', draft: localCopyOf(context, context.now()) });
+      else enqueue.sendTo(context.localCopy, { type: 'copy.drop', key: context.copyKey });
+    }),
+    /** Saved, or published: its copy goes. */
+    dropLocalCopy: enqueueActions(({ context, enqueue }) => {
+      if (context.localCopy) enqueue.sendTo(context.localCopy, { type: 'copy.drop', key: context.copyKey });
+    }),
+    /** The new post exists on the server: the copy of 'new' goes, and any later copy is kept under its id. */
+    moveLocalCopy: enqueueActions(({ context, enqueue }, postId: string) => {
+      if (context.localCopy) enqueue.sendTo(context.localCopy, { type: 'copy.drop', key: context.copyKey });
+      enqueue.assign({ copyKey: postId, restoredAt: null });
+    }),
+    /** Leaving without being asked (nothing would be lost): the copy is written now, not after the pause. */
+    flushLocalCopy: enqueueActions(({ context, enqueue }) => {
+      if (context.localCopy) enqueue.sendTo(context.localCopy, { type: 'copy.flush' });
+    }),
+    restoreLocalCopy: assign(({ context }, data: PostEditorData) => restoredFrom(context, data)),
+    /** The restored copy thrown away: the post as saved (or empty), its card and copy following. */
+    discardLocalCopy: enqueueActions(({ context, enqueue }) => {
+      const back = discarded(context);
+      enqueue.assign(back);
+      if (context.localCopy) enqueue.sendTo(context.localCopy, { type: 'copy.drop', key: context.copyKey });
+      if (context.linkCard) {
+        enqueue.sendTo(context.linkCard, { type: 'link.text', content: back.form.values.content });
+        enqueue.sendTo(context.linkCard, { type: 'link.media', hasMedia: files.hasMediaFiles(back.files) });
+      }
+    }),
+    /** Saved: the editor no longer says it was restored. */
+    clearRestored: assign({ restoredAt: null }),
+    noteCopyKept: assign({ copyError: null }),
+    noteCopyFailed: assign(({ event }) => (event.type === 'localCopy.failed' ? { copyError: event.error } : {})),
     startSubmit: assign((_, intent: 'save' | 'publish') => ({ intent, error: null })),
     showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, postFormRules) })),
     startBatch: assign(({ context }) => ({
@@ -293,6 +336,8 @@ export const postEditorSetup = setup({
     badRequest: ({ event }) => failureStatus(errorOf(event)) === 400,
     forbidden: ({ event }) => failureStatus(errorOf(event)) === 403,
     isNewPost: ({ event }) => outputOf<PostEditorData>(event).post === null,
+    /** This browser kept a copy of the post, not saved: the editor opens on it. */
+    hasLocalCopy: ({ event }) => Boolean(outputOf<PostEditorData>(event).localCopy),
     /** A new post asked to share an artwork. */
     isSharing: ({ context, event }) => outputOf<PostEditorData>(event).post === null && context.artworkId !== null,
     sharedHasImage: ({ event }) => outputOf<ArtworkToShare>(event).hasImage,
@@ -305,7 +350,10 @@ export const postEditorSetup = setup({
       const moved = breaksMoved(context.form.values, event.index, event.direction);
       return moved[event.index] !== context.form.values.threadBreaks?.[event.index];
     },
-    hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
+    /** Leaving would lose changes: they are not saved, and the browser could not keep a copy of them. */
+    losesWork: ({ context }) => context.copyError !== null && hasUnsavedChanges(context),
+    /** The editor opened on a copy from this browser, not saved or discarded since. */
+    wasRestored: ({ context }) => context.restoredAt !== null,
     hasLocalFiles: ({ context }) => files.localFileIds(context.files).length > 0,
     moreToUpload: ({ context }) => context.batch.length > 0,
     publishIntent: ({ context }) => context.intent === 'publish',

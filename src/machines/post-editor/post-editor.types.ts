@@ -3,6 +3,9 @@ import type { PostFieldChange, PostFormState } from './post-editor.form';
 import type { PostFile, RefusedFile } from './post-editor.files';
 import type { ArtworkToShare } from './post-editor.share';
 import type { LinkCardRef } from '../link-card/link-card.machine';
+import type { LocalCopyRef } from './local-copy.machine';
+import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
+import type { LeaveEvent } from '../shared/leave-guard';
 
 export interface PostEditorInput {
   /** null starts a new post; otherwise the post to load. */
@@ -21,6 +24,14 @@ export interface PostEditorData {
   post: SocialPost | null;
   /** The language a new post starts in: the artist's default, else the browser's (absent: the one the editor has). */
   defaultLang?: string;
+  /** The copy of this post this browser kept, not saved yet (a new post, or a draft's changes): restored. */
+  localCopy?: LocalPostDraft | null;
+}
+
+/** What the editor's first read asks for: the post (none when new), and the key its copy in this browser has. */
+export interface LoadInput {
+  postId: string | null;
+  copyKey: string;
 }
 
 /** The shared artwork's image, read as a file the editor holds as if the artist had picked it. */
@@ -72,6 +83,14 @@ export interface PostEditorContext {
   linkCard: LinkCardRef | null;
   /** What the last change to the thread's splits did, for screen readers (announced politely); null before any. */
   threadNote: string | null;
+  /** The copy of the unsaved post kept in this browser (its own chart), while the post can be edited. */
+  localCopy: LocalCopyRef | null;
+  /** Its key: 'new', 'new?artwork=<id>', then the post's id once created. */
+  copyKey: string;
+  /** Why the browser could not keep the copy (leaving then loses the changes, so the editor asks first). */
+  copyError: string | null;
+  /** When the copy the editor opened on was written (epoch ms), until it is saved or discarded. */
+  restoredAt: number | null;
 }
 
 export type PostEditorEvent =
@@ -87,13 +106,16 @@ export type PostEditorEvent =
   /** Post again on a published post: its failed deliveries are tried again. */
   | { type: 'post.retryFailed' }
   /** An in-app navigation away from the editor (the leave guard asks the chart first). */
-  | { type: 'leave.request'; to: string }
-  | { type: 'leave.stay' }
-  | { type: 'leave.confirm' }
+  | LeaveEvent
   /** Write the text as a thread (split at word starts into parts of at most 280 characters), or as one post again. */
   | { type: 'thread.start' }
   | { type: 'thread.stop' }
   /** Move split `index` (between part index+1 and index+2) one word earlier or later. */
-  | { type: 'thread.move'; index: number; direction: 'earlier' | 'later' };
+  | { type: 'thread.move'; index: number; direction: 'earlier' | 'later' }
+  /** The copy restored from this browser is thrown away: the post as saved (or a new, empty one). */
+  | { type: 'localCopy.discard' }
+  /** From the copy's chart: written, or why not. */
+  | { type: 'localCopy.kept' }
+  | { type: 'localCopy.failed'; error: string };
 
 export type { PostMedia, SavePost, SocialPost };

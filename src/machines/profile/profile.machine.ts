@@ -1,12 +1,22 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { AVATAR_TYPES, MAX_FILE_BYTES, fileTooLargeMessage } from '../../schemas/upload.schema';
-import { profileUpdateSchema, securityUpdateSchema, type ProfileUpdate, type SecurityUpdate, type User } from '../../schemas/user.schema';
+import {
+  profileUpdateSchema,
+  securityUpdateSchema,
+  type AvatarCrop,
+  type ProfileUpdate,
+  type SecurityUpdate,
+  type User,
+} from '../../schemas/user.schema';
+import { avatarCropMachine } from './avatar-crop.machine';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors, type FormContext } from '../shared/form';
 import { errorOf, failureFieldErrors, failureMessage } from '../shared/failure';
 import { MESSAGES } from '../../schemas/messages';
 import { browserLanguage, DEFAULT_POST_LANGUAGE } from '../../schemas/post-labels.schema';
+import { EMPTY_SITE_PROFILE, siteProfileOf, type SiteProfileFields } from '../../schemas/site-profile.schema';
 
-type ProfileValues = { firstName: string; lastName: string; postLanguage: string };
+/** The names, the language posts start in, and what the public site shows of the artist (site-profile.schema.ts). */
+type ProfileValues = { firstName: string; lastName: string; postLanguage: string } & SiteProfileFields;
 type CredentialValues = { currentPassword: string; email: string; newPassword: string };
 
 export interface ProfileContext {
@@ -16,6 +26,9 @@ export interface ProfileContext {
   avatarUrl: string | null;
   avatarProgress: number | null;
   avatarError: string | null;
+  /** The new picture being framed, then uploaded, and the square chosen of it. */
+  avatarFile: File | null;
+  avatarCrop: AvatarCrop | null;
   error: string | null;
   notice: string | null;
 }
@@ -65,9 +78,10 @@ const profileSetup = setup({
     loadAvatar: fromPromise<string>(async () => {
       throw new Error('loadAvatar not provided');
     }),
-    uploadAvatar: fromPromise<User, { file: File; onProgress: (fraction: number) => void }>(async () => {
+    uploadAvatar: fromPromise<User, { file: File; crop: AvatarCrop | null; onProgress: (fraction: number) => void }>(async () => {
       throw new Error('uploadAvatar not provided');
     }),
+    cropAvatar: avatarCropMachine,
   },
   actions: {
     /** Tells the rest of the app (the top bar) that the user changed. */
@@ -80,6 +94,7 @@ const profileSetup = setup({
         lastName: context.user?.lastName ?? '',
         // Not chosen yet: the language the editor would start a post in (the browser's, else English).
         postLanguage: context.user?.postLanguage ?? browserLanguage(globalThis.navigator?.languages),
+        ...siteProfileOf(context.user),
       }),
       error: null,
       notice: null,
@@ -108,6 +123,7 @@ const profileSetup = setup({
     formValid: ({ context }, form: FormKey) => isFormValid(formOf(context, form), RULES[form]),
     hasAvatar: ({ context }) => Boolean(context.user?.avatarVersion),
     acceptableFile: ({ event }) => event.type === 'avatar.choose' && avatarFileProblem(event.file) === null,
+    cropChosen: ({ event }) => Boolean((event as { output?: { crop: AvatarCrop } | null }).output),
   },
 });
 
@@ -143,11 +159,13 @@ export const profileMachine = profileSetup.createMachine({
   id: 'profile',
   context: {
     user: null,
-    profileForm: emptyForm({ firstName: '', lastName: '', postLanguage: DEFAULT_POST_LANGUAGE }),
+    profileForm: emptyForm({ firstName: '', lastName: '', postLanguage: DEFAULT_POST_LANGUAGE, ...EMPTY_SITE_PROFILE }),
     credentialsForm: emptyForm({ currentPassword: '', email: '', newPassword: '' }),
     avatarUrl: null,
     avatarProgress: null,
     avatarError: null,
+    avatarFile: null,
+    avatarCrop: null,
     error: null,
     notice: null,
   },
@@ -205,7 +223,11 @@ export const profileMachine = profileSetup.createMachine({
           initial: 'checking',
           on: {
             'avatar.choose': [
-              { guard: 'acceptableFile', target: '.uploading', actions: assign({ avatarError: null, avatarProgress: 0, notice: null }) },
+              {
+                guard: 'acceptableFile',
+                target: '.cropping',
+                actions: assign({ avatarError: null, notice: null, avatarFile: ({ event }) => event.file }),
+              },
               { actions: assign({ avatarError: ({ event }) => avatarFileProblem(event.file), notice: null }) },
             ],
           },
@@ -228,26 +250,48 @@ export const profileMachine = profileSetup.createMachine({
             },
             none: {},
             shown: {},
+            cropping: {
+              description: 'The artist frames the new picture (the crop chart); nothing is sent until they choose.',
+              invoke: {
+                id: 'cropAvatar',
+                src: 'cropAvatar',
+                input: ({ context }) => ({ file: context.avatarFile! }),
+                onDone: [
+                  {
+                    guard: 'cropChosen',
+                    target: 'uploading',
+                    actions: assign({ avatarCrop: ({ event }) => event.output!.crop, avatarProgress: 0 }),
+                  },
+                  { target: 'checking', actions: assign({ avatarFile: null }) },
+                ],
+              },
+            },
             uploading: {
               tags: ['busy'],
               on: { 'avatar.progress': { actions: assign({ avatarProgress: ({ event }) => event.fraction }) } },
               invoke: {
                 id: 'uploadAvatar',
                 src: 'uploadAvatar',
-                input: ({ event, self }) => ({
-                  file: (event as { file: File }).file,
+                input: ({ context, self }) => ({
+                  file: context.avatarFile!,
+                  crop: context.avatarCrop,
                   onProgress: (fraction: number) => self.send({ type: 'avatar.progress', fraction }),
                 }),
                 onDone: {
                   target: 'loading',
                   actions: [
-                    assign({ user: ({ event }) => event.output, avatarProgress: null }),
+                    assign({ user: ({ event }) => event.output, avatarProgress: null, avatarFile: null, avatarCrop: null }),
                     { type: 'userChanged', params: ({ event }) => event.output },
                   ],
                 },
                 onError: {
                   target: 'checking',
-                  actions: assign({ avatarError: ({ event }) => failureMessage(event.error), avatarProgress: null }),
+                  actions: assign({
+                    avatarError: ({ event }) => failureMessage(event.error),
+                    avatarProgress: null,
+                    avatarFile: null,
+                    avatarCrop: null,
+                  }),
                 },
               },
             },

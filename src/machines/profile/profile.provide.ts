@@ -17,7 +17,7 @@ export const provideProfile = ({ user, userChanged }: ProfileDeps) =>
       saveProfile: fromPromise(({ input }) => user.saveProfile(input)),
       changeCredentials: fromPromise(({ input }) => user.changeSecurity(input)),
       loadAvatar: fromPromise(() => user.getAvatarUrl()),
-      uploadAvatar: fromPromise(({ input }) => user.uploadAvatar(input.file, input.onProgress)),
+      uploadAvatar: fromPromise(({ input }) => user.uploadAvatar(input.file, input.onProgress, input.crop)),
     },
     actions: {
       userChanged: (_, changed) => userChanged(changed),

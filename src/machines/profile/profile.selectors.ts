@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { avatarCropMachine } from './avatar-crop.machine';
 import type { profileMachine } from './profile.machine';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -24,3 +25,6 @@ export const selectAvatarError = (s: ProfileSnapshot) => s.context.avatarError;
 export const selectIsUploadingAvatar = (s: ProfileSnapshot) => s.matches({ ready: { avatar: 'uploading' } });
 export const selectProfileForm = (s: ProfileSnapshot) => s.context.profileForm;
 export const selectCredentialsForm = (s: ProfileSnapshot) => s.context.credentialsForm;
+/** The crop chart while the artist frames a new avatar picture. */
+export const selectAvatarCrop = (s: ProfileSnapshot) =>
+  s.matches({ ready: { avatar: 'cropping' } }) ? (s.children.cropAvatar as ActorRefFrom<typeof avatarCropMachine> | undefined) : undefined;

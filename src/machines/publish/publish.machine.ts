@@ -12,14 +12,15 @@ export type PublishedPortfolio = NonNullable<Publication> & { artworkCount?: num
 export const publishMachine = setup({
   types: {
     context: {} as { result: PublishedPortfolio | null; error: string | null },
-    events: {} as { type: 'publish.start' },
+    /** `slug`: the address the artist typed, when it differs from the one the portfolio has. */
+    events: {} as { type: 'publish.start'; slug?: string },
     tags: {} as 'busy',
   },
   actors: {
     lastPublication: fromPromise<Publication>(async () => {
       throw new Error('lastPublication not provided');
     }),
-    publish: fromPromise<PublishResult>(async () => {
+    publish: fromPromise<PublishResult, { slug?: string }>(async () => {
       throw new Error('publish not provided');
     }),
   },
@@ -52,6 +53,7 @@ export const publishMachine = setup({
       invoke: {
         id: 'publish',
         src: 'publish',
+        input: ({ event }) => ({ slug: event.type === 'publish.start' ? event.slug : undefined }),
         onDone: {
           target: 'published',
           actions: [

@@ -11,6 +11,9 @@ export interface PublishDeps {
 /** The Publish button with the publish service's calls. */
 export const providePublish = ({ publisher, log }: PublishDeps) =>
   publishMachine.provide({
-    actors: { lastPublication: fromPromise(() => publisher.last()), publish: fromPromise(() => publisher.publish()) },
+    actors: {
+      lastPublication: fromPromise(() => publisher.last()),
+      publish: fromPromise(({ input }: { input: { slug?: string } }) => publisher.publish(input.slug)),
+    },
     actions: { log: (_, line) => log(line) },
   });

@@ -7,7 +7,7 @@ import { errorOf, failureMessage } from '../shared/failure';
 export const STEP_DELAY_MS = 1200;
 
 export interface QaChartLoaded {
-  /** The chart laid out by Graphviz, with data-state-id and data-transition-id on its elements. */
+  /** The chart laid out by Graphviz, with data-state-id and data-transition-id on its elements (as `internals` asks). */
   svg: string;
   states: ChartState[];
   transitions: ChartTransition[];
@@ -17,9 +17,17 @@ export interface QaChartLoaded {
   recorded: boolean;
 }
 
+/** Which drawing: labels with XState's own actions (`xstate.assign`...) or without. */
+export type Labels = 'plain' | 'internals';
+export const labelsOf = (internals: boolean): Labels => (internals ? 'internals' : 'plain');
+
 export interface QaChartContext {
   machineId: string;
   chart: QaChartLoaded | null;
+  /** Whether XState's internals show: its own actions on the chart, raw event types on the test paths. */
+  internals: boolean;
+  /** The drawings made so far, so that switching the internals back and forth lays the chart out once each way. */
+  drawings: Partial<Record<Labels, string>>;
   error: string | null;
   /** The state whose details are shown. */
   selected: string | null;
@@ -30,6 +38,7 @@ export interface QaChartContext {
 
 export type QaChartEvent =
   | { type: 'chart.retry' }
+  | { type: 'chart.internals'; show: boolean }
   | { type: 'state.select'; stateId: string }
   | { type: 'state.clear' }
   | { type: 'path.step'; pathId: string }
@@ -52,14 +61,18 @@ export const qaChartMachine = setup({
     events: {} as QaChartEvent,
   },
   actors: {
-    loadChart: fromPromise<QaChartLoaded, { machineId: string }>(async () => {
+    loadChart: fromPromise<QaChartLoaded, { machineId: string; internals: boolean }>(async () => {
       throw new Error('loadChart is provided by provideQaChart');
+    }),
+    drawChart: fromPromise<string, { machineId: string; internals: boolean }>(async () => {
+      throw new Error('drawChart is provided by provideQaChart');
     }),
   },
   guards: {
     hasNext: ({ context }) => context.step < stepsOf(context),
     hasPrevious: ({ context }) => context.step > 0,
     knownPath: ({ context, event }) => event.type === 'path.step' && !!context.chart?.report?.paths.some((p) => p.id === event.pathId),
+    isDrawn: ({ context, event }) => event.type === 'chart.internals' && context.drawings[labelsOf(event.show)] !== undefined,
   },
   actions: {
     selectState: assign({ selected: ({ event }) => (event.type === 'state.select' ? event.stateId : null) }),
@@ -69,11 +82,24 @@ export const qaChartMachine = setup({
     next: assign({ step: ({ context }) => context.step + 1 }),
     previous: assign({ step: ({ context }) => context.step - 1 }),
     rewindAtEnd: assign({ step: ({ context }) => (context.step >= stepsOf(context) ? 0 : context.step) }),
+    setInternals: assign({ internals: ({ context, event }) => (event.type === 'chart.internals' ? event.show : context.internals) }),
+    showDrawing: assign({
+      chart: ({ context }) => context.chart && { ...context.chart, svg: context.drawings[labelsOf(context.internals)]! },
+    }),
   },
   delays: { stepDelay: STEP_DELAY_MS },
 }).createMachine({
   id: 'qaChart',
-  context: ({ input }) => ({ machineId: input.machineId, chart: null, error: null, selected: null, pathId: null, step: 0 }),
+  context: ({ input }) => ({
+    machineId: input.machineId,
+    chart: null,
+    internals: false,
+    drawings: {},
+    error: null,
+    selected: null,
+    pathId: null,
+    step: 0,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -81,8 +107,15 @@ export const qaChartMachine = setup({
       invoke: {
         id: 'loadChart',
         src: 'loadChart',
-        input: ({ context }) => ({ machineId: context.machineId }),
-        onDone: { target: 'ready', actions: assign({ chart: ({ event }) => event.output, error: null }) },
+        input: ({ context }) => ({ machineId: context.machineId, internals: context.internals }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            chart: ({ event }) => event.output,
+            drawings: ({ context, event }) => ({ [labelsOf(context.internals)]: event.output.svg }),
+            error: null,
+          }),
+        },
         onError: {
           target: 'failed',
           actions: assign({ error: ({ event }) => failureMessage(errorOf(event), 'The chart could not be drawn') }),
@@ -93,15 +126,40 @@ export const qaChartMachine = setup({
       description: 'No such machine, or the chart could not be drawn; Retry tries again.',
       on: { 'chart.retry': 'loading' },
     },
+    redrawing: {
+      description: "Lays the chart out again with or without XState's internals; the page keeps the last drawing meanwhile.",
+      invoke: {
+        id: 'drawChart',
+        src: 'drawChart',
+        input: ({ context }) => ({ machineId: context.machineId, internals: context.internals }),
+        onDone: {
+          target: 'ready.previous',
+          actions: [
+            assign({ drawings: ({ context, event }) => ({ ...context.drawings, [labelsOf(context.internals)]: event.output }) }),
+            'showDrawing',
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => failureMessage(errorOf(event), 'The chart could not be drawn') }),
+        },
+      },
+    },
     ready: {
       description: 'The chart, its coverage and its test paths.',
       on: {
+        'chart.internals': [
+          { guard: 'isDrawn', actions: ['setInternals', 'showDrawing'] },
+          { target: 'redrawing', actions: 'setInternals' },
+        ],
         'state.select': { actions: 'selectState' },
         'state.clear': { actions: 'clearState' },
         'path.step': { guard: 'knownPath', target: '.stepping', reenter: true, actions: 'startPath' },
       },
       initial: 'browsing',
       states: {
+        // Back from a new drawing to where the page was: browsing, or stepping through a path (playing or paused).
+        previous: { type: 'history', history: 'deep' },
         browsing: { description: 'Pan, zoom and pick states; no path is being replayed.' },
         stepping: {
           description: 'A test path replayed on the chart: its active states and the transition just taken are highlighted.',

@@ -12,3 +12,10 @@ export const selectIsSignedIn = (s: Pick<SessionSnapshot, 'hasTag'>) => s.hasTag
 /** The name for the top bar: the user's, else the ID token's; empty when the artist has given none. */
 export const selectDisplayName = (s: Pick<SessionSnapshot, 'context'>) =>
   s.context.user?.displayName ?? (s.context.session ? (decodeIdToken(s.context.session.idToken)?.name ?? '') : '');
+/** Whose session it is (the ID token's subject), or null when signed out: what is kept per artist in the browser is filed by it. */
+export const selectUserId = (s: Pick<SessionSnapshot, 'context'>) =>
+  s.context.session ? (decodeIdToken(s.context.session.idToken)?.sub ?? null) : null;
+/** The artist is signing out (or deleted their account): what the browser keeps for them goes. */
+export const selectIsSigningOut = (s: Pick<SessionSnapshot, 'matches'>) => s.matches('signingOut');
+/** The signed-in artist's avatar version (null: none, or the user not read yet). */
+export const selectAvatarVersion = (s: Pick<SessionSnapshot, 'context'>) => s.context.user?.avatarVersion ?? null;

@@ -71,10 +71,14 @@ export const accountDeletionMachine = setup({
         onDone: { target: 'deleted', actions: 'accountDeleted' },
         onError: {
           target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            error: failureMessage(event.error),
-            form: withServerErrors(context.form, failureFieldErrors(event.error)),
-          })),
+          // A message the server gave for a field (a wrong password) shows under that field only, not again above.
+          actions: assign(({ context, event }) => {
+            const fieldErrors = failureFieldErrors(event.error);
+            return {
+              error: Object.keys(fieldErrors).length ? null : failureMessage(event.error),
+              form: withServerErrors(context.form, fieldErrors),
+            };
+          }),
         },
       },
     },

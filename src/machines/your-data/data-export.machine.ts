@@ -1,17 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { DataArchive, DownloadProgress } from '../../services/user.service';
 import { failureMessage } from '../shared/failure';
 
-/** The archive as downloaded, ready to be saved under the name the server gave it. */
-export interface DataArchive {
-  blob: Blob;
-  fileName: string;
-}
-
-/** Bytes received so far, and the archive's length when the server said it. */
-export interface DownloadProgress {
-  loaded: number;
-  total: number | null;
-}
+export type { DataArchive, DownloadProgress };
 
 export interface DataExportContext {
   progress: DownloadProgress | null;

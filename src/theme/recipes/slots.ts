@@ -53,8 +53,12 @@ export const menu = defineSlotRecipe({
       alignItems: 'center',
       px: '3',
       py: '2',
+      // A fingertip's worth of height on a phone.
+      minH: { base: '11', md: 'auto' },
       cursor: 'pointer',
       fontSize: 'sm',
+      color: 'fg.default',
+      textDecoration: 'none',
       _highlighted: { bg: 'bg.subtle' },
     },
     itemGroupLabel: { px: '3', py: '1', fontSize: 'xs', color: 'fg.muted', fontWeight: 'semibold' },

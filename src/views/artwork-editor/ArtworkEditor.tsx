@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -31,6 +33,7 @@ import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from '../artwork-media/MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
 import { qaInspect } from '../../qa/qa-mode';
+import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
@@ -39,9 +42,23 @@ export const shareAddress = (artworkId: string) => `/social-media/post/new?artwo
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '6xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
+// Three tabs fit a 360 px screen only with narrower padding there.
+const tab = css({ px: { base: '2.5', sm: '4' } });
 
-/** Create or edit an artwork: its details, its media (once saved), the primary image, and deleting it. */
-export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMachine; input: ArtworkEditorInput }) {
+/**
+ * Create or edit an artwork: its details, its media (once saved), the primary image, and deleting it. A saved
+ * artwork's Inventory tab (where its pieces are, with their actions and history) is the route's `inventory`, drawn
+ * only while that tab is open.
+ */
+export function ArtworkEditor({
+  logic,
+  input,
+  inventory,
+}: {
+  logic: typeof artworkEditorMachine;
+  input: ArtworkEditorInput;
+  inventory?: (artworkId: string) => ReactNode;
+}) {
   const editor = useActorRef(logic, { input, ...qaInspect });
   const view = useSelector(editor, selectView);
   const error = useSelector(editor, selectError);
@@ -56,36 +73,26 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
-  if (view === 'notFound') {
+  if (view === 'notFound')
     return (
-      <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
-        <h1 id="artwork-editor-title" className={title}>
-          {ARTWORK_NOT_FOUND}
-        </h1>
-        <p>This artwork does not exist, or it was deleted.</p>
-        <Link href="/portfolio/artwork" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-          Back to My Artworks
-        </Link>
-      </section>
+      <EditorNotFound
+        titleId="artwork-editor-title"
+        title={ARTWORK_NOT_FOUND}
+        text="This artwork does not exist, or it was deleted."
+        back={{ href: '/portfolio/artwork', label: 'Back to My Artworks' }}
+      />
     );
-  }
   if (view === 'badRequest') return <ErrorPage status={400} />;
   if (view === 'forbidden') return <ErrorPage status={403} />;
-  if (view === 'loadFailed') {
+  if (view === 'loadFailed')
     return (
-      <section className={page} aria-labelledby="artwork-editor-title" data-view={view}>
-        <h1 id="artwork-editor-title" className={title}>
-          Edit Artwork
-        </h1>
-        <Alert status="danger">{error}</Alert>
-        <div>
-          <Button variant="outline" onClick={() => editor.send({ type: 'artwork.retry' })}>
-            Try again
-          </Button>
-        </div>
-      </section>
+      <EditorLoadFailed
+        titleId="artwork-editor-title"
+        title="Edit Artwork"
+        failure={<Alert status="danger">{error}</Alert>}
+        onRetry={() => editor.send({ type: 'artwork.retry' })}
+      />
     );
-  }
   if (view === 'deleted') {
     return (
       <section className={page} data-view={view}>
@@ -129,8 +136,17 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
         <div className={card()}>
           <Tabs.Root defaultValue="details">
             <Tabs.List aria-label="Artwork sections">
-              <Tabs.Trigger value="details">Details</Tabs.Trigger>
-              <Tabs.Trigger value="media">Media</Tabs.Trigger>
+              <Tabs.Trigger value="details" className={tab}>
+                Details
+              </Tabs.Trigger>
+              <Tabs.Trigger value="media" className={tab}>
+                Media
+              </Tabs.Trigger>
+              {inventory && !isNew ? (
+                <Tabs.Trigger value="inventory" className={tab}>
+                  Inventory
+                </Tabs.Trigger>
+              ) : null}
             </Tabs.List>
             <Tabs.Content value="details">
               <ArtworkForm editor={editor} />
@@ -139,6 +155,11 @@ export function ArtworkEditor({ logic, input }: { logic: typeof artworkEditorMac
               {/* Media can be added only to a saved artwork. */}
               {media ? <MediaPanel media={media} /> : <Alert status="info">Save artwork to add images</Alert>}
             </Tabs.Content>
+            {inventory && !isNew ? (
+              <Tabs.Content value="inventory">
+                <ArkTabs.Context>{(tabs) => (tabs.value === 'inventory' ? inventory(artworkId!) : null)}</ArkTabs.Context>
+              </Tabs.Content>
+            ) : null}
           </Tabs.Root>
         </div>
         <aside aria-label="Preview">

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { selectForm, selectIsBusy, selectIsSaving } from '../../machines/artwork-editor/artwork-editor.selectors';
+import { selectArtworkId, selectForm, selectIsBusy, selectIsSaving } from '../../machines/artwork-editor/artwork-editor.selectors';
 import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
 import type { ArtworkField, ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
 import { visibleError } from '../../machines/shared/form';
@@ -20,6 +20,7 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
   const form = useSelector(editor, selectForm);
   const busy = useSelector(editor, selectIsBusy);
   const saving = useSelector(editor, selectIsSaving);
+  const saved = useSelector(editor, selectArtworkId) !== null;
   const { values } = form;
   const change = (c: ArtworkFieldChange) => editor.send({ type: 'form.change', ...c });
   const errorOf = (field: ArtworkField) => visibleError(form, field);
@@ -62,15 +63,22 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
         disabled={busy}
         onValueChange={(value) => change({ field: 'tags', value })}
       />
-      <SelectField
-        label="Sale status"
-        name="saleStatus"
-        value={values.saleStatus}
-        options={SALE_OPTIONS}
-        error={errorOf('saleStatus')}
-        disabled={busy}
-        onValueChange={(value) => change({ field: 'saleStatus', value })}
-      />
+      {saved ? (
+        // A saved work's sale status follows its life (a sale, a hold, a return): changed in the Inventory tab.
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="sale-status-note">
+          Sale status: record a sale, put it on hold or mark it not for sale in the Inventory tab.
+        </p>
+      ) : (
+        <SelectField
+          label="Sale status"
+          name="saleStatus"
+          value={values.saleStatus}
+          options={SALE_OPTIONS}
+          error={errorOf('saleStatus')}
+          disabled={busy}
+          onValueChange={(value) => change({ field: 'saleStatus', value })}
+        />
+      )}
       <DimensionFields values={values} errorOf={errorOf} onChange={change} disabled={busy} />
       <LabelsPicker
         legend="Media labels when shared"

@@ -5,6 +5,7 @@ import { createArtworksService } from '../../services/artworks.service';
 import { ChooseMediaType } from '../artwork-media/ChooseMediaType';
 import { useEditorIdentity, type EditorMoves } from '../shell/editor-identity';
 import { ArtworkEditor } from './ArtworkEditor';
+import ArtworkInventorySection from '../artwork-inventory/artwork-inventory-section';
 
 const asMediaType = (value: string | undefined): MediaType | undefined =>
   value && (MEDIA_TYPES as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as MediaType) : undefined;
@@ -19,5 +20,12 @@ export default function ArtworkEditorRoute({ params }: { params: { id: string; m
   const { key, logic } = useEditorIdentity(isNew ? `new/${mediaType}` : params.id, makeLogic);
 
   if (isNew && !mediaType) return <ChooseMediaType />;
-  return <ArtworkEditor key={key} logic={logic} input={{ artworkId: isNew ? null : params.id, mediaType }} />;
+  return (
+    <ArtworkEditor
+      key={key}
+      logic={logic}
+      input={{ artworkId: isNew ? null : params.id, mediaType }}
+      inventory={(artworkId) => <ArtworkInventorySection artworkId={artworkId} />}
+    />
+  );
 }

@@ -13,6 +13,7 @@ import type { ListAddressOptions, ListPosition } from '../../schemas/list-addres
 import type { ListSettings } from '../../schemas/list.schema';
 import { MEDIA_TYPES, mediaTypeLabel, type MediaType } from '../../schemas/media-type.schema';
 import { ListImage } from '../list/ListImage';
+import { MediaPlaceholder } from '../ui/media-placeholder';
 import type { ListColumn, ListFacet, ListView } from '../list/list-types';
 import type { SelectOption } from '../ui/select';
 import { SaleStatusBadge } from './sale-status-badge';
@@ -102,7 +103,13 @@ const tileBodySmall = css({ display: 'flex', flexDirection: 'column', gap: '0.5'
 
 /** Row mode: Image, Title, Year, Medium, Status. The title is the row's link. */
 export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [
-  { id: 'image', header: 'Image', cell: (a, view) => <ListImage src={artworkImage(a, view)} view={view} /> },
+  {
+    id: 'image',
+    header: 'Image',
+    cell: (a, view) => (
+      <ListImage src={artworkImage(a, view)} view={view} placeholder={<MediaPlaceholder mediaType={a.mediaType} compact />} />
+    ),
+  },
   { id: 'title', header: 'Title', sortField: 'title', link: true, cell: artworkTitle },
   {
     id: 'year',
@@ -123,7 +130,7 @@ export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [
 export function ArtworkTile(a: Artwork, view: ListView) {
   return (
     <>
-      <ListImage src={artworkImage(a, view)} view={view} />
+      <ListImage src={artworkImage(a, view)} view={view} placeholder={<MediaPlaceholder mediaType={a.mediaType} />} />
       <span className={view.small ? tileBodySmall : tileBody}>
         <span className={titleClass} title={artworkTitle(a)} data-testid="tile-title">
           {artworkTitle(a)}

@@ -41,7 +41,7 @@ export interface CalendarPageProps {
   now?: () => number;
 }
 
-/** The social-media calendar: the view switch, the filters placeholder, and the posts of the view and period. */
+/** The social-media calendar: the view switch and the posts of the view and period (no filters area until there are filters). */
 export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPageProps) {
   // An explicit `clock: undefined` would replace XState's own clock.
   const actor = useActorRef(logic, clock ? { input, clock, ...qaInspect } : { input, ...qaInspect });
@@ -75,20 +75,6 @@ export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPa
         </Link>
       </header>
       <CalendarToolbar actor={actor} view={view} anchor={anchor} now={now} />
-      <section
-        aria-label="Filters"
-        className={css({
-          p: '3',
-          borderWidth: '1px',
-          borderStyle: 'dashed',
-          borderColor: 'border',
-          borderRadius: 'md',
-          color: 'fg.muted',
-          fontSize: 'sm',
-        })}
-      >
-        {CALENDAR_TEXT.filters}
-      </section>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{CALENDAR_TEXT.timeZone(timeZone)}</p>
       <FailedPosts posts={failed} timeZone={timeZone} />
 

@@ -8,7 +8,6 @@ export const CALENDAR_TEXT = {
   loading: 'Loading posts...',
   retry: 'Try again',
   today: 'Today',
-  filters: 'Filters coming soon',
   updating: 'Updating while posts go out…',
   timeZone: (timeZone: string) => `Times are shown in your time zone, ${timeZone}.`,
   refreshFailed: (message: string) => `Could not check for updates: ${message} Trying again in a few seconds.`,

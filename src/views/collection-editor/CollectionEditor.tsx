@@ -1,6 +1,5 @@
 import { qaInspect } from '../../qa/qa-mode';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
 import type { CollectionFieldChange } from '../../machines/collection-editor/collection-editor.form';
@@ -35,6 +34,7 @@ import { LeaveDialog } from '../shell/LeaveDialog';
 import { ArtworkPicker } from './ArtworkPicker';
 import { CollectionArtworks } from './CollectionArtworks';
 import { VisibilityField } from './VisibilityField';
+import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
 export const COLLECTION_EDITOR_TEXT = {
   newTitle: 'New Collection',
@@ -80,34 +80,24 @@ export function CollectionEditor({ logic, input }: { logic: typeof collectionEdi
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
-  if (view === 'notFound') {
+  if (view === 'notFound')
     return (
-      <section className={page} aria-labelledby="collection-editor-title" data-view={view}>
-        <h1 id="collection-editor-title" className={heading}>
-          {COLLECTION_EDITOR_TEXT.notFound}
-        </h1>
-        <p>{COLLECTION_EDITOR_TEXT.notFoundText}</p>
-        <Link href="/portfolio/collections" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-          {COLLECTION_EDITOR_TEXT.back}
-        </Link>
-      </section>
+      <EditorNotFound
+        titleId="collection-editor-title"
+        title={COLLECTION_EDITOR_TEXT.notFound}
+        text={COLLECTION_EDITOR_TEXT.notFoundText}
+        back={{ href: '/portfolio/collections', label: COLLECTION_EDITOR_TEXT.back }}
+      />
     );
-  }
-  if (view === 'loadFailed') {
+  if (view === 'loadFailed')
     return (
-      <section className={page} aria-labelledby="collection-editor-title" data-view={view}>
-        <h1 id="collection-editor-title" className={heading}>
-          {COLLECTION_EDITOR_TEXT.editTitle}
-        </h1>
-        <Alert status="danger">{error}</Alert>
-        <div>
-          <Button variant="outline" onClick={() => editor.send({ type: 'collection.retry' })}>
-            Try again
-          </Button>
-        </div>
-      </section>
+      <EditorLoadFailed
+        titleId="collection-editor-title"
+        title={COLLECTION_EDITOR_TEXT.editTitle}
+        failure={<Alert status="danger">{error}</Alert>}
+        onRetry={() => editor.send({ type: 'collection.retry' })}
+      />
     );
-  }
   if (view === 'deleted') {
     return (
       <section className={page} data-view={view}>

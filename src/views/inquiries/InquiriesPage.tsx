@@ -7,22 +7,12 @@ import { badge } from 'styled-system/recipes/badge';
 import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { inquiriesMachine } from '../../machines/inquiries/inquiries.machine';
-import {
-  selectCanLoadMore,
-  selectError,
-  selectHasMore,
-  selectInquiries,
-  selectIsLoadingMore,
-  selectMarkingId,
-  selectUnreadCount,
-  selectView,
-} from '../../machines/inquiries/inquiries.selectors';
+import { selectActingId, selectItems, selectSummary, selectView } from '../../machines/shared/paged-list.selectors';
 import { INQUIRY_MESSAGES, type Inquiry } from '../../schemas/inquiry.schema';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { EnvelopeArt } from '../ui/illustrations';
-import { Spinner } from '../ui/spinner';
+import { PagedList } from '../ui/paged-list';
 
 type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
 
@@ -30,12 +20,8 @@ type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
 export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
   const actor = useActorRef(logic, qaInspect);
   const view = useSelector(actor, selectView);
-  const inquiries = useSelector(actor, selectInquiries);
-  const unread = useSelector(actor, selectUnreadCount);
-  const error = useSelector(actor, selectError);
-  const hasMore = useSelector(actor, selectHasMore);
-  const canLoadMore = useSelector(actor, selectCanLoadMore);
-  const loadingMore = useSelector(actor, selectIsLoadingMore);
+  const inquiries = useSelector(actor, selectItems);
+  const unread = useSelector(actor, selectSummary);
 
   return (
     <section
@@ -54,53 +40,33 @@ export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
         ) : null}
       </div>
 
-      {view === 'loading' ? <Spinner label={INQUIRY_MESSAGES.loading} /> : null}
-      {view === 'failed' ? (
-        <Alert status="danger">
-          {INQUIRY_MESSAGES.error}{' '}
-          <Button variant="link" onClick={() => actor.send({ type: 'inquiries.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {view === 'empty' ? (
-        <EmptyState
-          art={EnvelopeArt}
-          message={INQUIRY_MESSAGES.empty}
-          invitation={INQUIRY_MESSAGES.emptyInvitation}
-          action={
-            <Link href="/" className={button({ variant: 'solid' })}>
-              {INQUIRY_MESSAGES.emptyAction}
-            </Link>
-          }
-        />
-      ) : null}
-      {view === 'loaded' ? (
-        <>
-          <ul aria-label="Inquiries" className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
-            {inquiries.map((inquiry) => (
-              <InquiryCard key={inquiry.inquiryId} inquiry={inquiry} actor={actor} />
-            ))}
-          </ul>
-          {error ? <Alert status="danger">{INQUIRY_MESSAGES.error}</Alert> : null}
-          {hasMore ? (
-            <Button
-              variant="outline"
-              disabled={!canLoadMore}
-              onClick={() => actor.send({ type: 'inquiries.loadMore' })}
-              className={css({ alignSelf: 'center' })}
-            >
-              {loadingMore ? 'Loading...' : 'Load more inquiries'}
-            </Button>
-          ) : null}
-        </>
-      ) : null}
+      <PagedList
+        actor={actor}
+        text={{ loading: INQUIRY_MESSAGES.loading, error: INQUIRY_MESSAGES.error, loadMore: 'Load more inquiries' }}
+        label="Inquiries"
+        empty={
+          <EmptyState
+            art={EnvelopeArt}
+            message={INQUIRY_MESSAGES.empty}
+            invitation={INQUIRY_MESSAGES.emptyInvitation}
+            action={
+              <Link href="/" className={button({ variant: 'solid' })}>
+                {INQUIRY_MESSAGES.emptyAction}
+              </Link>
+            }
+          />
+        }
+      >
+        {inquiries.map((inquiry) => (
+          <InquiryCard key={inquiry.inquiryId} inquiry={inquiry} actor={actor} />
+        ))}
+      </PagedList>
     </section>
   );
 }
 
 function InquiryCard({ inquiry, actor }: { inquiry: Inquiry; actor: Ref }) {
-  const markingId = useSelector(actor, selectMarkingId);
+  const markingId = useSelector(actor, selectActingId);
   const marking = markingId === inquiry.inquiryId;
   const titleId = `inquiry-${inquiry.inquiryId}`;
   return (
@@ -143,7 +109,7 @@ function InquiryCard({ inquiry, actor }: { inquiry: Inquiry; actor: Ref }) {
             size="sm"
             disabled={markingId !== null}
             aria-label={marking ? undefined : `Mark as read: inquiry from ${inquiry.name}`}
-            onClick={() => actor.send({ type: 'inquiries.markRead', inquiryId: inquiry.inquiryId })}
+            onClick={() => actor.send({ type: 'list.act', id: inquiry.inquiryId })}
             className={css({ alignSelf: 'flex-start' })}
           >
             {marking ? 'Marking...' : 'Mark as read'}

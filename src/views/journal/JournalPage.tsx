@@ -6,31 +6,22 @@ import { badge } from 'styled-system/recipes/badge';
 import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { journalMachine } from '../../machines/journal/journal.machine';
-import {
-  selectCanLoadMore,
-  selectDismissingId,
-  selectEntries,
-  selectError,
-  selectFilter,
-  selectHasMore,
-  selectIsLoadingMore,
-  selectView,
-} from '../../machines/journal/journal.selectors';
+import { selectActingId, selectItems, selectQuery, selectView } from '../../machines/shared/paged-list.selectors';
 import { artworkFieldLabel } from '../../schemas/artwork-fields';
 import { collectionFieldLabel } from '../../schemas/collection-fields';
 import {
   JOURNAL_FILTER_TYPES,
   JOURNAL_MESSAGES,
+  JOURNAL_PAGE_SIZE,
   JOURNAL_TYPE_LABELS,
   type JournalEntry,
   type JournalType,
 } from '../../schemas/journal.schema';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
 import { EmptyState } from '../ui/empty-state';
 import { SketchbookArt } from '../ui/illustrations';
-import { Spinner } from '../ui/spinner';
+import { PagedList } from '../ui/paged-list';
 import { qaInspect } from '../../qa/qa-mode';
 
 type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
@@ -41,7 +32,8 @@ export const JOURNAL_EMPTY = {
   action: 'Go to My Artworks',
 } as const;
 
-const TYPE_TONES: Record<JournalType, 'success' | 'accent' | 'neutral'> = {
+/** The artwork's life (sales, holds, custody, prices) reads neutral. */
+const TYPE_TONES: Partial<Record<JournalType, 'success' | 'accent' | 'neutral'>> = {
   'artwork.new': 'success',
   'artwork.updated': 'accent',
   'collection.new': 'success',
@@ -63,12 +55,8 @@ const selectClass = css({
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
   const actor = useActorRef(logic, qaInspect);
   const view = useSelector(actor, selectView);
-  const entries = useSelector(actor, selectEntries);
-  const filter = useSelector(actor, selectFilter);
-  const error = useSelector(actor, selectError);
-  const hasMore = useSelector(actor, selectHasMore);
-  const canLoadMore = useSelector(actor, selectCanLoadMore);
-  const loadingMore = useSelector(actor, selectIsLoadingMore);
+  const entries = useSelector(actor, selectItems);
+  const filter = useSelector(actor, selectQuery);
 
   return (
     <section
@@ -83,7 +71,7 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
         <Checkbox
           label="Show dismissed entries"
           checked={filter.includeDismissed}
-          onCheckedChange={(value) => actor.send({ type: 'journal.showDismissed', value })}
+          onCheckedChange={(value) => actor.send({ type: 'list.query', patch: { includeDismissed: value } })}
         />
         <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
           Type
@@ -91,7 +79,7 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             className={selectClass}
             value={filter.type ?? ''}
             onChange={(e) =>
-              actor.send({ type: 'journal.filterType', value: (e.currentTarget.value || undefined) as JournalType | undefined })
+              actor.send({ type: 'list.query', patch: { type: (e.currentTarget.value || undefined) as JournalType | undefined } })
             }
           >
             <option value="">All types</option>
@@ -102,59 +90,39 @@ export function JournalPage({ logic }: { logic: typeof journalMachine }) {
             ))}
           </select>
         </label>
-        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'journal.reset' })}>
+        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'list.reset' })}>
           Reset
         </Button>
       </div>
 
-      {view === 'loading' ? <Spinner label={JOURNAL_MESSAGES.loading} /> : null}
-      {view === 'failed' ? (
-        <Alert status="danger">
-          {JOURNAL_MESSAGES.error}{' '}
-          <Button variant="link" onClick={() => actor.send({ type: 'journal.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {view === 'empty' ? (
-        <EmptyState
-          art={SketchbookArt}
-          message={JOURNAL_MESSAGES.empty}
-          invitation={JOURNAL_EMPTY.invitation}
-          action={
-            <Link href="/portfolio/artwork" className={button({ variant: 'solid' })}>
-              {JOURNAL_EMPTY.action}
-            </Link>
-          }
-        />
-      ) : null}
-      {view === 'loaded' ? (
-        <>
-          <ul aria-label="Journal entries" className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' })}>
-            {entries.map((entry) => (
-              <EntryCard key={entry.journalId} entry={entry} actor={actor} />
-            ))}
-          </ul>
-          {error ? <Alert status="danger">{JOURNAL_MESSAGES.error}</Alert> : null}
-          {/* Stays in place (disabled) while an entry is being dismissed, so the way to older entries never goes. */}
-          {hasMore || loadingMore ? (
-            <Button
-              variant="outline"
-              disabled={!canLoadMore}
-              onClick={() => actor.send({ type: 'journal.loadMore' })}
-              className={css({ alignSelf: 'center' })}
-            >
-              {loadingMore ? 'Loading...' : 'Load more entries'}
-            </Button>
-          ) : null}
-        </>
-      ) : null}
+      <PagedList
+        actor={actor}
+        pageSize={JOURNAL_PAGE_SIZE}
+        text={{ loading: JOURNAL_MESSAGES.loading, error: JOURNAL_MESSAGES.error, loadMore: 'Load more entries' }}
+        label="Journal entries"
+        empty={
+          <EmptyState
+            art={SketchbookArt}
+            message={JOURNAL_MESSAGES.empty}
+            invitation={JOURNAL_EMPTY.invitation}
+            action={
+              <Link href="/portfolio/artwork" className={button({ variant: 'solid' })}>
+                {JOURNAL_EMPTY.action}
+              </Link>
+            }
+          />
+        }
+      >
+        {entries.map((entry) => (
+          <EntryCard key={entry.journalId} entry={entry} actor={actor} />
+        ))}
+      </PagedList>
     </section>
   );
 }
 
 function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
-  const dismissingId = useSelector(actor, selectDismissingId);
+  const dismissingId = useSelector(actor, selectActingId);
   const dismissing = dismissingId === entry.journalId;
   const busy = dismissingId !== null;
   const { artworkId, collectionId, changedFields } = entry.metadata;
@@ -178,7 +146,9 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
         <p className={css({ fontWeight: 'semibold' })}>{entry.message}</p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <span className={badge({ tone: TYPE_TONES[entry.journalEntryType] })}>{JOURNAL_TYPE_LABELS[entry.journalEntryType]}</span>
+          <span className={badge({ tone: TYPE_TONES[entry.journalEntryType] ?? 'neutral' })}>
+            {JOURNAL_TYPE_LABELS[entry.journalEntryType]}
+          </span>
           {entry.dismissed ? <span className={badge({ tone: 'neutral' })}>Dismissed</span> : null}
         </div>
         <time dateTime={entry.createdDate} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
@@ -208,12 +178,7 @@ function EntryCard({ entry, actor }: { entry: JournalEntry; actor: Ref }) {
         ) : null}
       </div>
       {!entry.dismissed ? (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'journal.dismiss', journalId: entry.journalId })}
-        >
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => actor.send({ type: 'list.act', id: entry.journalId })}>
           {dismissing ? 'Dismissing...' : 'Dismiss'}
         </Button>
       ) : null}

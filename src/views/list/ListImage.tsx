@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { MESSAGES } from '../../schemas/messages';
 import type { ListView } from './list-types';
@@ -13,7 +13,7 @@ const frame = css({
   w: 'full',
   '&[data-aspect=original]': { bg: 'transparent' },
 });
-const placeholder = css({
+const unavailable = css({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -31,10 +31,21 @@ const fit = (aspect: ListView['aspect'], { height }: ListView['image']) =>
 
 /**
  * An item's picture in the image box of the current view: lazy-loaded with its size set (no layout shift), cropped
- * to fill the chosen aspect ('original' shows it whole: give it the uncropped address), and 'Image not available'
- * when there is none or it fails.
+ * to fill the chosen aspect ('original' shows it whole: give it the uncropped address); with no address, the
+ * placeholder given (else 'Image not available'), and 'Image not available' when it fails to load.
  */
-export function ListImage({ src, view, alt = '' }: { src: string | null | undefined; view: ListView; alt?: string }) {
+export function ListImage({
+  src,
+  view,
+  alt = '',
+  placeholder,
+}: {
+  src: string | null | undefined;
+  view: ListView;
+  alt?: string;
+  /** Shown when the item has no picture at all (its media type's own); a picture that fails to load says 'Image not available'. */
+  placeholder?: ReactNode;
+}) {
   // Which address failed to load: a local fact about this <img>, not part of the list's flow.
   const [failed, setFailed] = useState<string | null>(null);
   const { width, height } = view.image;
@@ -53,8 +64,8 @@ export function ListImage({ src, view, alt = '' }: { src: string | null | undefi
           style={fit(view.aspect, view.image)}
         />
       ) : (
-        <span className={placeholder} style={{ width, height }}>
-          {MESSAGES.imageNotAvailable}
+        <span className={unavailable} style={{ width, height }}>
+          {!src && placeholder ? placeholder : MESSAGES.imageNotAvailable}
         </span>
       )}
     </div>

@@ -111,7 +111,7 @@ export function RowTable<T>({
           return (
             <tr key={itemKey(item)} className={classes.row} onClick={open(href)}>
               {columns.map((column) => (
-                <td key={column.id} className={classes.cell}>
+                <td key={column.id} className={classes.cell} data-column={column.id}>
                   {column.link && href ? <Link href={href}>{column.cell(item, view)}</Link> : column.cell(item, view)}
                 </td>
               ))}

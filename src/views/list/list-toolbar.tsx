@@ -73,11 +73,15 @@ export function ListToolbar({ actor, filterLabel, filterPlaceholder, sortFields,
           onChange={(value) => actor.send({ type: 'list.facet', name: facet.name, value })}
         />
       ))}
-      {hasFilters(filters) ? (
-        <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'list.clearFilters' })}>
-          Clear filters
-        </Button>
-      ) : null}
+      {/* Always in place, hidden (from sight, keyboard and screen readers) until a filter is set: showing it moves nothing. */}
+      <Button
+        variant="ghost"
+        size="sm"
+        style={hasFilters(filters) ? undefined : { visibility: 'hidden' }}
+        onClick={() => actor.send({ type: 'list.clearFilters' })}
+      >
+        Clear filters
+      </Button>
       <SelectField
         label="Sort by"
         options={sortFields}

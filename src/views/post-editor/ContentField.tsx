@@ -29,7 +29,8 @@ const ErrorText = withContext(ArkField.ErrorText, 'errorText');
 
 /**
  * The post's text and its counter 'n / 280 characters', which counts the text as it will be posted (hashtags and
- * mentions appended) and turns red over the limit; the limit's message then shows below (announced politely).
+ * mentions appended) and turns red over the limit; the limit's message then says by how much, and the thread control
+ * offers to split the text into a thread. Nothing typed is cut: the input's own maximum is a whole thread's.
  * It subscribes to its own slice only, so typing re-renders nothing else. Written as a thread, the text may be longer:
  * the parts are shown below it instead, each with its own counter.
  */
@@ -48,7 +49,9 @@ export const ContentField = memo(function ContentField({ editor }: { editor: Pos
         className={textarea()}
         name="content"
         rows={6}
-        maxLength={thread ? THREAD_MAX_LENGTH : POST_MAX_LENGTH}
+        // Never cut what the artist types: the limit is the counter's and the message's to tell, over it as far as a
+        // thread could go.
+        maxLength={THREAD_MAX_LENGTH}
         value={content}
         onChange={(e) => editor.send({ type: 'form.change', field: 'content', value: e.currentTarget.value })}
       />
@@ -59,14 +62,16 @@ export const ContentField = memo(function ContentField({ editor }: { editor: Pos
       )}
       <ErrorText>{error}</ErrorText>
       {thread && <ThreadParts editor={editor} />}
-      <button
-        type="button"
-        className={button({ variant: 'ghost', size: 'sm' })}
-        disabled={!editable}
-        onClick={() => editor.send({ type: thread ? 'thread.stop' : 'thread.start' })}
-      >
-        {thread ? M.threadStop : M.threadStart}
-      </button>
+      <div>
+        <button
+          type="button"
+          className={button({ variant: over && !thread ? 'solid' : 'outline', size: 'sm' })}
+          disabled={!editable}
+          onClick={() => editor.send({ type: thread ? 'thread.stop' : 'thread.start' })}
+        >
+          {thread ? M.threadStop : over ? M.threadSplit : M.threadStart}
+        </button>
+      </div>
       {/* What the last change to the thread did, announced politely. */}
       <p role="status" data-testid="thread-note" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         {note ?? ''}

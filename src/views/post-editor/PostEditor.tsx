@@ -1,16 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import type { ActorOptions } from 'xstate';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
 import type { PostEditorRef, postEditorMachine } from '../../machines/post-editor/post-editor.machine';
-import { hasUnsavedChanges } from '../../machines/post-editor/post-editor.setup';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
 import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useChartLeaveGuard } from '../shell/leave-guard';
 import { LeaveDialog } from '../shell/LeaveDialog';
@@ -36,8 +33,20 @@ import { LocationField } from './LocationField';
 import { LabelsField } from './LabelsField';
 import { LanguageField } from './LanguageField';
 import { LinkCard } from '../link-card/LinkCard';
+import { LocalCopyStatus, losesWorkOnUnload, RestoredNotice } from './LocalCopy';
+import { PostPreviews } from './preview/PostPreviews';
+import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl' });
+/** The form, and beside it on a wide screen (under it on a phone) the post as it will look. */
+const composer = css({ maxW: { base: '3xl', lg: '6xl' } });
+const columns = css({
+  display: 'grid',
+  gap: '5',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(18rem, 24rem)' },
+  alignItems: 'start',
+});
+const aside = css({ position: { lg: 'sticky' }, top: { lg: '4' } });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
 const HEADINGS = { unsaved: 'New Post', draft: 'Edit Post', published: 'Published Post' } as const;
 const LABEL_TONES = { 'Scheduled Draft': 'accent', Draft: 'neutral', Published: 'success' } as const;
@@ -86,46 +95,36 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
   const confirmingLeave = useSelector(editor, isConfirmingLeave);
-  // An in-app navigation asks the chart; it holds it (and asks) only while an unsaved post or a draft being edited
-  // has unsaved changes. A reload or closing the tab is held whenever something would be lost.
-  useChartLeaveGuard(editor, hasUnsavedChanges, isConfirmingLeave);
+  // An in-app navigation asks the chart; it holds it (and asks) only when unsaved changes have no copy in this
+  // browser. A reload or closing the tab is held whenever something would be lost (the copy not written yet).
+  useChartLeaveGuard(editor, losesWorkOnUnload, isConfirmingLeave);
 
   if (view === 'left') return null;
   if (view === 'loading') return <Spinner />;
   if (view === 'sharing') return <Spinner label={M.sharing} />;
-  if (view === 'notFound') {
+  if (view === 'notFound')
     return (
-      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
-        <h1 id="post-editor-title" className={title}>
-          {M.notFound}
-        </h1>
-        <p>This post does not exist, or it belongs to another account.</p>
-        <Link href="/social-media" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-          Back to the calendar
-        </Link>
-      </section>
+      <EditorNotFound
+        titleId="post-editor-title"
+        title={M.notFound}
+        text="This post does not exist, or it belongs to another account."
+        back={{ href: '/social-media', label: 'Back to the calendar' }}
+      />
     );
-  }
   if (view === 'badRequest') return <ErrorPage status={400} />;
   if (view === 'forbidden') return <ErrorPage status={403} />;
-  if (view === 'loadFailed') {
+  if (view === 'loadFailed')
     return (
-      <section className={page} aria-labelledby="post-editor-title" data-view={view}>
-        <h1 id="post-editor-title" className={title}>
-          Social Media Post
-        </h1>
-        <FailureAlert editor={editor} />
-        <div>
-          <Button variant="outline" onClick={() => editor.send({ type: 'post.reload' })}>
-            Try again
-          </Button>
-        </div>
-      </section>
+      <EditorLoadFailed
+        titleId="post-editor-title"
+        title="Social Media Post"
+        failure={<FailureAlert editor={editor} />}
+        onRetry={() => editor.send({ type: 'post.reload' })}
+      />
     );
-  }
 
   return (
-    <section className={page} aria-labelledby="post-editor-title" data-view={view}>
+    <section className={cx(page, view !== 'published' && composer)} aria-labelledby="post-editor-title" data-view={view}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         <h1 id="post-editor-title" className={title}>
           {HEADINGS[view]}
@@ -137,36 +136,45 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
         ) : null}
       </header>
       <FailureAlert editor={editor} />
+      {view === 'published' ? null : <RestoredNotice editor={editor} />}
       {view === 'published' ? null : <ShareHint editor={editor} />}
-      <div className={card()}>
-        {view === 'published' ? (
+      {view === 'published' ? (
+        <div className={card()}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
             <PublishedPost editor={editor} />
             <PostFiles editor={editor} />
             <PostResponses editor={editor} />
           </div>
-        ) : (
-          <form
-            noValidate
-            aria-label="Post"
-            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-            onSubmit={(e) => e.preventDefault()}
-          >
-            <ContentField editor={editor} />
-            <PostLinkCard editor={editor} />
-            <PostFiles editor={editor} />
-            <LabelsField editor={editor} />
-            <TagList editor={editor} field="hashtags" />
-            <TagList editor={editor} field="mentions" />
-            <LocationField editor={editor} />
-            <LanguageField editor={editor} />
-            <AccountsField editor={editor} />
-            <ScheduleField editor={editor} />
-            <ScheduleCheck editor={editor} />
-            <PostActions editor={editor} />
-          </form>
-        )}
-      </div>
+        </div>
+      ) : (
+        <div className={columns}>
+          <div className={card()}>
+            <form
+              noValidate
+              aria-label="Post"
+              className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+              onSubmit={(e) => e.preventDefault()}
+            >
+              <ContentField editor={editor} />
+              <PostLinkCard editor={editor} />
+              <PostFiles editor={editor} />
+              <LabelsField editor={editor} />
+              <TagList editor={editor} field="hashtags" />
+              <TagList editor={editor} field="mentions" />
+              <LocationField editor={editor} />
+              <LanguageField editor={editor} />
+              <AccountsField editor={editor} />
+              <ScheduleField editor={editor} />
+              <ScheduleCheck editor={editor} />
+              <PostActions editor={editor} />
+              <LocalCopyStatus editor={editor} />
+            </form>
+          </div>
+          <div className={aside}>
+            <PostPreviews editor={editor} />
+          </div>
+        </div>
+      )}
       <LeaveDialog
         open={confirmingLeave}
         onLeave={() => editor.send({ type: 'leave.confirm' })}

@@ -6,15 +6,19 @@ import { createArtworksService } from '../../services/artworks.service';
 import { createPublishService } from '../../services/publish.service';
 import { createSocialService } from '../../services/social.service';
 import { createUserService } from '../../services/user.service';
+import { createLocalDrafts } from '../../services/local-drafts';
+import { selectUserId } from '../../machines/session/session.selectors';
 import { useEditorIdentity, type EditorMoves } from '../shell/editor-identity';
 import { PostEditor } from './PostEditor';
 
-const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) =>
+const makeLogic = ({ http, cache, session }: AppRuntime, moves: EditorMoves) =>
   providePostEditor({
     ...postEditorActors(
       createSocialService(http, cache),
       createArtworksService(http, cache),
       createPublishService(http),
+      // Unsaved posts are kept in this browser under whoever is signed in when they are written or read.
+      createLocalDrafts(() => selectUserId(session.getSnapshot())),
       createUserService(http),
     ),
     ...moves,

@@ -5,6 +5,7 @@ import { card } from 'styled-system/recipes/card';
 import { visibleError, type FormContext } from '../../machines/shared/form';
 import type { profileMachine } from '../../machines/profile/profile.machine';
 import {
+  selectAvatarCrop,
   selectAvatarError,
   selectAvatarProgress,
   selectAvatarUrl,
@@ -20,8 +21,10 @@ import {
 import { AVATAR_TYPES } from '../../schemas/upload.schema';
 import { Alert } from '../ui/alert';
 import { UserAvatar } from '../ui/avatar';
+import { AvatarCropper } from './AvatarCropper';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { TextareaField } from '../ui/textarea-field';
 import { Spinner } from '../ui/spinner';
 import { qaInspect } from '../../qa/qa-mode';
 import { SelectField } from '../ui/select-field';
@@ -69,9 +72,10 @@ function DefaultView({ actor }: { actor: Ref }) {
   const avatarError = useSelector(actor, selectAvatarError);
   const notice = useSelector(actor, selectNotice);
   const uploading = useSelector(actor, selectIsUploadingAvatar);
+  const crop = useSelector(actor, selectAvatarCrop);
   const picker = useRef<HTMLInputElement>(null);
   if (!user) return null;
-  const name = user.displayName || 'New User';
+  const name = user.displayName;
   return (
     <div className={stack}>
       {notice ? <Alert status="success">{notice}</Alert> : null}
@@ -84,6 +88,7 @@ function DefaultView({ actor }: { actor: Ref }) {
         ) : null}
       </div>
       {avatarError ? <Alert status="danger">{avatarError}</Alert> : null}
+      {crop ? <AvatarCropper crop={crop} /> : null}
       <dl
         className={css({
           display: 'grid',
@@ -177,6 +182,18 @@ function EditView({ actor }: { actor: Ref }) {
       <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
       <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       <SelectField label="Post language" options={LANGUAGE_OPTIONS} {...field('postLanguage')} />
+      {/* Shown on the public site's home after the next publish. */}
+      <TextareaField label="Bio or statement" rows={5} {...field('bio')} />
+      <TextField label="Website" type="url" autoComplete="url" placeholder="https://" {...field('website')} />
+      <TextField
+        label="Contact email"
+        type="email"
+        autoComplete="email"
+        hint="Shown to visitors of your public site."
+        {...field('contactEmail')}
+      />
+      <TextField label="Instagram" autoComplete="off" placeholder="@username" {...field('instagram')} />
+      <TextField label="Bluesky" autoComplete="off" placeholder="@name.bsky.social" {...field('bluesky')} />
     </FormShell>
   );
 }

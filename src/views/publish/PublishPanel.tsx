@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { css } from 'styled-system/css';
@@ -5,20 +6,38 @@ import type { publishMachine } from '../../machines/publish/publish.machine';
 import { selectError, selectResult, selectState } from '../../machines/publish/publish.selectors';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
 import { qaInspect } from '../../qa/qa-mode';
 
 const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' });
 
-/** Publish: one button that publishes the public portfolio, and where it lives since the last publish. */
+/**
+ * Publish: one button that publishes the public portfolio, and where it lives since the last publish; the address
+ * (/p/<slug>) may be changed before publishing (the previous one then leads to the new one).
+ */
 export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
   const actor = useActorRef(logic, qaInspect);
   const state = useSelector(actor, selectState);
   const result = useSelector(actor, selectResult);
   const error = useSelector(actor, selectError);
   const busy = state === 'publishing';
+  // What the artist typed in Address; until they type, the address the portfolio has.
+  const [typed, setTyped] = useState<string | null>(null);
+  const slug = typed ?? result?.slug ?? '';
+  const changed = slug.trim() !== '' && slug.trim().toLowerCase() !== result?.slug;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })} data-state={state}>
-      <Button onClick={() => actor.send({ type: 'publish.start' })} disabled={busy}>
+      <TextField
+        label="Address"
+        name="slug"
+        value={slug}
+        onValueChange={setTyped}
+        hint="Your portfolio's address: /p/ followed by 3-40 lowercase letters, digits and hyphens. Leave it as it is to keep it."
+        autoComplete="off"
+        maxLength={60}
+        disabled={busy}
+      />
+      <Button onClick={() => actor.send({ type: 'publish.start', ...(changed ? { slug: slug.trim() } : {}) })} disabled={busy}>
         {busy ? 'Publishing...' : 'Publish'}
       </Button>
       {state === 'failed' ? <Alert status="danger">{error}</Alert> : null}

@@ -5,27 +5,28 @@ import { provideQaChart } from '../../machines/qa-chart/qa-chart.provide';
 import {
   selectChart,
   selectFailure,
+  selectInternals,
   selectIsLoading,
   selectIsPlaying,
+  selectIsRedrawing,
   selectPaths,
   selectReport,
   selectSelectedState,
   selectStepping,
 } from '../../machines/qa-chart/qa-chart.selectors';
-import type { ChartTransition } from '../../qa/chart-graph';
-import { innermost } from '../../qa/qa-report';
-import { loadChart } from '../../qa/studio-services';
+import { eventName, innermost, pathTitle } from '../../qa/qa-report';
+import { drawChart, loadChart } from '../../qa/studio-services';
 import { Button } from '../ui/button';
+import { Checkbox } from '../ui/checkbox';
 import { Spinner } from '../ui/spinner';
 import { ChartView } from './ChartView';
-import { NO_TEST_RUN, coverageText } from './coverage-text';
+import { MODEL_TEST_COMMAND, NO_TEST_RUN, coverageText, writtenText } from './coverage-text';
+import { StateDetails } from './StateDetails';
+import { TestPathList } from './TestPathList';
 
-const defaultLogic = provideQaChart({ loadChart });
+const defaultLogic = provideQaChart({ loadChart, drawChart });
 const heading = css({ fontSize: 'lg', fontWeight: 'bold' });
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
-
-const transitionText = (t: ChartTransition) =>
-  `${t.event}${t.guard ? ` [${t.guard}]` : ''}${t.actions.length ? ` / ${t.actions.join(', ')}` : ''} → ${t.targets.length ? t.targets.join(', ') : '(stays)'}`;
 
 /** /qa/charts/<machineId>: the chart, its coverage, a state's details, the test paths and Step through. */
 export function ChartPage({
@@ -46,11 +47,13 @@ export function ChartPage({
   const selected = useSelector(actor, selectSelectedState);
   const stepping = useSelector(actor, selectStepping);
   const playing = useSelector(actor, selectIsPlaying);
+  const internals = useSelector(actor, selectInternals);
+  const redrawing = useSelector(actor, selectIsRedrawing);
   const covered = (id: string) => report?.coveredTransitionIds.includes(id) ?? false;
 
   return (
     <section aria-labelledby="chart-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <h1 id="chart-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+      <h1 id="chart-title" className={css({ fontSize: '2xl', fontWeight: 'bold', overflowWrap: 'anywhere' })}>
         {machineId}
       </h1>
       {loading ? <Spinner /> : null}
@@ -69,9 +72,14 @@ export function ChartPage({
             {report
               ? `Covered: states ${coverageText(report.states)}, transitions ${coverageText(report.transitions)}. Green edges were taken by a test, red dashed ones never.`
               : chart.recorded
-                ? 'The last test run did not test this machine.'
+                ? `The last test run did not test this machine: run ${MODEL_TEST_COMMAND}.`
                 : NO_TEST_RUN}
           </p>
+          {report?.writtenAt ? (
+            <p data-testid="coverage-written" className={muted}>
+              Coverage written {writtenText(report.writtenAt)}; {MODEL_TEST_COMMAND} refreshes it.
+            </p>
+          ) : null}
           {stepping ? (
             <div
               role="region"
@@ -87,8 +95,8 @@ export function ChartPage({
               })}
             >
               <p aria-live="polite" data-testid="step-status" className={css({ flex: '1', minW: '60' })}>
-                <strong>{stepping.path.test}</strong>: step {stepping.step} of {stepping.total}
-                {stepping.event ? ` (${stepping.event})` : ' (start)'}, in {innermost(stepping.states).join(', ')}
+                <strong>{pathTitle(stepping.path, internals)}</strong>: step {stepping.step} of {stepping.total}
+                {stepping.event ? ` (${eventName(stepping.event, internals)})` : ' (start)'}, in {innermost(stepping.states).join(', ')}
               </p>
               <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'step.previous' })} disabled={stepping.step === 0}>
                 Previous
@@ -115,7 +123,13 @@ export function ChartPage({
               </Button>
             </div>
           ) : null}
-          <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 22rem' }, gap: '4' })}>
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', lg: selected ? 'minmax(0, 1fr) 22rem' : '1fr' },
+              gap: '4',
+            })}
+          >
             <ChartView
               svg={chart.svg}
               label={`Statechart of ${machineId}`}
@@ -124,86 +138,34 @@ export function ChartPage({
               active={stepping?.states ?? []}
               taken={stepping?.transitions ?? []}
               coverage={report ? { states: report.coveredStateIds, transitions: report.coveredTransitionIds } : null}
-            />
-            <aside aria-labelledby="state-title" className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
-              <h2 id="state-title" className={heading}>
-                {selected ? selected.state.id : 'State'}
-              </h2>
-              {selected ? (
-                <div data-testid="state-details" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => actor.send({ type: 'state.clear' })}
-                    className={css({ alignSelf: 'flex-start' })}
-                  >
-                    Close details
-                  </Button>
-                  <p>{selected.state.description ?? 'No description.'}</p>
-                  {selected.state.tags.length ? <p>Tags: {selected.state.tags.join(', ')}</p> : null}
-                  {selected.state.invoke.length ? <p>Invokes: {selected.state.invoke.map((i) => i.src).join(', ')}</p> : null}
-                  <h3 className={css({ fontWeight: 'bold' })}>Transitions</h3>
-                  {selected.transitions.length ? (
-                    <ul className={css({ listStyle: 'disc', pl: '5' })}>
-                      {selected.transitions.map((t) => (
-                        <li key={t.id} data-transition-id={t.id} data-covered={report ? String(covered(t.id)) : undefined}>
-                          {transitionText(t)}
-                          {report ? (covered(t.id) ? ' (covered)' : ' (not covered)') : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p>None.</p>
-                  )}
-                  <h3 className={css({ fontWeight: 'bold' })}>Test paths reaching it</h3>
-                  {selected.paths.length ? (
-                    <ul className={css({ listStyle: 'disc', pl: '5' })}>
-                      {selected.paths.map((p) => (
-                        <li key={p.id}>{p.test}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p>None.</p>
-                  )}
-                </div>
-              ) : (
-                <p className={muted}>
-                  Click a state, or press Enter on it, to see its description, its transitions and the paths reaching it.
-                </p>
-              )}
-            </aside>
+            >
+              <Checkbox
+                label="XState internals"
+                checked={internals}
+                onCheckedChange={(show) => actor.send({ type: 'chart.internals', show })}
+              />
+              {redrawing ? (
+                <span role="status" className={muted}>
+                  Drawing the chart again…
+                </span>
+              ) : null}
+            </ChartView>
+            {selected ? (
+              <StateDetails
+                selected={selected}
+                covered={report ? covered : null}
+                internals={internals}
+                onSelect={(stateId) => actor.send({ type: 'state.select', stateId })}
+                onClose={() => actor.send({ type: 'state.clear' })}
+              />
+            ) : null}
           </div>
+          {selected ? null : (
+            <p className={muted}>Click a state, or press Enter on it, to see its description, its transitions and the paths reaching it.</p>
+          )}
           <h2 className={heading}>Test paths ({paths.length})</h2>
           {paths.length ? (
-            <ol className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-              {paths.map((p) => (
-                <li
-                  key={p.id}
-                  data-test-path={p.id}
-                  className={css({ borderWidth: '1px', borderRadius: 'md', p: '3', display: 'flex', gap: '3', alignItems: 'flex-start' })}
-                >
-                  <div className={css({ flex: '1', minW: 0, fontSize: 'sm' })}>
-                    <p className={css({ fontWeight: 'bold' })}>{p.test}</p>
-                    <p>
-                      <span className={muted}>Events: </span>
-                      {p.steps.map((s) => s.event).join(' → ') || '(none)'}
-                    </p>
-                    <p>
-                      <span className={muted}>States: </span>
-                      {[p.start, ...p.steps.map((s) => s.states)].map((states) => innermost(states).join(' + ')).join(' → ')}
-                    </p>
-                  </div>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Step through: ${p.test}`}
-                    onClick={() => actor.send({ type: 'path.step', pathId: p.id })}
-                  >
-                    Step through
-                  </Button>
-                </li>
-              ))}
-            </ol>
+            <TestPathList paths={paths} internals={internals} onStep={(pathId) => actor.send({ type: 'path.step', pathId })} />
           ) : (
             <p className={muted}>{chart.recorded ? 'No test path of this machine was recorded.' : NO_TEST_RUN}</p>
           )}

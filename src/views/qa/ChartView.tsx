@@ -1,12 +1,17 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../ui/button';
 import { applyMarks, chartStyles, type ChartMarks } from './chart-marks';
 
 const PAN_STEP = 60;
 const ZOOM_STEP = 1.25;
-const MIN_ZOOM = 0.2;
+const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 3;
+/** The smallest a label may be at Fit, in CSS pixels. */
+export const READABLE_PX = 12;
+/** Fit enlarges a small chart, up to this much. */
+const MAX_FIT = 1.5;
+const MARGIN = 16;
 const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
 interface View {
@@ -21,26 +26,57 @@ const sizeOf = (svg: SVGSVGElement | null) => {
   return box ? { w: (box.width * 4) / 3, h: (box.height * 4) / 3 } : { w: 0, h: 0 };
 };
 
+/** The smallest text of the drawing in CSS pixels at scale 1 (Graphviz writes font sizes in points). */
+const smallestText = (svg: SVGSVGElement) =>
+  (Math.min(...Array.from(svg.querySelectorAll('text'), (t) => parseFloat(t.getAttribute('font-size') ?? '14'))) * 4) / 3;
+
+/**
+ * Where Fit puts a chart in a viewport: whole and centred, as large as fits (up to MAX_FIT), when its smallest label is
+ * READABLE_PX or more at that scale; otherwise at the scale where it is READABLE_PX, its start (the root's initial
+ * state, `data-chart-start`) in view at the left, and `whole: false`: the rest is a drag away.
+ */
+export function fitView(svg: SVGSVGElement, viewport: { width: number; height: number }): View & { whole: boolean } {
+  const { w, h } = sizeOf(svg);
+  if (!w || !h) return { x: 0, y: 0, k: 1, whole: true };
+  const fits = Math.min((viewport.width - 2 * MARGIN) / w, (viewport.height - 2 * MARGIN) / h, MAX_FIT);
+  const readable = READABLE_PX / smallestText(svg);
+  if (fits >= readable) return { k: fits, x: (viewport.width - w * fits) / 2, y: (viewport.height - h * fits) / 2, whole: true };
+  const k = readable;
+  if (h * k <= viewport.height) return { k, x: MARGIN, y: (viewport.height - h * k) / 2, whole: false };
+  // Taller than the viewport: the start's height in the middle, without leaving empty space above or below the chart.
+  const start = svg.querySelector<SVGGraphicsElement>('[data-chart-start]');
+  const svgTop = svg.getBoundingClientRect().top;
+  const scaleNow = svg.getBoundingClientRect().height / h || 1;
+  const startY = start ? (start.getBoundingClientRect().top - svgTop) / scaleNow : 0;
+  const y = Math.min(MARGIN, Math.max(viewport.height - MARGIN - h * k, viewport.height / 2 - startY * k));
+  return { k, x: MARGIN, y, whole: false };
+}
+
 /**
  * A chart in the page, panned by dragging or the arrow keys and zoomed by the wheel, the buttons or +, - and 0. It
- * opens as wide as the viewport allows without shrinking the text below readable. A state is picked by a click, or by
- * Enter on it (each is in the tab order).
+ * opens fitted (fitView): whole when it can be read whole, otherwise at the smallest readable size. A state, simple or
+ * compound, is picked by a click, or by Enter on it (each is in the tab order). `children`: more controls for the
+ * toolbar.
  */
 export function ChartView({
   svg,
   label,
   onSelect,
+  children,
   ...marks
-}: ChartMarks & { svg: string; label: string; onSelect?: (stateId: string) => void }) {
+}: ChartMarks & { svg: string; label: string; onSelect?: (stateId: string) => void; children?: ReactNode }) {
   const viewport = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
+  const [whole, setWhole] = useState(true);
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
 
   const fit = () => {
-    const { w } = sizeOf(host.current!.querySelector('svg'));
-    const width = viewport.current!.clientWidth;
-    setView({ x: 0, y: 0, k: w ? Math.min(1, Math.max(0.7, (width - 16) / w)) : 1 });
+    const drawing = host.current!.querySelector('svg');
+    if (!drawing) return;
+    const { whole: all, ...fitted } = fitView(drawing, { width: viewport.current!.clientWidth, height: viewport.current!.clientHeight });
+    setView(fitted);
+    setWhole(all);
   };
 
   useEffect(() => {
@@ -109,7 +145,7 @@ export function ChartView({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
-      <div role="toolbar" aria-label="Chart view" className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+      <div role="toolbar" aria-label="Chart view" className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
         <Button size="sm" variant="outline" onClick={() => zoom(ZOOM_STEP)}>
           Zoom in
         </Button>
@@ -122,7 +158,14 @@ export function ChartView({
         <span className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
           {Math.round(view.k * 100)}%
         </span>
+        {children}
       </div>
+      {whole ? null : (
+        <p data-testid="chart-too-large" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          Too large to read whole: Fit shows it from its start at the smallest readable size. Drag for the rest, or zoom out for an
+          overview.
+        </p>
+      )}
       {/* A pan-and-zoom surface, like a map: it takes the arrow keys itself, so it is focusable as a whole. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
@@ -140,7 +183,7 @@ export function ChartView({
         className={`${chartStyles} ${css({
           position: 'relative',
           overflow: 'hidden',
-          h: 'max(420px, calc(100vh - 300px))',
+          h: 'max(420px, calc(100vh - 240px))',
           borderWidth: '1px',
           borderColor: 'border.strong',
           borderRadius: 'md',

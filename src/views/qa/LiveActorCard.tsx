@@ -4,10 +4,8 @@ import type { LiveActor } from '../../qa/live-feed';
 import { chartOf } from '../../qa/studio-services';
 import { ChartThumbnail } from './ChartView';
 
-const time = (t: number) => new Date(t).toISOString().slice(11, 23);
-
-/** One running actor: its chart with the active states marked, and its event log (newest first). */
-export function LiveActorCard({ actor }: { actor: LiveActor }) {
+/** One running actor: its active states and its chart with them marked. `folded`: the chart shows on demand. */
+export function LiveActorCard({ actor, folded = false }: { actor: LiveActor; folded?: boolean }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -17,35 +15,40 @@ export function LiveActorCard({ actor }: { actor: LiveActor }) {
     };
   }, [actor.machineId]);
   const leaves = actor.active.filter((id) => !actor.active.some((o) => o.startsWith(`${id}.`)));
-  const titleId = `live-${actor.id}`;
+  const title = (
+    <>
+      {actor.machineId}
+      {actor.parent ? <span className={css({ fontWeight: 'normal', color: 'fg.muted' })}> (in {actor.parent})</span> : null}
+    </>
+  );
+  const inStates = `In: ${leaves.join(', ') || '(starting)'}`;
+  const chart = svg ? <ChartThumbnail svg={svg} active={actor.active} /> : null;
+  const card = css({ borderWidth: '1px', borderRadius: 'md', p: '3', display: 'flex', flexDirection: 'column', gap: '2', minW: 0 });
 
-  return (
-    <article
-      aria-labelledby={titleId}
-      data-actor={actor.machineId}
-      className={css({ borderWidth: '1px', borderRadius: 'md', p: '3', display: 'flex', flexDirection: 'column', gap: '2' })}
-    >
-      <h3 id={titleId} className={css({ fontWeight: 'bold' })}>
-        {actor.machineId}
-        {actor.parent ? <span className={css({ fontWeight: 'normal', color: 'fg.muted' })}> (in {actor.parent})</span> : null}
-      </h3>
-      <p data-testid="active-states" className={css({ fontSize: 'sm' })}>
-        In: {leaves.join(', ') || '(starting)'}
-      </p>
-      {svg ? <ChartThumbnail svg={svg} active={actor.active} /> : null}
-      <details>
-        <summary className={css({ cursor: 'pointer', fontSize: 'sm' })}>Event log ({actor.log.length})</summary>
-        <ol
-          data-testid="event-log"
-          className={css({ fontSize: 'xs', fontFamily: 'mono', display: 'flex', flexDirection: 'column', gap: '1', mt: '1' })}
-        >
-          {actor.log.map((entry, i) => (
-            <li key={actor.log.length - i}>
-              {time(entry.time)} <strong>{entry.type}</strong>: {entry.before.join(', ') || '(none)'} → {entry.after.join(', ')}
-            </li>
-          ))}
-        </ol>
+  if (folded)
+    return (
+      <details
+        data-actor={actor.machineId}
+        className={css({ borderWidth: '1px', borderRadius: 'md', p: '3', minW: 0, '&[open] > summary': { mb: '2' } })}
+      >
+        <summary className={css({ cursor: 'pointer', overflowWrap: 'anywhere' })}>
+          <strong>{title}</strong>{' '}
+          <span data-testid="active-states" className={css({ fontSize: 'sm' })}>
+            {inStates}
+          </span>
+        </summary>
+        {chart}
       </details>
+    );
+  return (
+    <article aria-labelledby={`live-${actor.id}`} data-actor={actor.machineId} className={card}>
+      <h3 id={`live-${actor.id}`} className={css({ fontWeight: 'bold' })}>
+        {title}
+      </h3>
+      <p data-testid="active-states" className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
+        {inStates}
+      </p>
+      {chart}
     </article>
   );
 }

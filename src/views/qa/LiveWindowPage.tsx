@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { followTabs, type LiveTab } from '../../qa/live-feed';
 import { LiveActorCard } from './LiveActorCard';
+import { LiveEventLog } from './LiveEventLog';
 
 /** /qa/live: the app's tabs in this browser, followed over a BroadcastChannel, for a second screen. */
 export function LiveWindowPage() {
@@ -26,7 +27,8 @@ export function LiveWindowPage() {
           <h2 id={`tab-${tab.tab}`} className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             Tab {i + 1} at {tab.path}
           </h2>
-          <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(520px, 1fr))', gap: '3' })}>
+          <LiveEventLog actors={tab.actors} label={`Events in tab ${i + 1}`} />
+          <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 520px), 1fr))', gap: '3' })}>
             {tab.actors.map((actor) => (
               <LiveActorCard key={actor.id} actor={actor} />
             ))}

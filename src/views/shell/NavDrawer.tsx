@@ -7,7 +7,7 @@ import type { shellMachine } from '../../machines/shell/shell.machine';
 import { selectDrawerOpen } from '../../machines/shell/shell.selectors';
 import { Drawer } from '../ui/drawer';
 import { CloseIcon, MenuIcon } from '../ui/icons';
-import { SideNav } from './SideNav';
+import { StudioNav } from './StudioNav';
 
 type Shell = ActorRefFrom<typeof shellMachine>;
 
@@ -26,7 +26,7 @@ const menuButton = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 });
 
-/** The top bar's button that opens the side navigation on a phone. */
+/** The top bar's button that opens the navigation on a phone. */
 export function MenuButton({ shell }: { shell: Shell }) {
   const open = useSelector(shell, selectDrawerOpen);
   return (
@@ -45,7 +45,7 @@ export function MenuButton({ shell }: { shell: Shell }) {
   );
 }
 
-/** The side navigation as a drawer; Escape, the backdrop, the close button and any link followed close it. */
+/** The navigation as a drawer; Escape, the backdrop, the close button and any link followed close it. */
 export function NavDrawer({ shell }: { shell: Shell }) {
   const open = useSelector(shell, selectDrawerOpen);
   // A link to the page already shown changes no address, yet the artist chose it: the drawer goes away all the same.
@@ -78,7 +78,9 @@ export function NavDrawer({ shell }: { shell: Shell }) {
                 <CloseIcon />
               </Drawer.CloseTrigger>
             </div>
-            <SideNav placement="drawer" />
+            <div className={css({ px: '3', pt: '3', pb: '6' })}>
+              <StudioNav />
+            </div>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

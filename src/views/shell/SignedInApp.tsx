@@ -1,18 +1,20 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Route, Switch, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { shellMachine } from '../../machines/shell/shell.machine';
+import type { shellMachine } from '../../machines/shell/shell.machine';
+import { provideShell } from '../../machines/shell/shell.provide';
 import { selectIsPhone } from '../../machines/shell/shell.selectors';
+import { selectAvatarVersion } from '../../machines/session/session.selectors';
 import { WIDE_SCREEN_QUERY } from '../../theme/breakpoints';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { Spinner } from '../ui/spinner';
-import { MainNav } from './MainNav';
 import { LeaveGuardRouter } from './leave-guard';
 import { MenuButton, NavDrawer } from './NavDrawer';
 import { PhoneLayoutProvider } from './phone-layout';
-import { SideNav } from './SideNav';
-import { TopBar } from './TopBar';
+import { StudioNav } from './StudioNav';
+import { Brand, TopBar } from './TopBar';
+import { useApp } from '../app-context';
 import { qaInspect } from '../../qa/qa-mode';
 
 const HomePage = lazy(() => import('../home/HomePage'));
@@ -20,7 +22,7 @@ const ProfileRoute = lazy(() => import('../profile/profile-route'));
 const JournalRoute = lazy(() => import('../journal/journal-route'));
 const ArtworkListRoute = lazy(() => import('../artwork-list/artwork-list-route'));
 const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-route'));
-const CollectionsPage = lazy(() => import('../collections/CollectionsPage'));
+const CollectionListPage = lazy(() => import('../collection-list/CollectionListPage'));
 const InquiriesRoute = lazy(() => import('../inquiries/inquiries-route'));
 const CollectionEditorRoute = lazy(() => import('../collection-editor/collection-editor-route'));
 const CustomDomainRoute = lazy(() => import('../custom-domain/custom-domain-route'));
@@ -32,10 +34,37 @@ const PostEditorRoute = lazy(() => import('../post-editor/post-editor-route'));
 
 const wideScreen = () => window.matchMedia(WIDE_SCREEN_QUERY);
 
+const skipLink = css({
+  position: 'absolute',
+  left: '-9999px',
+  _focus: { left: '2', top: '2', bg: 'bg.surface', p: '2', zIndex: 'skipLink' },
+});
+// On a laptop the navigation is a column of its own, as tall as the window, that stays while the page scrolls.
+const sidebar = css({
+  position: 'sticky',
+  top: '0',
+  alignSelf: 'start',
+  h: '100dvh',
+  w: '60',
+  flexShrink: 0,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '6',
+  px: '3',
+  py: '5',
+  bg: 'bg.surface',
+  borderRightWidth: '1px',
+  borderColor: 'border',
+});
+
 /** The application shell for a signed-in artist, and its route table. */
-export default function SignedInApp({ logic = shellMachine }: { logic?: typeof shellMachine }) {
-  const shell = useActorRef(logic, { input: { wide: wideScreen().matches }, ...qaInspect });
+export default function SignedInApp({ logic }: { logic?: typeof shellMachine }) {
+  const { services, session } = useApp();
+  const shellLogic = useMemo(() => logic ?? provideShell({ user: services.user }), [logic, services]);
+  const shell = useActorRef(shellLogic, { input: { wide: wideScreen().matches }, ...qaInspect });
   const phone = useSelector(shell, selectIsPhone);
+  const avatarVersion = useSelector(session, selectAvatarVersion);
   const [location] = useLocation();
 
   useEffect(() => {
@@ -46,26 +75,26 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
   }, [shell]);
 
   useEffect(() => shell.send({ type: 'shell.navigated' }), [shell, location]);
+  useEffect(() => shell.send({ type: 'avatar.changed', version: avatarVersion }), [shell, avatarVersion]);
 
   return (
     <PhoneLayoutProvider value={phone}>
       <LeaveGuardRouter>
-        <div className={css({ minH: '100vh', display: 'flex', flexDirection: 'column' })}>
-          <a
-            href="#main"
-            className={css({
-              position: 'absolute',
-              left: '-9999px',
-              _focus: { left: '2', top: '2', bg: 'bg.surface', p: '2', zIndex: 'skipLink' },
-            })}
-          >
+        <div className={css({ minH: '100dvh', display: 'flex' })}>
+          <a href="#main" className={skipLink}>
             Skip to content
           </a>
-          <TopBar menuButton={phone ? <MenuButton shell={shell} /> : null} />
-          <MainNav />
-          <div className={css({ display: 'flex', flex: '1' })}>
-            {phone ? <NavDrawer shell={shell} /> : <SideNav placement="aside" />}
-            <main id="main" className={css({ flex: '1', p: { base: '4', md: '6' }, minW: 0 })}>
+          {phone ? (
+            <NavDrawer shell={shell} />
+          ) : (
+            <div className={sidebar}>
+              <Brand />
+              <StudioNav />
+            </div>
+          )}
+          <div className={css({ flex: '1', minW: 0, display: 'flex', flexDirection: 'column' })}>
+            <TopBar shell={shell} menuButton={phone ? <MenuButton shell={shell} /> : null} />
+            <main id="main" className={css({ flex: '1', px: { base: '4', md: '8' }, pt: { base: '4', md: '2' }, pb: '10', minW: 0 })}>
               <Suspense fallback={<Spinner />}>
                 <Switch>
                   <Route path="/" component={HomePage} />
@@ -73,7 +102,7 @@ export default function SignedInApp({ logic = shellMachine }: { logic?: typeof s
                   <Route path="/journal" component={JournalRoute} />
                   <Route path="/portfolio/artwork" component={ArtworkListRoute} />
                   <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
-                  <Route path="/portfolio/collections" component={CollectionsPage} />
+                  <Route path="/portfolio/collections" component={CollectionListPage} />
                   <Route path="/portfolio/inquiries" component={InquiriesRoute} />
                   <Route path="/portfolio/collections/:id" component={CollectionEditorRoute} />
                   <Route path="/portfolio/domain" component={CustomDomainRoute} />

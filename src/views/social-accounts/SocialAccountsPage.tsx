@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes/button';
 import type { SocialAccountsLogic } from '../../machines/social-accounts/social-accounts.machine';
 import {
   selectAccounts,
@@ -16,10 +15,11 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
+import { LinkMenu } from '../ui/link-menu';
 import { ConnectArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 import { AccountCard } from './account-card';
-import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH } from './accounts-text';
+import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH, CONNECT_LINKS } from './accounts-text';
 import { qaInspect } from '../../qa/qa-mode';
 
 /** Social Media Accounts: cards of the connected accounts, connecting one, and disconnecting one after a confirmation. */
@@ -38,9 +38,7 @@ export function SocialAccountsPage({ logic }: { logic: SocialAccountsLogic }) {
         <h1 id="accounts-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
           {ACCOUNTS_TEXT.title}
         </h1>
-        <Link href={CONNECT_BLUESKY_PATH} className={button({ variant: 'solid' })}>
-          {ACCOUNTS_TEXT.connect}
-        </Link>
+        <LinkMenu label={ACCOUNTS_TEXT.connect} links={CONNECT_LINKS} />
       </header>
 
       {view === 'loading' ? <Spinner label={ACCOUNTS_TEXT.loading} /> : null}

@@ -15,7 +15,7 @@ export function UserAvatar({ src, name, size = 'lg' }: { src: string | null; nam
       <Fallback>
         <UserIcon size={size === 'lg' ? 72 : 20} title={src ? undefined : 'Default user icon'} />
       </Fallback>
-      {src ? <Image src={src} alt={`Avatar of ${name}`} /> : null}
+      {src ? <Image src={src} alt={name ? `Avatar of ${name}` : 'Your avatar'} /> : null}
     </Root>
   );
 }

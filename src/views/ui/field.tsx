@@ -13,7 +13,7 @@ export interface TextFieldProps {
   onValueChange: (value: string) => void;
   error?: string;
   required?: boolean;
-  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'search';
+  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'search' | 'date';
   autoComplete?: string;
   hint?: ReactNode;
   placeholder?: string;

@@ -1,5 +1,6 @@
+import type { FormEvent, KeyboardEvent } from 'react';
 import { Field as ArkField } from '@ark-ui/react/field';
-import { TagsInput as ArkTagsInput } from '@ark-ui/react/tags-input';
+import { TagsInput as ArkTagsInput, useTagsInputContext } from '@ark-ui/react/tags-input';
 import { createStyleContext } from 'styled-system/jsx/create-style-context';
 import { field } from 'styled-system/recipes/field';
 import { tagsInput } from 'styled-system/recipes/tags-input';
@@ -34,6 +35,35 @@ export interface TagsFieldProps {
   disabled?: boolean;
 }
 
+const DELIMITER = ',';
+
+/**
+ * The text box of the field. Ark's own commit (on a comma or Enter) empties the box one animation frame later, so a
+ * letter typed within that frame was wiped with it ("oil,acrylic" gave oil and crylic). Here the commit and the
+ * emptying happen in the same event: the next key finds the box already empty.
+ */
+function TagText() {
+  const api = useTagsInputContext();
+  const commit = (parts: string[], rest: string, input: HTMLInputElement) => {
+    for (const part of parts.map((p) => p.trim()).filter(Boolean)) api.addValue(part);
+    input.value = rest;
+    api.setInputValue(rest);
+  };
+  const onInput = (e: FormEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    if (!input.value.includes(DELIMITER)) return;
+    const parts = input.value.split(DELIMITER);
+    commit(parts.slice(0, -1), parts.at(-1)!, input);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    // Ark's handler, which runs after this one, leaves an event whose default is prevented alone.
+    e.preventDefault();
+    commit([e.currentTarget.value], '', e.currentTarget);
+  };
+  return <TagsInput.Input placeholder="Add a tag" onInput={onInput} onKeyDown={onKeyDown} />;
+}
+
 /** Tags typed one by one (Enter or a comma adds one, Backspace removes the last), with a message under them. */
 export function TagsField({ label, name, value, onValueChange, error, hint, disabled }: TagsFieldProps) {
   return (
@@ -57,7 +87,7 @@ export function TagsField({ label, name, value, onValueChange, error, hint, disa
               </TagsInput.ItemPreview>
             </TagsInput.Item>
           ))}
-          <TagsInput.Input placeholder="Add a tag" />
+          <TagText />
         </TagsInput.Control>
         <TagsInput.HiddenInput />
       </TagsInput.Root>

@@ -10,7 +10,7 @@ import {
 } from 'xstate';
 import { transitionId } from '../../../src/qa/chart-graph';
 import { describePaths } from './paths';
-import { currentTestLabel, recordCoverage, recordPaths } from './report';
+import { callSiteInTest, currentTestLabel, recordCoverage, recordPaths } from './report';
 
 /** What a TestModel path looks like to the coverage code (TestPath and StatePath both fit). */
 export interface PathLike {
@@ -327,7 +327,10 @@ export function assertFullCoverage(
   const result = measureCoverage(machine, paths, options);
   if (options.record) {
     recordCoverage(result);
-    recordPaths({ machineId: machine.id, paths: describePaths(machine, paths, { ...options, test: currentTestLabel() }) });
+    recordPaths({
+      machineId: machine.id,
+      paths: describePaths(machine, paths, { ...options, test: currentTestLabel(), at: callSiteInTest() }),
+    });
   }
   const problems: string[] = [];
   const missingStates = result.states.uncovered.filter((s) => !result.states.ignored.includes(s));

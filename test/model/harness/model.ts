@@ -11,7 +11,7 @@ import {
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { createTracer, type Effect } from './coverage';
 import { assertedKeys, pathId } from './paths';
-import { currentTestLabel, recordPaths } from './report';
+import { callSiteInTest, currentTestLabel, recordPaths } from './report';
 
 type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;
 
@@ -52,10 +52,15 @@ class RecordingTestModel<TSnapshot extends AnyMachineSnapshot, TEvent extends Ev
   TInput
 > {
   override async testPath(...args: Parameters<TestModel<TSnapshot, TEvent, TInput>['testPath']>) {
+    // Where the test called it, taken before the path runs: the stack of the call is still the test's own.
+    const at = callSiteInTest();
     const result = await super.testPath(...args);
     const [path, params] = args;
     const machineId = (path.steps[0]?.state ?? path.state).machine.id;
-    recordPaths({ machineId, ran: { id: pathId(machineId, path), test: currentTestLabel(), asserted: assertedKeys(path, params.states) } });
+    recordPaths({
+      machineId,
+      ran: { id: pathId(machineId, path), test: currentTestLabel(), asserted: assertedKeys(path, params.states), ...at },
+    });
     return result;
   }
 }

@@ -17,6 +17,9 @@ export interface QaPath {
   id: string;
   /** `<test file> › <describe> › <test name>` of the test that walked it. */
   test: string;
+  /** The test file (from the project's root) and the line in it that walked the path (or asserted its coverage). */
+  file?: string;
+  line?: number;
   start: string[];
   steps: QaStep[];
   /** The keys of the test's `states` map that matched some state of the path (what the test asserted). */
@@ -79,7 +82,13 @@ export function assertedKeys(path: PathLike, stateTests: Record<string, unknown>
 export function describePaths(
   machine: AnyStateMachine,
   paths: readonly PathLike[],
-  options: { input?: unknown; inputs?: unknown[]; stateTests?: Record<string, unknown>; test?: string } = {},
+  options: {
+    input?: unknown;
+    inputs?: unknown[];
+    stateTests?: Record<string, unknown>;
+    test?: string;
+    at?: { file: string; line: number };
+  } = {},
 ): QaPath[] {
   const tracer = createTracer();
   const modelMachine = (paths[0]?.steps[0]?.state as AnyMachineSnapshot | undefined)?.machine ?? machine;
@@ -108,6 +117,7 @@ export function describePaths(
     return {
       id: pathId(machine.id, path),
       test: options.test ?? '',
+      ...options.at,
       start,
       steps,
       asserted: assertedKeys(path, options.stateTests),

@@ -16,6 +16,20 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Where in the running test's file the current call comes from: the first frame of the stack in that file (vitest maps
+ * stacks to the source), e.g. the line of `await path.test(...)` or of `assertFullCoverage(...)`.
+ */
+export function callSiteInTest(): { file: string; line: number } | undefined {
+  const { testPath } = expect.getState();
+  if (!testPath) return undefined;
+  for (const frame of (new Error().stack ?? '').split('\n')) {
+    const at = /\(?(?:file:\/\/)?([^\s()]+?):(\d+):\d+\)?$/.exec(frame.trim());
+    if (at && at[1] === testPath) return { file: relative(process.cwd(), testPath), line: Number(at[2]) };
+  }
+  return undefined;
+}
+
 /** `<test file> › <describe> › <test>` of the running test. */
 export function currentTestLabel(): string {
   const { testPath, currentTestName } = expect.getState();
@@ -28,7 +42,8 @@ export function currentTestLabel(): string {
  * run (`ran`: the test that walked it and the state keys it asserted).
  */
 export type PathsRecord =
-  { machineId: string; paths: QaPath[] } | { machineId: string; ran: { id: string; test: string; asserted: string[] } };
+  | { machineId: string; paths: QaPath[] }
+  | { machineId: string; ran: { id: string; test: string; asserted: string[]; file?: string; line?: number } };
 
 /** Appends one line to this run's paths file. A no-op unless coverage.global.ts is a globalSetup. */
 export function recordPaths(record: PathsRecord): void {
@@ -52,6 +67,8 @@ export interface QaReport {
   machines: Record<
     string,
     {
+      /** When the run that measured this machine ended (absent from reports written before it was recorded). */
+      writtenAt?: string;
       states: { covered: number; total: number };
       transitions: { covered: number; total: number };
       coveredStateIds: string[];
@@ -63,11 +80,14 @@ export interface QaReport {
 
 /**
  * One entry per machine measured in this run: coverage records of a machine add up (ids united), its paths are
- * those given to its coverage assertions, each named after the test that walked it when that test ran. Machines of
- * `previous` this run did not measure (a run of one model test file) are kept as they were.
+ * those given to its coverage assertions, each named after the test that walked it (and where it is written) when
+ * that test ran. Machines of `previous` this run did not measure (a run of one model test file) are kept as they
+ * were, with the time they were written.
  */
 export function buildQaReport(coverage: CoverageRecord[], paths: PathsRecord[], previous?: QaReport, now = new Date()): QaReport {
-  const machines: QaReport['machines'] = { ...(previous?.machines ?? {}) };
+  const machines: QaReport['machines'] = Object.fromEntries(
+    Object.entries(previous?.machines ?? {}).map(([id, m]) => [id, { ...m, writtenAt: m.writtenAt ?? previous!.generatedAt }]),
+  );
   const measured = new Set(coverage.map((r) => r.machineId));
   for (const id of measured) {
     const records = coverage.filter((r) => r.machineId === id);
@@ -78,10 +98,11 @@ export function buildQaReport(coverage: CoverageRecord[], paths: PathsRecord[], 
     for (const r of paths) {
       if (r.machineId !== id || !('ran' in r)) continue;
       const path = byId.get(r.ran.id);
-      if (path) Object.assign(path, { test: r.ran.test, asserted: r.ran.asserted });
+      if (path) Object.assign(path, { test: r.ran.test, asserted: r.ran.asserted, file: r.ran.file, line: r.ran.line });
     }
     const total = (part: 'states' | 'transitions') => Math.max(...records.map((r) => r[part].total));
     machines[id] = {
+      writtenAt: now.toISOString(),
       states: { covered: coveredStateIds.length, total: total('states') },
       transitions: { covered: coveredTransitionIds.length, total: total('transitions') },
       coveredStateIds,

@@ -1,0 +1,2 @@
+ALTER TABLE "social_accounts" ADD COLUMN "token_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "social_deliveries" ADD COLUMN "remote_steps" jsonb DEFAULT '{}'::jsonb NOT NULL;
