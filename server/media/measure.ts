@@ -1,64 +1,37 @@
-import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
+import { mediaKindOf } from '../../src/schemas/media.schema';
+import { measuredFromMedia, type Measured } from '../../src/schemas/measured';
 import type { MediaType } from '../../src/schemas/media-type.schema';
 import { normalizeDimensions, sameDimensions } from '../artworks/artwork.dto';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { recordArtworkEvent } from '../journal/journal.repo';
 
-type Measured = Partial<Pick<Dimensions, 'height' | 'width' | 'durationInSeconds'>>;
-
-/** Whole seconds, at least one: the form keeps durations as whole seconds. */
-const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
-
-/** The earliest file of the artwork of one kind ('video/', 'audio/') whose facts were read. */
-async function firstFile(db: Db, artworkId: string, kind: 'video/' | 'audio/') {
-  const [row] = await db
-    .select({ width: artworkMedia.width, height: artworkMedia.height, durationMs: artworkMedia.durationMs })
-    .from(artworkMedia)
-    .where(
-      and(
-        eq(artworkMedia.artworkId, artworkId),
-        like(artworkMedia.contentType, `${kind}%`),
-        kind === 'video/' ? isNotNull(artworkMedia.width) : isNotNull(artworkMedia.durationMs),
-      ),
-    )
-    .orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
- * What the artwork's own file says of its dimensions (MEASURED_BY_TYPE in src/schemas/artwork.schema.ts): a digital picture's pixels from its primary
- * image, a video's size and length from its first video, a sound's length from its first audio file. Null when it has
- * no such file yet: the dimensions then stay as they are.
+ * What the artwork's own file says of its dimensions (src/schemas/measured.ts): a digital picture's pixels from its
+ * primary image, a video's size and length from its first video, a sound's length from its first audio file. Null
+ * when it has no such file yet: the dimensions then stay as they are.
  */
 export async function measuredDimensions(
   db: Db,
   artwork: { id: string; mediaType: MediaType; primaryImageMediaId: string | null },
 ): Promise<Measured | null> {
-  switch (artwork.mediaType) {
-    case 'DIGITAL_2D': {
-      if (!artwork.primaryImageMediaId) return null;
-      const [image] = await db
-        .select({ width: artworkMedia.width, height: artworkMedia.height })
-        .from(artworkMedia)
-        .where(eq(artworkMedia.id, artwork.primaryImageMediaId));
-      return image?.width && image.height ? { width: image.width, height: image.height } : null;
-    }
-    case 'VIDEO': {
-      const video = await firstFile(db, artwork.id, 'video/');
-      if (!video?.width || !video.height) return null;
-      return { width: video.width, height: video.height, ...(video.durationMs ? { durationInSeconds: seconds(video.durationMs) } : {}) };
-    }
-    case 'AUDIO': {
-      const audio = await firstFile(db, artwork.id, 'audio/');
-      return audio?.durationMs ? { durationInSeconds: seconds(audio.durationMs) } : null;
-    }
-    default:
-      // Physical work and 3D models: their sizes are the artist's to type.
-      return null;
-  }
+  const files = await db
+    .select({
+      id: artworkMedia.id,
+      contentType: artworkMedia.contentType,
+      width: artworkMedia.width,
+      height: artworkMedia.height,
+      durationMs: artworkMedia.durationMs,
+    })
+    .from(artworkMedia)
+    .where(eq(artworkMedia.artworkId, artwork.id))
+    .orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id));
+  return measuredFromMedia(
+    artwork.mediaType,
+    files.map((f) => ({ ...f, kind: mediaKindOf(f.contentType), isPrimary: f.id === artwork.primaryImageMediaId })),
+  );
 }
 
 /** The dimensions with what the file says in place of the measured fields (as stored: normalized). */
