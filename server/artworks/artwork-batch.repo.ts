@@ -70,6 +70,17 @@ async function lockOwn(tx: Db, userId: string, ids: string[]): Promise<ArtworkRo
   return rows;
 }
 
+/** The 'artwork.updated' entry a save of the artwork changing these fields writes. */
+const recordUpdated = (tx: Db, userId: string, row: ArtworkRow, changedFields: string[]) =>
+  recordArtworkEvent(tx, {
+    userId,
+    type: 'artwork.updated',
+    artworkId: row.id,
+    title: row.title,
+    mediaId: row.primaryImageMediaId,
+    changedFields,
+  });
+
 /** Sets one column on the artworks whose value differs, with an 'artwork.updated' entry each, as a save of each would. */
 async function setColumn<K extends 'showOnSite'>(tx: Db, userId: string, rows: ArtworkRow[], field: K, value: ArtworkRow[K]) {
   const changing = rows.filter((r) => r[field] !== value);
@@ -84,16 +95,7 @@ async function setColumn<K extends 'showOnSite'>(tx: Db, userId: string, rows: A
         ),
       );
   }
-  for (const r of changing) {
-    await recordArtworkEvent(tx, {
-      userId,
-      type: 'artwork.updated',
-      artworkId: r.id,
-      title: r.title,
-      mediaId: r.primaryImageMediaId,
-      changedFields: [field],
-    });
-  }
+  for (const r of changing) await recordUpdated(tx, userId, r, [field]);
   return changing;
 }
 
@@ -139,14 +141,7 @@ async function markForSale(tx: Db, userId: string, rows: ArtworkRow[], wanted: '
     const ap = await lockArtworkPieces(tx, userId, row.id);
     before.push({ id: row.id, saleStatus: row.saleStatus, pieces: ap.pieces });
     await applySaleStatus(tx, ap, wanted);
-    await recordArtworkEvent(tx, {
-      userId,
-      type: 'artwork.updated',
-      artworkId: row.id,
-      title: row.title,
-      mediaId: row.primaryImageMediaId,
-      changedFields: ['saleStatus'],
-    });
+    await recordUpdated(tx, userId, row, ['saleStatus']);
   }
   return before;
 }
@@ -382,14 +377,7 @@ async function putBack(tx: Db, userId: string, undo: Extract<Undo, { action: 'sa
       await writeRecord(tx, was.id, record);
     }
     await refreshSaleStatus(tx, row.id);
-    await recordArtworkEvent(tx, {
-      userId,
-      type: 'artwork.updated',
-      artworkId: row.id,
-      title: row.title,
-      mediaId: row.primaryImageMediaId,
-      changedFields: ['saleStatus'],
-    });
+    await recordUpdated(tx, userId, row, ['saleStatus']);
   }
   return rows.length;
 }
