@@ -57,7 +57,9 @@ function MeasuredLine({ type, dims, measured }: { type: MediaType; dims: Artwork
       <span className={css({ fontWeight: 'medium', fontSize: 'sm' })}>{MEASURED_TEXT.label[type]}</span>
       {shown ? (
         <span>
-          {shown} <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>({MEASURED_TEXT.fromFile})</span>
+          {shown}
+          {/* Said only when the file is there: a work saved before sizes were read may hold typed ones. */}
+          {measured ? <span className={css({ color: 'fg.muted', fontSize: 'sm' })}> ({MEASURED_TEXT.fromFile})</span> : null}
         </span>
       ) : (
         <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{MEASURED_TEXT.waiting}</span>
