@@ -5,6 +5,8 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { artworkRoutes } from './artworks/artwork.routes';
+import { artworkBatchRoutes } from './artworks/artwork-batch.routes';
+import { ARTWORK_FROM_FILE_PURPOSE, processArtworkFromFile } from './artworks/artwork-from-file';
 import { authRoutes } from './auth/auth.routes';
 import { collectionRoutes } from './collections/collection.routes';
 import { consignmentRoutes } from './consignments/consignment.routes';
@@ -52,6 +54,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 2;
 const uploadProcessors: Record<string, UploadProcessor> = {
   avatar: processAvatar,
   [ARTWORK_MEDIA_PURPOSE]: processArtworkMedia,
+  [ARTWORK_FROM_FILE_PURPOSE]: processArtworkFromFile,
   [POST_MEDIA_PURPOSE]: processPostMedia,
 };
 
@@ -116,6 +119,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     userRoutes(deps),
     accountDataRoutes(deps),
     uploadRoutes(deps, uploadProcessors),
+    artworkBatchRoutes(deps),
     artworkRoutes(deps),
     inventoryRoutes(deps),
     contactRoutes(deps),

@@ -25,6 +25,9 @@ export function changedFields(before: ArtworkRow, after: ArtworkUpdateValues): A
         return false;
       case 'year':
         return (before.year ?? null) !== (after.year ?? null);
+      case 'showOnSite':
+        // Left out: the choice stays as it was.
+        return after.showOnSite !== undefined && before.showOnSite !== after.showOnSite;
       default:
         return before[field] !== after[field];
     }

@@ -2,14 +2,22 @@ import type { Artwork, Dimensions } from '../../src/schemas/artwork.schema';
 import type { MediaType } from '../../src/schemas/media-type.schema';
 import type { artworks } from '../db/schema';
 import type { MediaUrls } from '../media/media-urls';
+import { showOnSiteOf } from './show-on-site';
 
 export type ArtworkRow = typeof artworks.$inferSelect;
+/**
+ * A row as the answer reads it: whether the artwork sits only in private collections (left out: it does not), and, in
+ * the list, its primary image's size.
+ */
+export type AnsweredArtworkRow = ArtworkRow & { onlyInPrivate?: boolean; primaryWidth?: number | null; primaryHeight?: number | null };
 
 /**
  * An artwork as the API answers it; its images are signed addresses of the primary's list size ('smCrop', square) and
  * of its uncropped 'sm' size (the list's 'Original' aspect).
  */
-export function toArtworkDto(row: ArtworkRow, urls: MediaUrls): Artwork {
+export function toArtworkDto(row: AnsweredArtworkRow, urls: MediaUrls): Artwork {
+  const size =
+    row.primaryImageMediaId && row.primaryWidth && row.primaryHeight ? { width: row.primaryWidth, height: row.primaryHeight } : null;
   return {
     artworkId: row.id,
     userId: row.userId,
@@ -25,6 +33,8 @@ export function toArtworkDto(row: ArtworkRow, urls: MediaUrls): Artwork {
     postLabels: row.postLabels,
     primaryImageUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'smCrop') : null,
     primaryImageUncroppedUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'sm') : null,
+    ...(row.primaryWidth === undefined ? {} : { primaryImageSize: size }),
+    ...showOnSiteOf(row, row.onlyInPrivate ?? false),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,16 +2,18 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } 
 import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
-import { lockCollectionsHolding, recordArtworkLeft } from '../collections/collection.repo';
+import { lockCollectionsHolding, recordArtworksLeft } from '../collections/collection.repo';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';
+import { measuredDimensions, withMeasured } from '../media/measure';
 import { applySaleStatus } from '../inventory/inventory.service';
 import { lockArtworkPieces, refreshSaleStatus } from '../inventory/pieces.repo';
 import { sellToUnknownBuyer } from '../inventory/sales.service';
 import { artworkPieces } from '../db/schema';
 import { type ArtworkUpdateValues, type ArtworkValues, changedFields } from './artwork.changes';
-import { type ArtworkRow, normalizeDimensions } from './artwork.dto';
+import { type AnsweredArtworkRow, type ArtworkRow, normalizeDimensions } from './artwork.dto';
+import { onlyInPrivateSql } from './show-on-site';
 
 export const artworkNotFound = () => new NotFound('Artwork not found.');
 
@@ -25,6 +27,9 @@ const SORT_COLUMNS = {
   saleStatus: artworks.saleStatus,
 } as const;
 
+/** An artwork's columns and what its answer adds (whether it sits only in private collections). */
+const answeredColumns = { ...getTableColumns(artworks), onlyInPrivate: onlyInPrivateSql };
+
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -34,7 +39,11 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
  * then read whole. A page in the second half is counted from the end in the opposite order, so no page of 10,000
  * walks past more than half of them.
  */
-export async function listArtworks(db: Db, userId: string, query: ArtworkListQuery): Promise<{ rows: ArtworkRow[]; total: number }> {
+export async function listArtworks(
+  db: Db,
+  userId: string,
+  query: ArtworkListQuery,
+): Promise<{ rows: AnsweredArtworkRow[]; total: number }> {
   const filters: SQL[] = [eq(artworks.userId, userId)];
   const q = query.q?.trim();
   if (q) filters.push(or(ilike(artworks.title, containing(q)), ilike(artworks.medium, containing(q)))!);
@@ -59,16 +68,17 @@ export async function listArtworks(db: Db, userId: string, query: ArtworkListQue
     .offset(reversed ? fromEnd : offset)
     .as('page');
   const rows = await db
-    .select(getTableColumns(artworks))
+    .select({ ...answeredColumns, primaryWidth: artworkMedia.width, primaryHeight: artworkMedia.height })
     .from(artworks)
     .innerJoin(page, eq(artworks.id, page.id))
+    .leftJoin(artworkMedia, eq(artworkMedia.id, artworks.primaryImageMediaId))
     .orderBy(direction(page.key), direction(page.id));
   return { rows: reversed ? rows.reverse() : rows, total };
 }
 
-export async function findArtwork(db: Db, userId: string, artworkId: string): Promise<ArtworkRow | null> {
+export async function findArtwork(db: Db, userId: string, artworkId: string): Promise<AnsweredArtworkRow | null> {
   const [row] = await db
-    .select()
+    .select(answeredColumns)
     .from(artworks)
     .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)));
   return row ?? null;
@@ -84,6 +94,8 @@ const columnsOf = (values: ArtworkUpdateValues) => ({
   mediaType: values.mediaType,
   dimensions: normalizeDimensions(values.dimensions),
   postLabels: values.postLabels ?? [],
+  // Left out, the artist's choice stays as it was.
+  ...(values.showOnSite === undefined ? {} : { showOnSite: values.showOnSite }),
 });
 
 /**
@@ -116,7 +128,7 @@ export function createArtwork(db: Db, userId: string, values: ArtworkValues): Pr
  * through the artwork's chart (server/inventory: 409 with its reason when it refuses, and nothing is saved). Null when
  * the user has no such artwork.
  */
-export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkUpdateValues): Promise<ArtworkRow | null> {
+export function replaceArtwork(db: Db, userId: string, artworkId: string, values: ArtworkUpdateValues): Promise<AnsweredArtworkRow | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -126,15 +138,14 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
     if (!before) return null;
     const statusChanged = values.saleStatus !== undefined && values.saleStatus !== before.saleStatus;
     if (statusChanged) await applySaleStatus(tx, await lockArtworkPieces(tx, userId, artworkId), values.saleStatus!);
-    const changed = changedFields(before, { ...values, dimensions: normalizeDimensions(values.dimensions) });
-    if (!changed.length) {
-      if (!statusChanged) return before;
-      const [after] = await tx.select().from(artworks).where(eq(artworks.id, artworkId));
-      return after;
-    }
+    // Sizes the artwork's own file gives are the file's, whatever the input says.
+    const measured = await measuredDimensions(tx, { ...before, mediaType: values.mediaType });
+    const next = { ...values, dimensions: withMeasured(values.dimensions, measured) };
+    const changed = changedFields(before, next);
+    if (!changed.length) return findArtwork(tx, userId, artworkId);
     const [row] = await tx
       .update(artworks)
-      .set({ ...columnsOf(values), updatedAt: sql`now()` })
+      .set({ ...columnsOf(next), updatedAt: sql`now()` })
       .where(eq(artworks.id, artworkId))
       .returning();
     await recordArtworkEvent(tx, {
@@ -145,7 +156,7 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
       mediaId: row.primaryImageMediaId,
       changedFields: changed,
     });
-    return row;
+    return findArtwork(tx, userId, row.id);
   });
 }
 
@@ -155,7 +166,7 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
  */
 export function deleteArtwork(db: Db, userId: string, artworkId: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const holding = await lockCollectionsHolding(tx, userId, artworkId);
+    const holding = await lockCollectionsHolding(tx, userId, [artworkId]);
     // Locked first: a media file confirmed meanwhile waits, then finds no artwork (and removes its own files).
     const [found] = await tx
       .select({ id: artworks.id })
@@ -168,7 +179,7 @@ export function deleteArtwork(db: Db, userId: string, artworkId: string): Promis
       .where(eq(artworkMedia.artworkId, artworkId))
       .returning({ storageKey: artworkMedia.storageKey, variants: artworkMedia.variants });
     await tx.delete(artworks).where(eq(artworks.id, artworkId));
-    await recordArtworkLeft(tx, userId, holding, artworkId);
+    await recordArtworksLeft(tx, userId, holding, [artworkId]);
     return media.flatMap(mediaKeysOf);
   });
 }

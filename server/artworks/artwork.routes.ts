@@ -10,6 +10,10 @@ import type { AppDeps } from '../context';
 import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { deleteFiles } from '../storage/delete-files';
+import { artworkFromFileSchema } from '../../src/schemas/artwork-file.schema';
+import { uploadTicketSchema } from '../../src/schemas/upload.schema';
+import { apiBaseOf, createUpload } from '../uploads/uploads.service';
+import { ARTWORK_FROM_FILE_PURPOSE } from './artwork-from-file';
 import { artworkIdParams } from './artwork.params';
 import { toArtworkDto } from './artwork.dto';
 import { artworkNotFound, createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
@@ -50,6 +54,31 @@ export function artworkRoutes(deps: AppDeps) {
       responses: { 201: { description: 'The new artwork', schema: artworkSchema }, ...errors },
     },
     async (c, { body }) => c.json(toArtworkDto(await createArtwork(db, c.var.auth.user.userId, body), mediaUrls), 201),
+  );
+
+  api.openapi(
+    {
+      method: 'post',
+      path: '/artwork/from-file',
+      summary:
+        'Start an artwork from a file: a signed URL to PUT the file to; confirming the upload creates the artwork ' +
+        "(titled from the file's name, sizes read from it, the file its first media) and answers it with its media item",
+      tag,
+      auth: true,
+      body: artworkFromFileSchema,
+      responses: { 200: { description: 'Where to PUT the file', schema: uploadTicketSchema }, ...errors },
+    },
+    async (c, { body }) => {
+      const { mediaType, ...file } = body;
+      const ticket = await createUpload(deps, {
+        ...file,
+        userId: c.var.auth.user.userId,
+        purpose: ARTWORK_FROM_FILE_PURPOSE,
+        targetId: mediaType,
+        apiUrl: apiBaseOf(deps, c),
+      });
+      return c.json(ticket, 200);
+    },
   );
 
   api.openapi(

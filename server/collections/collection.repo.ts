@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { COLLECTION_FIELDS, type CollectionInputField } from '../../src/schemas/collection-fields';
 import { COLLECTION_MESSAGES, type CollectionValues } from '../../src/schemas/collection.schema';
-import type { ArtworkRow } from '../artworks/artwork.dto';
+import type { AnsweredArtworkRow } from '../artworks/artwork.dto';
+import { onlyInPrivateSql } from '../artworks/show-on-site';
 import type { Db } from '../db/database';
 import { artworks, collectionArtworks, collections } from '../db/schema';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
@@ -13,15 +14,15 @@ export const collectionNotFound = () => new NotFound('Collection not found.');
 export interface CollectionWithArtworks {
   row: CollectionRow;
   /** In the manual order. */
-  artworks: ArtworkRow[];
+  artworks: AnsweredArtworkRow[];
 }
 
 /** The artworks of these collections, each list in its manual order. */
-async function artworksOf(db: Db, collectionIds: string[]): Promise<Map<string, ArtworkRow[]>> {
-  const byCollection = new Map<string, ArtworkRow[]>(collectionIds.map((id) => [id, []]));
+async function artworksOf(db: Db, collectionIds: string[]): Promise<Map<string, AnsweredArtworkRow[]>> {
+  const byCollection = new Map<string, AnsweredArtworkRow[]>(collectionIds.map((id) => [id, []]));
   if (!collectionIds.length) return byCollection;
   const rows = await db
-    .select({ collectionId: collectionArtworks.collectionId, artwork: getTableColumns(artworks) })
+    .select({ collectionId: collectionArtworks.collectionId, artwork: { ...getTableColumns(artworks), onlyInPrivate: onlyInPrivateSql } })
     .from(collectionArtworks)
     .innerJoin(artworks, eq(artworks.id, collectionArtworks.artworkId))
     .where(inArray(collectionArtworks.collectionId, collectionIds))
@@ -195,43 +196,106 @@ export function deleteCollection(db: Db, userId: string, collectionId: string): 
 }
 
 /**
- * Before an artwork is deleted: locks the artist's collections holding it, first (a collection's save locks the
- * collection, then its artworks: the same order, so the two never wait on each other). Pass what it answers to
- * `recordArtworkLeft` once the artwork is gone.
+ * Before artworks are deleted: locks the artist's collections holding any of them, first (a collection's save locks
+ * the collection, then its artworks: the same order, so the two never wait on each other). Pass what it answers to
+ * `recordArtworksLeft` once the artworks are gone.
  */
-export async function lockCollectionsHolding(db: Db, userId: string, artworkId: string): Promise<CollectionRow[]> {
+export async function lockCollectionsHolding(db: Db, userId: string, artworkIds: readonly string[]): Promise<CollectionRow[]> {
+  if (!artworkIds.length) return [];
+  const holding = db
+    .select({ id: collectionArtworks.collectionId })
+    .from(collectionArtworks)
+    .where(inArray(collectionArtworks.artworkId, [...artworkIds]));
   return db
-    .select(getTableColumns(collections))
+    .select()
     .from(collections)
-    .innerJoin(collectionArtworks, eq(collectionArtworks.collectionId, collections.id))
-    .where(and(eq(collections.userId, userId), eq(collectionArtworks.artworkId, artworkId)))
+    .where(and(eq(collections.userId, userId), inArray(collections.id, holding)))
     .orderBy(asc(collections.id))
-    .for('update', { of: collections });
+    .for('update');
 }
 
 /**
- * After an artwork was deleted (the database took it out of its collections and cleared it as their cover): each
- * collection it was in records the change ('collection.updated': its artworks, and its cover when it was the cover,
- * which now falls back to the first artwork with a picture).
+ * Marks the artist's collections updated and records 'collection.updated' for each with the fields that changed (its
+ * artworks, its cover), as a save of the collection would. Inside the transaction of the change.
  */
-export async function recordArtworkLeft(db: Db, userId: string, held: CollectionRow[], artworkId: string) {
-  if (!held.length) return;
-  const ids = held.map((c) => c.id);
+export async function recordCollectionsChanged(db: Db, userId: string, changes: ReadonlyMap<string, CollectionInputField[]>) {
+  const ids = [...changes.keys()];
+  if (!ids.length) return;
   const updated = await db
     .update(collections)
     .set({ updatedAt: sql`now()` })
-    .where(inArray(collections.id, ids))
+    .where(and(eq(collections.userId, userId), inArray(collections.id, ids)))
     .returning();
   const artworksBy = await artworksOf(db, ids);
-  for (const before of held) {
-    const row = updated.find((u) => u.id === before.id)!;
+  for (const id of ids) {
+    const row = updated.find((u) => u.id === id);
+    if (!row) continue;
     await recordCollectionEvent(db, {
       userId,
       type: 'collection.updated',
       collectionId: row.id,
       title: row.title,
       mediaId: coverImageOf(row, artworksBy.get(row.id)!),
-      changedFields: before.coverArtworkId === artworkId ? ['artworkIds', 'coverArtworkId'] : ['artworkIds'],
+      changedFields: changes.get(id),
     });
   }
+}
+
+/**
+ * After artworks were deleted (the database took them out of their collections and cleared them as covers): each
+ * collection they were in records the change ('collection.updated': its artworks, and its cover when one of them was
+ * the cover, which now falls back to the first artwork with a picture).
+ */
+export async function recordArtworksLeft(db: Db, userId: string, held: CollectionRow[], artworkIds: readonly string[]) {
+  await recordCollectionsChanged(
+    db,
+    userId,
+    new Map(
+      held.map((c) => [
+        c.id,
+        c.coverArtworkId && artworkIds.includes(c.coverArtworkId) ? ['artworkIds', 'coverArtworkId'] : ['artworkIds'],
+      ]),
+    ),
+  );
+}
+
+/**
+ * Appends artworks to the end of one of the artist's collections, those it holds already staying where they are;
+ * answers the ones added (none: nothing written). Null when the artist has no such collection.
+ */
+export async function appendToCollection(db: Db, userId: string, collectionId: string, artworkIds: readonly string[]) {
+  const [row] = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.id, collectionId), eq(collections.userId, userId)))
+    .for('update');
+  if (!row) return null;
+  const held = await db
+    .select({ artworkId: collectionArtworks.artworkId, position: collectionArtworks.position })
+    .from(collectionArtworks)
+    .where(eq(collectionArtworks.collectionId, collectionId));
+  const inIt = new Set(held.map((h) => h.artworkId));
+  const added = artworkIds.filter((id) => !inIt.has(id));
+  const next = Math.max(-1, ...held.map((h) => h.position)) + 1;
+  if (added.length) {
+    await db.insert(collectionArtworks).values(added.map((artworkId, i) => ({ collectionId, artworkId, position: next + i })));
+    await recordCollectionsChanged(db, userId, new Map([[collectionId, ['artworkIds']]]));
+  }
+  return added;
+}
+
+/** Takes artworks out of one of the artist's collections (an undone addition); answers how many were in it. */
+export async function removeFromCollection(db: Db, userId: string, collectionId: string, artworkIds: readonly string[]) {
+  const [row] = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.id, collectionId), eq(collections.userId, userId)))
+    .for('update');
+  if (!row || !artworkIds.length) return 0;
+  const removed = await db
+    .delete(collectionArtworks)
+    .where(and(eq(collectionArtworks.collectionId, collectionId), inArray(collectionArtworks.artworkId, [...artworkIds])))
+    .returning({ artworkId: collectionArtworks.artworkId });
+  if (removed.length) await recordCollectionsChanged(db, userId, new Map([[collectionId, ['artworkIds']]]));
+  return removed.length;
 }

@@ -204,6 +204,11 @@ export const artworks = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The artist's choice to show the work on the public site or not; null until they choose, and then the work is
+     * shown when it has a picture and is not only in private collections (server/artworks/show-on-site.ts).
+     */
+    showOnSite: boolean('show_on_site'),
     /** An edition's numbered copies (null: a unique work, one piece); its artist's proofs are `editionProofs`. */
     editionSize: integer('edition_size'),
     editionProofs: integer('edition_proofs').notNull().default(0),
@@ -243,9 +248,31 @@ export const artworkMedia = pgTable(
     variants: jsonb('variants').$type<Record<string, string>>().notNull().default({}),
     width: integer('width'),
     height: integer('height'),
+    /** A video's or a sound's length as its container gives it; null for images and unreadable files. */
+    durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },
   (t) => [index('artwork_media_artwork_idx').on(t.artworkId, t.createdAt)],
+);
+
+/**
+ * A change made to many artworks at once (My Artworks' bulk actions), kept so it can be undone: `undo` holds what the
+ * change replaced (each artwork's values before, or the deleted artworks' rows whole). The files of deleted artworks
+ * stay in storage, claimed by the batch, until it can no longer be undone.
+ */
+export const artworkBatches = pgTable(
+  'artwork_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['delete', 'saleStatus', 'showOnSite', 'addToCollection'] }).notNull(),
+    undo: jsonb('undo').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('artwork_batches_created_idx').on(t.createdAt)],
 );
 
 /** The activity journal, written in the same transaction as the change it records. */

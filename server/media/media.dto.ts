@@ -17,6 +17,7 @@ export function toMediaItem(row: MediaRow, primaryId: string | null, urls: Media
     kind: mediaKindOf(row.contentType),
     width: row.width,
     height: row.height,
+    durationMs: row.durationMs,
     isPrimary: row.id === primaryId,
     urls: {
       smCrop: size('smCrop'),

@@ -4,10 +4,11 @@ import { mediaKindOf } from '../../src/schemas/media.schema';
 import { findArtwork } from '../artworks/artwork.repo';
 import type { AppDeps } from '../context';
 import { Conflict, DomainError, NotFound, UnsupportedType } from '../errors';
-import type { UploadProcessor } from '../uploads/uploads.service';
+import { probeAudio, probeVideo, type VideoSource } from '../social/video-probe';
+import type { UploadProcessor, UploadRow } from '../uploads/uploads.service';
 import { toMediaItem } from './media.dto';
 import { deleteFiles } from '../storage/delete-files';
-import { insertMedia } from './media.repo';
+import { insertMedia, type NewMedia } from './media.repo';
 import { makeImageVariants } from './media.variants';
 
 export const ARTWORK_MEDIA_PURPOSE = 'artwork-media';
@@ -24,14 +25,47 @@ async function readAll(deps: AppDeps, key: string): Promise<Buffer> {
   return Buffer.concat(await object.body.toArray());
 }
 
+/** The stored file read in ranges as MediaInfo asks for them, never held whole. */
+const rangesOf = (deps: AppDeps, key: string, size: number): VideoSource => ({
+  size,
+  read: async (offset, length) => {
+    const part = await deps.storage.read(key, { start: offset, end: offset + length - 1 });
+    if (!part) throw new Conflict('The file has not arrived yet.');
+    return Buffer.concat(await part.body.toArray());
+  },
+});
+
 /**
- * A confirmed artwork file (size and magic numbers already checked): the original moves to
- * media/<userId>/<artworkId>/<mediaId>/original and, for an image, the WebP variants are stored beside it. The first
- * image of an artwork becomes its primary. Anything stored is removed again if a later step fails.
+ * A video's size and length, or a sound's length, as its container says; nothing when it does not say (the file is
+ * kept all the same: a browser may still play it).
  */
-export const processArtworkMedia: UploadProcessor = async (deps, upload) => {
-  const artworkId = upload.targetId;
-  if (!artworkId || !(await findArtwork(deps.db, upload.userId, artworkId))) throw artworkGone();
+async function timedFacts(deps: AppDeps, upload: UploadRow, size: number) {
+  const kind = mediaKindOf(upload.contentType);
+  try {
+    if (kind === 'video') {
+      const facts = await probeVideo(rangesOf(deps, upload.storageKey, size));
+      return facts ? { width: facts.width, height: facts.height, durationMs: facts.durationMs } : null;
+    }
+    if (kind === 'audio') return await probeAudio(rangesOf(deps, upload.storageKey, size));
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    deps.log.warn({ err: String(err), file: upload.fileName }, 'media facts could not be read');
+  }
+  return null;
+}
+
+/**
+ * Stores a confirmed artwork file (size and magic numbers already checked) in its folder
+ * media/<userId>/<artworkId>/<mediaId>/: the original, and for an image its WebP variants. An image's pixel size and
+ * a video's or a sound's length are read from the file. `record` writes the rows; anything stored is removed again
+ * if a step fails.
+ */
+export async function storeArtworkFile<T>(
+  deps: AppDeps,
+  upload: UploadRow,
+  artworkId: string,
+  record: (media: NewMedia) => Promise<T>,
+): Promise<T> {
   const mediaId = randomUUID();
   const folder = `media/${upload.userId}/${artworkId}/${mediaId}`;
   const isImage = mediaKindOf(upload.contentType) === 'image';
@@ -60,10 +94,11 @@ export const processArtworkMedia: UploadProcessor = async (deps, upload) => {
     }
     const info = await deps.storage.stat(upload.storageKey);
     if (!info) throw new Conflict('The file has not arrived yet.');
+    const timed = isImage ? null : await timedFacts(deps, upload, info.size);
     const originalKey = `${folder}/original`;
     stored.push(originalKey);
     await deps.storage.move(upload.storageKey, originalKey);
-    const { row, primaryId } = await insertMedia(deps.db, {
+    return await record({
       id: mediaId,
       artworkId,
       userId: upload.userId,
@@ -72,15 +107,28 @@ export const processArtworkMedia: UploadProcessor = async (deps, upload) => {
       fileSizeBytes: info.size,
       storageKey: originalKey,
       variants,
-      width,
-      height,
+      width: width ?? (timed && 'width' in timed ? timed.width : null),
+      height: height ?? (timed && 'height' in timed ? timed.height : null),
+      durationMs: timed?.durationMs ?? null,
       isImage,
     });
-    return toMediaItem(row, primaryId, deps.mediaUrls);
   } catch (err) {
     await deleteFiles(deps, stored);
     // The artwork was deleted while the file was being processed.
     if (isForeignKeyViolation(err)) throw artworkGone();
     throw err;
   }
+}
+
+/**
+ * A confirmed file of an existing artwork. The first image of an artwork becomes its primary, and the sizes its own
+ * file gives (a digital picture's, a video's, a sound's) follow it.
+ */
+export const processArtworkMedia: UploadProcessor = async (deps, upload) => {
+  const artworkId = upload.targetId;
+  if (!artworkId || !(await findArtwork(deps.db, upload.userId, artworkId))) throw artworkGone();
+  return storeArtworkFile(deps, upload, artworkId, async (media) => {
+    const { row, primaryId } = await insertMedia(deps.db, media);
+    return toMediaItem(row, primaryId, deps.mediaUrls);
+  });
 };

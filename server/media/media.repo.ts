@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { Invalid, NotFound } from '../errors';
 import type { MediaRow } from './media.dto';
+import { remeasureArtwork } from './measure';
 
 export const mediaNotFound = () => new NotFound('Media not found.');
 
@@ -43,22 +44,29 @@ export async function findPrimaryMedia(db: Db, userId: string | null, artworkId:
   return row?.media ?? null;
 }
 
-/** Records a processed file; the first image of an artwork without a primary becomes it. Answers the primary's id. */
-export function insertMedia(
-  db: Db,
-  values: typeof artworkMedia.$inferInsert & { isImage: boolean },
-): Promise<{ row: MediaRow; primaryId: string | null }> {
+/** A processed file to record, and whether it is an image (which may become the primary). */
+export type NewMedia = typeof artworkMedia.$inferInsert & { isImage: boolean };
+
+/** Adds a file's row; the first image of an artwork without a primary becomes it. Answers the primary's id. Inside a transaction. */
+export async function addMediaRow(tx: Db, values: NewMedia): Promise<{ row: MediaRow; primaryId: string | null }> {
   const { isImage, ...media } = values;
+  const [row] = await tx.insert(artworkMedia).values(media).returning();
+  if (isImage) {
+    await tx
+      .update(artworks)
+      .set({ primaryImageMediaId: row.id })
+      .where(and(eq(artworks.id, row.artworkId), isNull(artworks.primaryImageMediaId)));
+  }
+  const [artwork] = await tx.select({ primaryId: artworks.primaryImageMediaId }).from(artworks).where(eq(artworks.id, row.artworkId));
+  return { row, primaryId: artwork?.primaryId ?? null };
+}
+
+/** Records a processed file of an existing artwork, whose measured dimensions then follow its files. */
+export function insertMedia(db: Db, values: NewMedia): Promise<{ row: MediaRow; primaryId: string | null }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(artworkMedia).values(media).returning();
-    if (isImage) {
-      await tx
-        .update(artworks)
-        .set({ primaryImageMediaId: row.id })
-        .where(and(eq(artworks.id, row.artworkId), isNull(artworks.primaryImageMediaId)));
-    }
-    const [artwork] = await tx.select({ primaryId: artworks.primaryImageMediaId }).from(artworks).where(eq(artworks.id, row.artworkId));
-    return { row, primaryId: artwork?.primaryId ?? null };
+    const added = await addMediaRow(tx, values);
+    await remeasureArtwork(tx, values.userId, values.artworkId);
+    return added;
   });
 }
 
@@ -82,6 +90,7 @@ export function setPrimaryMedia(db: Db, userId: string, artworkId: string, media
       });
     }
     const [row] = await tx.update(artworks).set({ primaryImageMediaId: mediaId }).where(eq(artworks.id, artworkId)).returning();
+    await remeasureArtwork(tx, userId, artworkId);
     return row;
   });
 }
@@ -101,6 +110,7 @@ export function deleteMedia(db: Db, userId: string, artworkId: string, mediaId: 
       .returning();
     if (!media) throw mediaNotFound();
     if (artwork.primaryId === mediaId) await tx.update(artworks).set({ primaryImageMediaId: null }).where(eq(artworks.id, artworkId));
+    await remeasureArtwork(tx, userId, artworkId);
     return mediaKeysOf(media);
   });
 }

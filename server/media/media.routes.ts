@@ -77,7 +77,8 @@ export function mediaRoutes(deps: AppDeps) {
       responses: { 200: { description: 'The artwork with its new primary image', schema: artworkSchema }, ...errors },
     },
     async (c, { params, body }) => {
-      const row = await setPrimaryMedia(db, c.var.auth.user.userId, params.id, body.mediaId);
+      const userId = c.var.auth.user.userId;
+      const row = (await setPrimaryMedia(db, userId, params.id, body.mediaId)) && (await findArtwork(db, userId, params.id));
       if (!row) throw artworkNotFound();
       return c.json(toArtworkDto(row, mediaUrls), 200);
     },

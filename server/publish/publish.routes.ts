@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono';
-import { publicationSchema, publishRequestSchema, publishResultSchema } from '../../src/schemas/publish.schema';
+import { publicationSchema, publishPreviewSchema, publishRequestSchema, publishResultSchema } from '../../src/schemas/publish.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
 import { clientAddress, errorDoc } from '../http/router';
 import type { PublicSite } from '../site/public-site';
 import { readdressed } from '../site/site.urls';
+import { previewPublish } from './publish-preview';
 import { lastPublication, publishPortfolio } from './publish.service';
 
 /** POST /api/publish: the Publish button (at the address the artist chose); GET /api/publish: where it was last published. */
@@ -21,6 +22,17 @@ export function publishRoutes(deps: AppDeps) {
       responses: { 200: { description: 'The last publication, or null', schema: publicationSchema }, 401: errorDoc('Not signed in') },
     },
     async (c) => c.json(await lastPublication(deps, c.var.auth.user.userId), 200),
+  );
+  api.openapi(
+    {
+      method: 'get',
+      path: '/publish/preview',
+      summary: 'What publishing now would change on the public site (works and collections added, changed, removed); writes nothing',
+      tag: 'Publish',
+      auth: true,
+      responses: { 200: { description: 'The changes', schema: publishPreviewSchema }, 401: errorDoc('Not signed in') },
+    },
+    async (c) => c.json(await previewPublish(deps.db, c.var.auth.user.userId), 200),
   );
   api.openapi(
     {

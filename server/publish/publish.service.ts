@@ -22,7 +22,7 @@ import {
 } from './site-snapshot.repo';
 import { saleFacts } from './sale-facts';
 import { galleryJobs, imagesOf, siteProfileOf } from './site-extras';
-import { readSnapshot, type SiteArtwork, type SiteSnapshot } from './snapshot';
+import { readSnapshot, type SiteArtwork, type SiteCollection, type SiteSnapshot } from './snapshot';
 
 export { imageKey } from './publish-images';
 
@@ -31,7 +31,7 @@ export const imagePath = (slug: string, version: number, file: string) => `/p/${
 export const portfolioUrl = (appUrl: string, slug: string) => `${appUrl}/p/${slug}`;
 
 /** The public fields of an artwork; its image is set once its files are written. */
-const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts'], sale: ReturnType<typeof saleFacts>): SiteArtwork => ({
+export const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts'], sale: ReturnType<typeof saleFacts>): SiteArtwork => ({
   id: a.id,
   title: a.title,
   year: a.year,
@@ -44,9 +44,21 @@ const siteArtwork = (a: ArtworkRow, posts: SiteArtwork['posts'], sale: ReturnTyp
   posts,
 });
 
+/** The public and unlisted collections as the site shows them, holding only the artworks published with them. */
+export const siteCollections = (found: Awaited<ReturnType<typeof visibleCollections>>, byId: Map<string, ArtworkRow>): SiteCollection[] =>
+  found.map((c) => ({
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    visibility: c.visibility as 'public' | 'unlisted',
+    tags: c.tags,
+    coverArtworkId: c.coverArtworkId && byId.has(c.coverArtworkId) ? c.coverArtworkId : null,
+    artworkIds: collectionOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
+  }));
+
 /**
- * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork newest first
- * with its facts, every image and where it was posted, the public and unlisted collections in display order, the
+ * Publishes the artist's public site as a snapshot (format 2, server/publish/snapshot.ts): every artwork shown on the
+ * site (publishedArtworks: the artist's choice, server/artworks/show-on-site.ts) newest first with its facts, every image and where it was posted, the public and unlisted collections in display order, the
  * artist's bio, links and avatar, and each image in its published sizes under published/<folder>/<version>/, credited
  * to the artist. With `slug`, at that address (address.ts). The previous version's files are deleted once the new one
  * is live. Later edits show only after publishing again.
@@ -93,15 +105,7 @@ export async function publishPortfolio(deps: AppDeps, userId: string, wantedSlug
     artist,
     copyright: credit.notice,
     artworks: published,
-    collections: found.map((c) => ({
-      id: c.id,
-      title: c.title,
-      description: c.description,
-      visibility: c.visibility as 'public' | 'unlisted',
-      tags: c.tags,
-      coverArtworkId: c.coverArtworkId && byId.has(c.coverArtworkId) ? c.coverArtworkId : null,
-      artworkIds: collectionOrder(c.artworkIds, c.sortField, c.sortDirection, byId),
-    })),
+    collections: siteCollections(found, byId),
     profile,
   };
 

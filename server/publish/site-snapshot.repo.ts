@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { shownOnSiteSql } from '../artworks/show-on-site';
 import type { Db } from '../db/database';
 import { artworkMedia, artworkPieces, artworks, collectionArtworks, collections, socialDeliveries, socialPosts, users } from '../db/schema';
 import type { PieceRow } from '../inventory/pieces.repo';
@@ -6,8 +7,9 @@ import type { PieceRow } from '../inventory/pieces.repo';
 export type ArtworkRow = typeof artworks.$inferSelect;
 
 /**
- * What publishing reads: the artist, every artwork with its primary image's published sizes (storage keys; `medium` is
- * null for images uploaded before it existed), newest first.
+ * What publishing reads: the artist, every artwork the next publish shows (the artist's choice, else those with a
+ * picture that are not only in private collections: server/artworks/show-on-site.ts) with its primary image's
+ * published sizes (storage keys; `medium` is null for images uploaded before it existed), newest first.
  */
 export async function publishedArtworks(db: Db, userId: string) {
   const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
@@ -21,7 +23,7 @@ export async function publishedArtworks(db: Db, userId: string) {
     })
     .from(artworks)
     .leftJoin(artworkMedia, eq(artworkMedia.id, artworks.primaryImageMediaId))
-    .where(eq(artworks.userId, userId))
+    .where(and(eq(artworks.userId, userId), shownOnSiteSql))
     .orderBy(desc(artworks.createdAt), desc(artworks.id));
   return { user: user ?? null, rows };
 }

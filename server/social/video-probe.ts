@@ -56,12 +56,17 @@ function mediaInfo() {
 }
 
 /** Whether the file is a video, with its size as shown and its length; null when it cannot be read as one. */
-export function probeVideo(video: Buffer | VideoSource): Promise<VideoFacts | null> {
-  const source: VideoSource = Buffer.isBuffer(video) ? { size: video.length, read: (at, n) => video.subarray(at, at + n) } : video;
+export const probeVideo = (video: Buffer | VideoSource): Promise<VideoFacts | null> => probe(video, factsOf);
+
+/** A sound's length (an audio track's container), or null when the file has no audio track or does not say. */
+export const probeAudio = (audio: Buffer | VideoSource): Promise<{ durationMs: number } | null> => probe(audio, audioFactsOf);
+
+function probe<T>(file: Buffer | VideoSource, read: (result: MediaInfoResult) => T): Promise<T> {
+  const source: VideoSource = Buffer.isBuffer(file) ? { size: file.length, read: (at, n) => file.subarray(at, at + n) } : file;
   clearTimeout(idle);
   waiting++;
   const run = turn
-    .then(() => analyze(source))
+    .then(async () => read(await analyze(source)))
     .finally(() => {
       if (--waiting === 0) idle = setTimeout(release, IDLE_MS).unref();
     });
@@ -69,7 +74,7 @@ export function probeVideo(video: Buffer | VideoSource): Promise<VideoFacts | nu
   return run;
 }
 
-async function analyze(source: VideoSource): Promise<VideoFacts | null> {
+async function analyze(source: VideoSource): Promise<MediaInfoResult> {
   const mi = await mediaInfo();
   let readError: unknown = null;
   let handed = 0;
@@ -93,7 +98,15 @@ async function analyze(source: VideoSource): Promise<VideoFacts | null> {
     release();
     throw err;
   }
-  return factsOf(result);
+  return result;
+}
+
+function audioFactsOf(result: MediaInfoResult): { durationMs: number } | null {
+  const tracks = result.media?.track ?? [];
+  const audio = tracks.find((t) => t['@type'] === 'Audio');
+  if (!audio) return null;
+  const seconds = tracks.find((t) => t['@type'] === 'General')?.Duration ?? audio.Duration;
+  return seconds && seconds > 0 ? { durationMs: Math.round(seconds * 1000) } : null;
 }
 
 function factsOf(result: MediaInfoResult): VideoFacts | null {

@@ -4,6 +4,8 @@ import type { AppDeps } from '../context';
 import { artworkMedia, publications, socialPostMedia, uploads, users } from '../db/schema';
 import { LocalBlobStore } from '../storage/local-store';
 import type { StoredFile } from '../storage/blob-store';
+import { deleteFiles } from '../storage/delete-files';
+import { expireBatches, heldMediaIds } from '../artworks/artwork-batch.repo';
 
 /** How long a file no row claims is left alone by default: work in progress (an upload being processed, a publish copying). */
 export const SWEEP_GRACE_MS = 60 * 60_000;
@@ -35,8 +37,11 @@ async function claimedById(deps: AppDeps, files: StoredFile[], at: number, table
 const CLAIMS: Record<string, (deps: AppDeps, files: StoredFile[]) => Promise<Set<string>>> = {
   // uploads/<user>/<upload>: until its upload is confirmed (or swept as abandoned).
   uploads: (deps, files) => claimedById(deps, files, 2, uploads, isNull(uploads.completedAt)),
-  // media/<user>/<artwork>/<media>/<file>
-  media: (deps, files) => claimedById(deps, files, 3, artworkMedia),
+  // media/<user>/<artwork>/<media>/<file>: while its row exists, or a bulk delete that can still be undone keeps it.
+  media: async (deps, files) => {
+    const [rows, held] = await Promise.all([claimedById(deps, files, 3, artworkMedia), heldMediaIds(deps.db)]);
+    return new Set([...rows, ...files.filter((f) => held.has(idOf(f.key, 3))).map((f) => f.key)]);
+  },
   // social/<user>/<post>/<media>/<file>
   social: (deps, files) => claimedById(deps, files, 3, socialPostMedia),
   // avatars/<user>/<upload>.webp and its original beside it: each user's current avatar only.
@@ -110,6 +115,8 @@ export interface SweepResult {
  */
 export async function sweepStorage(deps: AppDeps, before: Date = new Date(Date.now() - SWEEP_GRACE_MS)): Promise<SweepResult> {
   const abandonedUploads = await sweepUploadRows(deps);
+  // Bulk deletes too old to undo: their artworks' files go now.
+  await deleteFiles(deps, await expireBatches(deps.db));
   let orphans = 0;
   for (const [prefix, claimedOf] of Object.entries(CLAIMS)) {
     const files: StoredFile[] = [];

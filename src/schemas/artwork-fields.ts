@@ -1,5 +1,15 @@
 /** An artwork's input fields, in the order the form shows them; the journal names the ones an update changed. */
-export const ARTWORK_FIELDS = ['title', 'year', 'medium', 'description', 'tags', 'saleStatus', 'mediaType', 'dimensions'] as const;
+export const ARTWORK_FIELDS = [
+  'title',
+  'year',
+  'medium',
+  'description',
+  'tags',
+  'saleStatus',
+  'mediaType',
+  'dimensions',
+  'showOnSite',
+] as const;
 export type ArtworkInputField = (typeof ARTWORK_FIELDS)[number];
 
 /** What the artist reads for each field: the form's own labels, never the API's keys. */
@@ -12,6 +22,7 @@ export const ARTWORK_FIELD_LABELS: Record<ArtworkInputField, string> = {
   saleStatus: 'Sale status',
   mediaType: 'Media type',
   dimensions: 'Dimensions',
+  showOnSite: 'Show on my site',
 };
 
 /** A field's label; a key from a newer server still reads as words ('fooBar' -> 'Foo bar'). */

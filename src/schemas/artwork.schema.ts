@@ -29,63 +29,90 @@ export const DIMENSIONS_BY_TYPE: Record<MediaType, readonly DimensionField[]> = 
   AUDIO: ['durationInSeconds'],
 };
 
+/**
+ * The dimensions read from the work's own file and never typed: a digital picture's pixels (its primary image), a
+ * video's size and length, a sound's length. Until the file is added they are simply not known.
+ */
+export const MEASURED_BY_TYPE: Record<MediaType, readonly DimensionField[]> = {
+  PHYSICAL_2D: [],
+  DIGITAL_2D: ['height', 'width'],
+  PHYSICAL_3D: [],
+  DIGITAL_3D: [],
+  VIDEO: ['height', 'width', 'durationInSeconds'],
+  AUDIO: ['durationInSeconds'],
+};
+export const isMeasured = (type: MediaType, field: DimensionField) => MEASURED_BY_TYPE[type].includes(field);
+
 /** The unit label of a length: cm or in for physical types, px for digital ones. */
 export const lengthUnit = (type: MediaType, system?: MeasurementSystem) => (isPhysical(type) ? (system === 'metric' ? 'cm' : 'in') : 'px');
 
 const optionalNumber = z.optional(z.nullable(z.number({ error: 'Must be a number' })));
 
-export const dimensionsSchema = z
-  .object({
-    mediaType: mediaTypeSchema,
-    measurementSystem: z.optional(z.nullable(z.enum(MEASUREMENT_SYSTEMS, { error: 'Measurement system must be imperial or metric' }))),
-    height: optionalNumber,
-    width: optionalNumber,
-    depth: optionalNumber,
-    durationInSeconds: optionalNumber,
-  })
-  .check(
-    z.superRefine((d, ctx) => {
-      if (!(MEDIA_TYPES as readonly string[]).includes(d.mediaType)) return;
-      const wanted = DIMENSIONS_BY_TYPE[d.mediaType];
-      // The required messages name the type as the artist reads it: 'for Physical 2D artwork'.
-      const type = mediaTypeLabel(d.mediaType);
-      for (const field of Object.keys(FIELD_LABELS) as DimensionField[]) {
-        const value = d[field];
-        const present = value !== undefined && value !== null;
-        if (wanted.includes(field) && (!present || !(value > 0))) {
+/**
+ * Dimensions as stored: a work made from a dropped file may lack the lengths the artist has yet to type (a painting's
+ * photo says nothing of its size), so the answer is not held to the input's rules.
+ */
+export const storedDimensionsSchema = z.object({
+  mediaType: mediaTypeSchema,
+  measurementSystem: z.optional(z.nullable(z.enum(MEASUREMENT_SYSTEMS, { error: 'Measurement system must be imperial or metric' }))),
+  height: optionalNumber,
+  width: optionalNumber,
+  depth: optionalNumber,
+  durationInSeconds: optionalNumber,
+});
+
+export const dimensionsSchema = storedDimensionsSchema.check(
+  z.superRefine((d, ctx) => {
+    if (!(MEDIA_TYPES as readonly string[]).includes(d.mediaType)) return;
+    const wanted = DIMENSIONS_BY_TYPE[d.mediaType];
+    // The required messages name the type as the artist reads it: 'for Physical 2D artwork'.
+    const type = mediaTypeLabel(d.mediaType);
+    for (const field of Object.keys(FIELD_LABELS) as DimensionField[]) {
+      const value = d[field];
+      const present = value !== undefined && value !== null;
+      if (wanted.includes(field) && isMeasured(d.mediaType, field)) {
+        // Read from the file: unknown until it is added, and then a positive number.
+        if (present && !(value > 0))
           ctx.issues.push({
             code: 'custom',
             path: [field],
             input: value,
-            message: `${FIELD_LABELS[field]} is required and must be positive for ${type} artwork`,
+            message: `${FIELD_LABELS[field]} must be positive for ${type} artwork`,
           });
-        } else if (!wanted.includes(field) && present) {
-          ctx.issues.push({
-            code: 'custom',
-            path: [field],
-            input: value,
-            message: `${FIELD_LABELS[field]} should not be present for ${type} artwork`,
-          });
-        }
-      }
-      const hasSystem = d.measurementSystem !== undefined && d.measurementSystem !== null;
-      if (isPhysical(d.mediaType) && !hasSystem) {
+      } else if (wanted.includes(field) && (!present || !(value > 0))) {
         ctx.issues.push({
           code: 'custom',
-          path: ['measurementSystem'],
-          input: d.measurementSystem,
-          message: `Measurement system is required for ${type} artwork`,
+          path: [field],
+          input: value,
+          message: `${FIELD_LABELS[field]} is required and must be positive for ${type} artwork`,
         });
-      } else if (!isPhysical(d.mediaType) && hasSystem) {
+      } else if (!wanted.includes(field) && present) {
         ctx.issues.push({
           code: 'custom',
-          path: ['measurementSystem'],
-          input: d.measurementSystem,
-          message: `Measurement system should not be present for ${type} artwork`,
+          path: [field],
+          input: value,
+          message: `${FIELD_LABELS[field]} should not be present for ${type} artwork`,
         });
       }
-    }),
-  );
+    }
+    const hasSystem = d.measurementSystem !== undefined && d.measurementSystem !== null;
+    if (isPhysical(d.mediaType) && !hasSystem) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['measurementSystem'],
+        input: d.measurementSystem,
+        message: `Measurement system is required for ${type} artwork`,
+      });
+    } else if (!isPhysical(d.mediaType) && hasSystem) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['measurementSystem'],
+        input: d.measurementSystem,
+        message: `Measurement system should not be present for ${type} artwork`,
+      });
+    }
+  }),
+);
 export type Dimensions = z.infer<typeof dimensionsSchema>;
 
 const currentYear = () => new Date().getFullYear();
@@ -101,6 +128,13 @@ export const titleField = text('Title', [z.trim(), z.maxLength(255, { error: 'Ti
 const mediumField = text('Medium', [z.trim(), z.maxLength(100, { error: 'Medium must be at most 100 characters' })]);
 const descriptionField = text('Description', [z.maxLength(5000, { error: 'Description must be at most 5000 characters' })]);
 export const tagField = text('Tags', [z.trim(), z.minLength(1), z.maxLength(50, { error: 'Each tag must be at most 50 characters' })]);
+
+/**
+ * Why a work is or is not on the public site: the artist chose, or (no choice yet) it has a picture, it has none, or
+ * it sits only in private collections.
+ */
+export const SHOW_ON_SITE_REASONS = ['chosen', 'hasPicture', 'noPicture', 'onlyPrivateCollections'] as const;
+export type ShowOnSiteReason = (typeof SHOW_ON_SITE_REASONS)[number];
 
 /** What the API takes to create or replace an artwork. */
 const sameMediaType = z.refine<{ mediaType: MediaType; dimensions: { mediaType: MediaType } }>(
@@ -124,6 +158,8 @@ const artworkInputFields = {
   dimensions: dimensionsSchema,
   /** The content labels a post sharing it starts with (Share); left out, none (or, on a replace, none). */
   postLabels: z._default(labelsRule, []),
+  /** Show it on the public site or not; left out, the choice stays as it was (none yet: shown when it has a picture). */
+  showOnSite: z.optional(z.boolean({ error: 'Show on site must be true or false' })),
 };
 
 /** What the API takes to create an artwork. SOLD creates it sold: a sale to an unknown buyer is recorded. */
@@ -148,7 +184,7 @@ export const artworkSchema = z.object({
   tags: z.array(z.string()),
   saleStatus: z.string(),
   mediaType: mediaTypeSchema,
-  dimensions: dimensionsSchema,
+  dimensions: storedDimensionsSchema,
   primaryImageMediaId: z.nullable(z.string()),
   /** The content labels a post sharing it starts with. */
   postLabels: z.optional(z.array(z.string())),
@@ -156,6 +192,11 @@ export const artworkSchema = z.object({
   primaryImageUrl: z.nullable(z.string()),
   /** The same image uncropped ('sm', within 600 x 600): the list's 'Original' aspect shows its own shape. */
   primaryImageUncroppedUrl: z.nullable(z.string()),
+  /** The primary image's own size in pixels (the list gives it, so 'Original' tiles keep their shape before loading). */
+  primaryImageSize: z.optional(z.nullable(z.object({ width: z.number(), height: z.number() }))),
+  /** Whether the next publish shows it on the public site, and why. */
+  showOnSite: z.boolean(),
+  showOnSiteWhy: z.enum(SHOW_ON_SITE_REASONS),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -181,12 +222,15 @@ export const artworkFormSchema = z.object({
   mediaType: mediaTypeSchema,
   dimensions: dimensionsSchema,
   postLabels: labelsRule,
+  /** The artist's choice; left undefined while they have made none. */
+  showOnSite: z.optional(z.boolean()),
 });
 export type ArtworkForm = z.input<typeof artworkFormSchema>;
 
 export function toArtworkInput(form: ArtworkForm): ArtworkInput {
   const year = form.year.trim() === '' ? null : Number(form.year.trim());
-  return { ...form, year, tags: form.tags };
+  const { showOnSite, ...rest } = form;
+  return { ...rest, year, tags: form.tags, ...(showOnSite === undefined ? {} : { showOnSite }) };
 }
 
 /** The form of a new artwork of a media type: imperial for physical types, no dimensions yet. */
@@ -215,7 +259,22 @@ export function artworkToForm(a: Artwork): ArtworkForm {
     mediaType: a.mediaType,
     dimensions: a.dimensions,
     postLabels: a.postLabels ?? [],
+    ...(a.showOnSiteWhy === 'chosen' ? { showOnSite: a.showOnSite } : {}),
   };
+}
+
+/**
+ * A title made from a file's name, as an artist would have typed it: no extension, and underscores, hyphens and dots
+ * read as spaces ('harbour_at-dusk.v2.JPG' -> 'harbour at dusk v2'), at most 255 characters.
+ */
+export function titleFromFileName(name: string): string {
+  const base = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  return base
+    .replace(/[_.\-+]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 255)
+    .trim();
 }
 
 /** Durations are typed as hours, minutes (min 0) and seconds (0 to 59) and stored as total seconds. */

@@ -42,6 +42,8 @@ export const mediaItemSchema = z.object({
   kind: z.enum(['image', 'video', 'audio']),
   width: z.nullable(z.number()),
   height: z.nullable(z.number()),
+  /** A video's or a sound's length as the file says, in milliseconds. */
+  durationMs: z.optional(z.nullable(z.number())),
   isPrimary: z.boolean(),
   /** Signed, expiring addresses usable in <img>, <video> and <audio>: each image size, and the original file. */
   urls: z.object({

@@ -28,21 +28,21 @@ describe('the artwork editor route', () => {
       { path: '/portfolio/artwork/new/AUDIO', handler },
     );
     expect(await screen.findByRole('heading', { name: 'Create New Artwork' })).toBeInTheDocument();
-    const seconds = screen.getByLabelText('Seconds');
-    await user.type(seconds, '30');
+    const title = screen.getByLabelText('Title');
+    await user.type(title, 'Rain on tin');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { name: 'Edit Artwork' })).toBeInTheDocument();
     // The address was replaced, not pushed; the editor was not started again (same element, no read of the artwork).
     expect(location.history).toEqual([`/portfolio/artwork/${ARTWORK_ID}`]);
-    expect(screen.getByLabelText('Seconds')).toBe(seconds);
+    expect(screen.getByLabelText('Title')).toBe(title);
     expect(requests.map((r) => `${r.method} ${r.url}`)).not.toContain(`GET /artwork/${ARTWORK_ID}`);
 
     // New again, to the very address the editor started from: a fresh editor, not the one just created.
     await user.click(screen.getByRole('link', { name: 'New audio artwork' }));
     expect(location.history.at(-1)).toBe('/portfolio/artwork/new/AUDIO');
     expect(await screen.findByRole('heading', { name: 'Create New Artwork' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Seconds')).not.toBe(seconds);
-    expect(screen.getByLabelText('Seconds')).toHaveValue(null);
+    expect(screen.getByLabelText('Title')).not.toBe(title);
+    expect(screen.getByLabelText('Title')).toHaveValue('');
   });
 });

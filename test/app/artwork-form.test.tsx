@@ -12,15 +12,17 @@ interface Expected {
   step: string;
   duration: boolean;
   system: boolean;
+  /** The sizes read from the work's file (shown, never typed), by their label. */
+  measured?: string;
 }
 
 const TYPES: Record<MediaType, Expected> = {
   PHYSICAL_2D: { lengths: ['Height', 'Width'], unit: 'in', step: '0.1', duration: false, system: true },
   PHYSICAL_3D: { lengths: ['Height', 'Width', 'Depth'], unit: 'in', step: '0.1', duration: false, system: true },
-  DIGITAL_2D: { lengths: ['Height', 'Width'], unit: 'px', step: '1', duration: false, system: false },
+  DIGITAL_2D: { lengths: [], unit: 'px', step: '1', duration: false, system: false, measured: 'Pixel size' },
   DIGITAL_3D: { lengths: ['Height', 'Width', 'Depth'], unit: 'px', step: '1', duration: false, system: false },
-  VIDEO: { lengths: ['Height', 'Width'], unit: 'px', step: '1', duration: true, system: false },
-  AUDIO: { lengths: [], unit: 'px', step: '1', duration: true, system: false },
+  VIDEO: { lengths: [], unit: 'px', step: '1', duration: false, system: false, measured: 'Size and length' },
+  AUDIO: { lengths: [], unit: 'px', step: '1', duration: false, system: false, measured: 'Length' },
 };
 
 const fieldRoot = (el: HTMLElement) => el.closest<HTMLElement>('[data-scope="field"][data-part="root"]')!;
@@ -91,6 +93,19 @@ describe('the artwork form for each media type', () => {
       expect(within(duration!).getByLabelText('Seconds')).toHaveAttribute('max', '59');
     } else expect(duration).toBeNull();
 
+    // Sizes a file gives are read from it once it is added in Media: shown, not asked for.
+    const measured = screen.queryByTestId('measured');
+    if (expected.measured) {
+      expect(measured).toHaveTextContent(`${expected.measured}Read from the file once you add it in Media.`);
+    } else expect(measured).toBeNull();
+    if (!expected.lengths.length && !expected.duration) {
+      // Nothing to type: the work is saved as it is.
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(created).toHaveLength(1));
+      expect(created[0].dimensions).toEqual({ mediaType: type });
+      return;
+    }
+
     // Submitting the empty form shows every required message and sends nothing.
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const messages = [
@@ -134,31 +149,7 @@ describe('the artwork form', () => {
     });
   });
 
-  it('keeps a duration typed as hours, minutes and seconds as total seconds', async () => {
-    const user = userEvent.setup();
-    const { created } = createNew('AUDIO');
-    await user.type(screen.getByLabelText('Hours'), '1');
-    await user.type(screen.getByLabelText('Minutes'), '2');
-    await user.type(screen.getByLabelText('Seconds'), '3');
-    expect(
-      [screen.getByLabelText('Hours'), screen.getByLabelText('Minutes'), screen.getByLabelText('Seconds')].map(
-        (i) => (i as HTMLInputElement).value,
-      ),
-    ).toEqual(['1', '2', '3']);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0].dimensions.durationInSeconds).toBe(3723);
-  });
-
-  it('carries seconds past 59 into minutes', async () => {
-    const user = userEvent.setup();
-    createNew('VIDEO');
-    await user.type(screen.getByLabelText('Seconds'), '75');
-    expect(screen.getByLabelText('Minutes')).toHaveValue(1);
-    expect(screen.getByLabelText('Seconds')).toHaveValue(15);
-  });
-
-  it('shows a saved duration as hours, minutes and seconds', async () => {
+  it("shows a video's size and length, never as inputs", async () => {
     const artwork = artworkFixture({
       mediaType: 'VIDEO',
       dimensions: { mediaType: 'VIDEO', height: 1080, width: 1920, durationInSeconds: 3723 },
@@ -166,10 +157,10 @@ describe('the artwork form', () => {
     const { parts } = editorParts({ loadArtwork: fromPromise(async () => artwork) });
     renderEditor(parts, { artworkId: ARTWORK_ID });
     expect(await screen.findByRole('heading', { name: 'Edit Artwork' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Hours')).toHaveValue(1);
-    expect(screen.getByLabelText('Minutes')).toHaveValue(2);
-    expect(screen.getByLabelText('Seconds')).toHaveValue(3);
-    expect(screen.getByLabelText('Height (px)')).toHaveValue(1080);
+    // Its file is not listed (yet): the sizes it has are shown, without claiming they came from a file.
+    expect(screen.getByTestId('measured')).toHaveTextContent(/^Size and length1920 × 1080 px, 1:02:03$/);
+    expect(screen.queryByLabelText('Height (px)')).toBeNull();
+    expect(screen.queryByLabelText('Seconds')).toBeNull();
     expect(screen.getByTestId('media-type')).toHaveTextContent('Video');
   });
 
@@ -194,8 +185,6 @@ describe('the artwork form', () => {
     await user.type(year, '1999');
     expect(messageOf()).toBe('');
     expect(year).not.toHaveAttribute('aria-invalid');
-    await user.type(screen.getByLabelText('Height (px)'), '600');
-    await user.type(screen.getByLabelText('Width (px)'), '800');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0].year).toBe(1999);
@@ -204,7 +193,6 @@ describe('the artwork form', () => {
   it('sends no year when it is left empty', async () => {
     const user = userEvent.setup();
     const { created } = createNew('AUDIO');
-    await user.type(screen.getByLabelText('Minutes'), '3');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0].year).toBeNull();
@@ -237,7 +225,6 @@ describe('the artwork form', () => {
     await user.click(screen.getByRole('button', { name: `Delete tag ${'t'.repeat(51)}` }));
     expect(screen.queryByText('Each tag must be at most 50 characters')).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sale status' }), 'Available');
-    await user.type(screen.getByLabelText('Minutes'), '3');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ tags: ['blue', 'sea'], saleStatus: 'AVAILABLE' });
@@ -263,5 +250,32 @@ describe('the artwork form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].postLabels).toEqual(['nudity', 'graphic-media']);
+  });
+
+  it("shows whether the public site will show the work and why; ticking it is the artist's choice, sent with the save", async () => {
+    const user = userEvent.setup();
+    const saved: ArtworkInput[] = [];
+    const { parts } = editorParts({
+      loadArtwork: fromPromise(async () => artworkFixture({ showOnSite: false, showOnSiteWhy: 'noPicture' })),
+      updateArtwork: fromPromise(async ({ input }) => {
+        saved.push(input.input);
+        const chosen = input.input.showOnSite;
+        return artworkFixture(chosen === undefined ? {} : { showOnSite: chosen, showOnSiteWhy: 'chosen' });
+      }),
+    });
+    renderEditor(parts, { artworkId: ARTWORK_ID });
+    const box = await screen.findByRole('checkbox', { name: 'Show on my public site' });
+    expect(box).not.toBeChecked();
+    expect(screen.getByText('Not shown while it has no picture, unless you tick this.')).toBeInTheDocument();
+    // Saved untouched, the server keeps deciding by its rule: no choice is sent.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).not.toHaveProperty('showOnSite');
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(screen.queryByText('Not shown while it has no picture, unless you tick this.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toMatchObject({ showOnSite: true });
   });
 });

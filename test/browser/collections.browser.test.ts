@@ -122,6 +122,9 @@ describe('collections in a real browser', () => {
   it("the Home page's Publish answers", async () => {
     await page.goto(server.url);
     await main().getByRole('button', { name: 'Publish', exact: true }).click();
+    // What will change shows first; Publish now publishes.
+    await main().getByRole('region', { name: 'Review before publishing' }).getByText('Your public site will show:').waitFor();
+    await main().getByRole('button', { name: 'Publish now' }).click();
     await main().getByText('Your portfolio is published').waitFor({ timeout: 30_000 });
     expect(await main().getByRole('alert').count()).toBe(0);
   });

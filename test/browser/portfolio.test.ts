@@ -320,6 +320,10 @@ describe('the portfolio in a real browser', () => {
   it('publishes the portfolio from Home', async () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
     await main().getByRole('button', { name: 'Publish' }).click();
+    const review = main().getByRole('region', { name: 'Review before publishing' });
+    await review.getByTestId('publish-summary').waitFor();
+    await expectAccessible(page, 'home, reviewing what publishing changes');
+    await review.getByRole('button', { name: 'Publish now' }).click();
     const published = main().getByText(/Your portfolio is published \(6 artworks\) on /);
     await published.waitFor();
     publicUrl = (await published.getByRole('link').getAttribute('href'))!;

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { publishMachine } from '../../src/machines/publish/publish.machine';
-import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
+import type { Publication, PublishPreview, PublishResult } from '../../src/schemas/publish.schema';
 import { PublishPanel } from '../../src/views/publish/PublishPanel';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
@@ -16,10 +16,20 @@ const RESULT: PublishResult = {
   slug: 'abc123',
 };
 
+const PREVIEW: PublishPreview = {
+  firstPublish: false,
+  works: { added: 3, updated: 0, removed: 1 },
+  collections: { added: 0, updated: 1, removed: 0 },
+};
+
 const LAST: Publication = { url: 'http://localhost:8080/p/abc123', publishedAt: '2026-11-20T09:00:00.000Z', slug: 'abc123' };
 
 const events: Array<ModelEvent<typeof publishMachine>> = [
   { type: 'publish.start' },
+  { type: 'xstate.done.actor.previewPublish', output: PREVIEW },
+  { type: 'xstate.error.actor.previewPublish', error: new Error('The server cannot be reached.') },
+  { type: 'publish.confirm' },
+  { type: 'publish.cancel' },
   { type: 'xstate.done.actor.lastPublication', output: LAST },
   { type: 'xstate.done.actor.lastPublication', output: null },
   { type: 'xstate.error.actor.lastPublication', error: new Error('Failed to read the public address') },
@@ -51,6 +61,18 @@ const states = {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(screen.queryByRole('status')).toBeNull();
   },
+  'reviewing.loading': () => {
+    expect(screen.getByRole('region', { name: 'Review before publishing' })).toHaveTextContent('Checking what will change...');
+    expect(screen.queryByRole('button', { name: 'Publish now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  },
+  'reviewing.ready': () => {
+    // What will change, then Publish now: nothing is published before the artist confirms.
+    expect(screen.getByTestId('publish-summary')).toHaveTextContent('3 new works, 1 removed, 1 collection');
+    expect(screen.getByRole('button', { name: 'Publish now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+  },
   publishing: () => {
     expect(screen.getByRole('button', { name: 'Publishing...' })).toBeDisabled();
   },
@@ -72,11 +94,12 @@ describe('publish: the Publish button follows the chart', () => {
     const user = userEvent.setup();
     const publish = controlledPromise<PublishResult, { slug?: string }>('publish');
     const last = controlledPromise<Publication>('lastPublication');
+    const preview = controlledPromise<PublishPreview>('previewPublish');
     const logged: string[] = [];
     render(
       <PublishPanel
         logic={publishMachine.provide({
-          actors: { publish: publish.logic, lastPublication: last.logic },
+          actors: { publish: publish.logic, lastPublication: last.logic, previewPublish: preview.logic },
           actions: { log: (_, line) => void logged.push(line) },
         })}
       />,
@@ -84,6 +107,10 @@ describe('publish: the Publish button follows the chart', () => {
     await path.test({
       events: {
         'publish.start': () => user.click(screen.getByRole('button', { name: 'Publish' })),
+        'publish.confirm': () => user.click(screen.getByRole('button', { name: 'Publish now' })),
+        'publish.cancel': () => user.click(screen.getByRole('button', { name: 'Cancel' })),
+        'xstate.done.actor.previewPublish': () => act(() => preview.resolve(PREVIEW)),
+        'xstate.error.actor.previewPublish': () => act(() => preview.reject(new Error('The server cannot be reached.'))),
         'xstate.done.actor.lastPublication': ({ event }) => act(() => last.resolve((event as unknown as { output: Publication }).output)),
         'xstate.error.actor.lastPublication': () => act(() => last.reject(new Error('Failed to read the public address'))),
         'xstate.done.actor.publish': () => act(() => publish.resolve(RESULT)),
@@ -91,6 +118,9 @@ describe('publish: the Publish button follows the chart', () => {
       },
       states,
     });
+    // Publishing happens only after the review's Publish now.
+    const confirmed = path.steps.filter((s) => s.event.type === 'publish.confirm').length;
+    expect(publish.calls).toHaveLength(confirmed);
     // Every outcome is also logged, as the requirements ask.
     const outcomes = path.steps.filter((s) => /^xstate\.(done|error)\.actor\.publish$/.test(s.event.type)).length;
     expect(logged).toHaveLength(outcomes);
@@ -100,16 +130,28 @@ describe('publish: the Publish button follows the chart', () => {
     const user = userEvent.setup();
     const publish = controlledPromise<PublishResult, { slug?: string }>('publish');
     const last = controlledPromise<Publication>('lastPublication');
-    render(<PublishPanel logic={publishMachine.provide({ actors: { publish: publish.logic, lastPublication: last.logic } })} />);
+    const preview = controlledPromise<PublishPreview>('previewPublish');
+    render(
+      <PublishPanel
+        logic={publishMachine.provide({ actors: { publish: publish.logic, lastPublication: last.logic, previewPublish: preview.logic } })}
+      />,
+    );
+    // Each Publish shows the review first; its Publish now publishes.
+    const review = async () => {
+      await act(() => preview.resolve(PREVIEW));
+      await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    };
     await act(() => last.resolve(LAST));
     const address = screen.getByRole('textbox', { name: 'Address' });
     expect(address).toHaveValue('abc123');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await review();
     expect(publish.calls.at(-1)).toEqual({ slug: undefined });
     await act(() => publish.resolve(RESULT));
     await user.clear(address);
     await user.type(address, ' Ada-Lovelace ');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await review();
     expect(publish.calls.at(-1)).toEqual({ slug: 'Ada-Lovelace' });
     expect(screen.getByRole('textbox', { name: 'Address' })).toBeDisabled();
   });

@@ -28,6 +28,8 @@ export function artworkFixture(extra: Partial<Artwork> = {}): Artwork {
     primaryImageMediaId: null,
     primaryImageUrl: null,
     primaryImageUncroppedUrl: null,
+    showOnSite: false,
+    showOnSiteWhy: 'noPicture',
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...extra,

@@ -15,6 +15,8 @@ export const artworkRow = (n: number, extra: Partial<Artwork> = {}): Artwork => 
   primaryImageMediaId: null,
   primaryImageUrl: null,
   primaryImageUncroppedUrl: null,
+  showOnSite: false,
+  showOnSiteWhy: 'noPicture',
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   ...extra,

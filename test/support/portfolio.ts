@@ -11,7 +11,10 @@ import { publications } from '../../server/db/schema';
 import { LocalBlobStore } from '../../server/storage';
 import type { TestApp } from './test-app';
 
-/** A valid input of each media type, with the dimensions the type requires. */
+/**
+ * A valid input of each media type, with the dimensions the type requires, chosen to be shown on the public site (a
+ * work with no picture is otherwise kept off it; pass `showOnSite: undefined` for no choice).
+ */
 export function artworkInput(mediaType: MediaType = 'PHYSICAL_2D', overrides: Partial<ArtworkInput> = {}): ArtworkInput {
   const dimensions: Record<MediaType, ArtworkInput['dimensions']> = {
     PHYSICAL_2D: { mediaType, measurementSystem: 'metric', height: 50, width: 70 },
@@ -30,6 +33,7 @@ export function artworkInput(mediaType: MediaType = 'PHYSICAL_2D', overrides: Pa
     saleStatus: 'AVAILABLE',
     mediaType,
     dimensions: dimensions[mediaType],
+    showOnSite: true,
     ...overrides,
   };
 }

@@ -432,6 +432,12 @@ describe('publish, verify-email and reset-password selectors', () => {
     expect(publish.selectState(at(publishMachine, 'failed'))).toBe('failed');
     const context = { result: {}, error: 'e' };
     expectFields(at(publishMachine, 'published', context as never), context, { result: publish.selectResult, error: publish.selectError });
+    // The review step is one state by name; its changes show once read.
+    const preview = { firstPublish: true, works: { added: 1, updated: 0, removed: 0 }, collections: { added: 0, updated: 0, removed: 0 } };
+    expect(publish.selectState(at(publishMachine, { reviewing: 'loading' }))).toBe('reviewing');
+    expect(publish.selectReview(at(publishMachine, { reviewing: 'loading' }, { preview } as never))).toEqual({ preview: null });
+    expect(publish.selectReview(at(publishMachine, { reviewing: 'ready' }, { preview } as never))).toEqual({ preview });
+    expect(publish.selectReview(at(publishMachine, 'idle', { preview } as never))).toBeNull();
   });
 
   it('verify-email: checking the link counts as verifying', () => {

@@ -10,6 +10,7 @@ export type ArtworkField =
   | 'tags'
   | 'saleStatus'
   | 'postLabels'
+  | 'showOnSite'
   | 'dimensions.measurementSystem'
   | LengthField
   | 'dimensions.durationInSeconds';
@@ -19,6 +20,7 @@ export type ArtworkFieldChange =
   | { field: 'title' | 'year' | 'medium' | 'description'; value: string }
   | { field: 'tags' | 'postLabels'; value: string[] }
   | { field: 'saleStatus'; value: SaleStatus }
+  | { field: 'showOnSite'; value: boolean }
   | { field: 'dimensions.measurementSystem'; value: MeasurementSystem }
   | { field: LengthField | 'dimensions.durationInSeconds'; value: number | null };
 

@@ -24,3 +24,5 @@ export const selectIsSaving = (s: ArtworkEditorSnapshot) => s.matches({ creating
 export const selectIsConfirmingDelete = (s: ArtworkEditorSnapshot) => s.matches({ saved: 'confirmingDelete' });
 export const selectIsDeleting = (s: ArtworkEditorSnapshot) => s.matches({ saved: 'deleting' });
 export const selectIsConfirmingLeave = (s: ArtworkEditorSnapshot) => s.hasTag('confirmingLeave');
+/** The artwork as last read or saved (what the server says of it: shown on the site or not, and why). */
+export const selectArtwork = (s: ArtworkEditorSnapshot) => s.context.artwork;

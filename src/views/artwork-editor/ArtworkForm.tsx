@@ -1,6 +1,16 @@
+import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { selectArtworkId, selectForm, selectIsBusy, selectIsSaving } from '../../machines/artwork-editor/artwork-editor.selectors';
+import {
+  selectArtwork,
+  selectArtworkId,
+  selectForm,
+  selectIsBusy,
+  selectIsSaving,
+  selectMedia,
+} from '../../machines/artwork-editor/artwork-editor.selectors';
+import { selectItems } from '../../machines/artwork-media/artwork-media.selectors';
+import { measuredFromMedia } from '../../schemas/measured';
 import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
 import type { ArtworkField, ArtworkFieldChange } from '../../machines/artwork-editor/artwork-editor.form';
 import { visibleError } from '../../machines/shared/form';
@@ -11,6 +21,7 @@ import { SelectField } from '../ui/select-field';
 import { TagsField } from '../ui/tags-input';
 import { TextareaField } from '../ui/textarea-field';
 import { DimensionFields } from './DimensionFields';
+import { ShowOnSiteField } from './ShowOnSiteField';
 import { LabelsPicker } from '../post-editor/LabelsPicker';
 
 const SALE_OPTIONS = SALE_STATUSES.map((value) => ({ value, label: SALE_STATUS_LABELS[value] }));
@@ -21,7 +32,12 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
   const busy = useSelector(editor, selectIsBusy);
   const saving = useSelector(editor, selectIsSaving);
   const saved = useSelector(editor, selectArtworkId) !== null;
+  const artwork = useSelector(editor, selectArtwork);
+  // The sizes read from the work's file, as the server stores them: shown, never typed.
+  const media = useSelector(editor, selectMedia);
+  const items = useSelector(media, (m) => (m ? selectItems(m) : undefined));
   const { values } = form;
+  const measured = useMemo(() => measuredFromMedia(values.mediaType, items ?? []), [values.mediaType, items]);
   const change = (c: ArtworkFieldChange) => editor.send({ type: 'form.change', ...c });
   const errorOf = (field: ArtworkField) => visibleError(form, field);
   const text = (field: 'title' | 'year' | 'medium') => ({
@@ -79,7 +95,13 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
           onValueChange={(value) => change({ field: 'saleStatus', value })}
         />
       )}
-      <DimensionFields values={values} errorOf={errorOf} onChange={change} disabled={busy} />
+      <ShowOnSiteField
+        chosen={values.showOnSite}
+        artwork={artwork}
+        disabled={busy}
+        onChange={(value) => change({ field: 'showOnSite', value })}
+      />
+      <DimensionFields values={values} errorOf={errorOf} onChange={change} disabled={busy} measured={measured} />
       <LabelsPicker
         legend="Media labels when shared"
         hint="A post sharing this artwork starts with these Bluesky labels (you can change them in the post). Nudity is for figure work that is not sexual."

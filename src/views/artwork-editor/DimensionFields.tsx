@@ -1,7 +1,11 @@
 import { css } from 'styled-system/css';
 import type { ArtworkField, ArtworkFieldChange, LengthField } from '../../machines/artwork-editor/artwork-editor.form';
+import { formatDimensions } from '../../schemas/dimensions-format';
+import type { Measured } from '../../schemas/measured';
+import type { MediaType } from '../../schemas/media-type.schema';
 import {
   DIMENSIONS_BY_TYPE,
+  MEASURED_BY_TYPE,
   fromTotalSeconds,
   isPhysical,
   lengthUnit,
@@ -34,6 +38,34 @@ export interface DimensionFieldsProps {
   errorOf: (field: ArtworkField) => string | undefined;
   onChange: (change: ArtworkFieldChange) => void;
   disabled: boolean;
+  /** What the work's file says of the sizes read from it (its media list), when it has one. */
+  measured: Measured | null;
+}
+
+export const MEASURED_TEXT = {
+  label: { DIGITAL_2D: 'Pixel size', VIDEO: 'Size and length', AUDIO: 'Length' } as Partial<Record<MediaType, string>>,
+  fromFile: 'read from the file',
+  waiting: 'Read from the file once you add it in Media.',
+} as const;
+
+/** The sizes a digital picture, a video or a sound has: read from its file, never typed. */
+function MeasuredLine({ type, dims, measured }: { type: MediaType; dims: ArtworkForm['dimensions']; measured: Measured | null }) {
+  const known = { ...dims, ...measured };
+  const shown = MEASURED_BY_TYPE[type].every((f) => typeof known[f] === 'number') ? formatDimensions(known) : '';
+  return (
+    <p className={css({ display: 'flex', flexDirection: 'column', gap: '1' })} data-testid="measured">
+      <span className={css({ fontWeight: 'medium', fontSize: 'sm' })}>{MEASURED_TEXT.label[type]}</span>
+      {shown ? (
+        <span>
+          {shown}
+          {/* Said only when the file is there: a work saved before sizes were read may hold typed ones. */}
+          {measured ? <span className={css({ color: 'fg.muted', fontSize: 'sm' })}> ({MEASURED_TEXT.fromFile})</span> : null}
+        </span>
+      ) : (
+        <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{MEASURED_TEXT.waiting}</span>
+      )}
+    </p>
+  );
 }
 
 /** Duration as hours, minutes and seconds (0-59), kept as total seconds. */
@@ -101,10 +133,11 @@ function DurationField({
 }
 
 /** The dimension inputs of the artwork's media type: lengths with their unit, duration, measurement system. */
-export function DimensionFields({ values, errorOf, onChange, disabled }: DimensionFieldsProps) {
+export function DimensionFields({ values, errorOf, onChange, disabled, measured }: DimensionFieldsProps) {
   const type = values.mediaType;
   const dims = values.dimensions;
-  const wanted = DIMENSIONS_BY_TYPE[type];
+  // The typed ones; the sizes the file gives are shown, not asked for.
+  const wanted = DIMENSIONS_BY_TYPE[type].filter((f) => !MEASURED_BY_TYPE[type].includes(f));
   const physical = isPhysical(type);
   const unit = lengthUnit(type, dims.measurementSystem ?? undefined);
   return (
@@ -112,6 +145,7 @@ export function DimensionFields({ values, errorOf, onChange, disabled }: Dimensi
       <h2 id="dimensions-title" className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
         Dimensions
       </h2>
+      {MEASURED_BY_TYPE[type].length ? <MeasuredLine type={type} dims={dims} measured={measured} /> : null}
       {physical ? (
         <SelectField
           label="Measurement system"

@@ -3,23 +3,47 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { css } from 'styled-system/css';
 import type { publishMachine } from '../../machines/publish/publish.machine';
-import { selectError, selectResult, selectState } from '../../machines/publish/publish.selectors';
+import { selectError, selectResult, selectReview, selectState } from '../../machines/publish/publish.selectors';
+import { previewSummary } from '../../schemas/publish.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { Spinner } from '../ui/spinner';
 import { qaInspect } from '../../qa/qa-mode';
 
 const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' });
 
+const reviewClass = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  p: '4',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  bg: 'bg.surface',
+});
+
+export const PUBLISH_TEXT = {
+  publish: 'Publish',
+  reviewing: 'Checking what will change...',
+  review: 'Publishing will update your public site:',
+  firstReview: 'Your public site will show:',
+  confirm: 'Publish now',
+  publishing: 'Publishing...',
+} as const;
+
 /**
  * Publish: one button that publishes the public portfolio, and where it lives since the last publish; the address
- * (/p/<slug>) may be changed before publishing (the previous one then leads to the new one).
+ * (/p/<slug>) may be changed before publishing (the previous one then leads to the new one). What publishing would
+ * change shows first ("3 new works, 1 removed, 1 collection"), and it publishes once the artist confirms.
  */
 export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
   const actor = useActorRef(logic, qaInspect);
   const state = useSelector(actor, selectState);
   const result = useSelector(actor, selectResult);
   const error = useSelector(actor, selectError);
+  const review = useSelector(actor, selectReview);
   const busy = state === 'publishing';
   // What the artist typed in Address; until they type, the address the portfolio has.
   const [typed, setTyped] = useState<string | null>(null);
@@ -35,13 +59,32 @@ export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
         hint="Your portfolio's address: /p/ followed by 3-40 lowercase letters, digits and hyphens. Leave it as it is to keep it."
         autoComplete="off"
         maxLength={60}
-        disabled={busy}
+        disabled={busy || review !== null}
       />
-      <Button onClick={() => actor.send({ type: 'publish.start', ...(changed ? { slug: slug.trim() } : {}) })} disabled={busy}>
-        {busy ? 'Publishing...' : 'Publish'}
-      </Button>
+      {review ? (
+        <section aria-label="Review before publishing" className={reviewClass}>
+          {review.preview ? (
+            <p>
+              {review.preview.firstPublish ? PUBLISH_TEXT.firstReview : PUBLISH_TEXT.review}{' '}
+              <strong data-testid="publish-summary">{previewSummary(review.preview)}</strong>
+            </p>
+          ) : (
+            <Spinner label={PUBLISH_TEXT.reviewing} />
+          )}
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            {review.preview ? <Button onClick={() => actor.send({ type: 'publish.confirm' })}>{PUBLISH_TEXT.confirm}</Button> : null}
+            <Button variant="outline" onClick={() => actor.send({ type: 'publish.cancel' })}>
+              Cancel
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <Button onClick={() => actor.send({ type: 'publish.start', ...(changed ? { slug: slug.trim() } : {}) })} disabled={busy}>
+          {busy ? PUBLISH_TEXT.publishing : PUBLISH_TEXT.publish}
+        </Button>
+      )}
       {state === 'failed' ? <Alert status="danger">{error}</Alert> : null}
-      {result && !busy ? (
+      {result && !busy && !review ? (
         <Alert status={state === 'published' ? 'success' : 'info'}>
           {state === 'published' ? 'Your portfolio is published' : 'Last published'}
           {result.artworkCount !== undefined
