@@ -10,3 +10,9 @@ export async function publicationFolder(db: Db, userId: string): Promise<string 
     .where(eq(publications.userId, userId));
   return row?.folder;
 }
+
+/** The live snapshot as stored (read it with readSnapshot), or undefined when the artist never published. */
+export async function storedSnapshot(db: Db, userId: string): Promise<unknown> {
+  const [row] = await db.select({ snapshot: publications.snapshot }).from(publications).where(eq(publications.userId, userId));
+  return row?.snapshot ?? undefined;
+}

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { PublishPreview } from '../../src/schemas/publish.schema';
 import type { Db } from '../db/database';
-import { publications } from '../db/schema';
+import { storedSnapshot } from './publication.repo';
 import { siteArtwork, siteCollections } from './publish.service';
 import { saleFacts } from './sale-facts';
 import { piecesByArtwork, publishedArtworks, visibleCollections } from './site-snapshot.repo';
@@ -39,13 +38,13 @@ function compare<T extends { id: string }>(next: T[], live: T[], face: (item: T,
  * compared with the live one, without writing anything.
  */
 export async function previewPublish(db: Db, userId: string): Promise<PublishPreview> {
-  const [{ rows }, found, pieces, [stored]] = await Promise.all([
+  const [{ rows }, found, pieces, stored] = await Promise.all([
     publishedArtworks(db, userId),
     visibleCollections(db, userId),
     piecesByArtwork(db, userId),
-    db.select({ snapshot: publications.snapshot }).from(publications).where(eq(publications.userId, userId)),
+    storedSnapshot(db, userId),
   ]);
-  const live = stored?.snapshot ? readSnapshot(stored.snapshot) : null;
+  const live = stored ? readSnapshot(stored) : null;
   const withImage = new Set(rows.filter((r) => r.preview && r.sm && r.large).map((r) => r.artwork.id));
   const next = rows.map((r) => siteArtwork(r.artwork, [], saleFacts(r.artwork, pieces.get(r.artwork.id) ?? [])));
   const byId = new Map(rows.map((r) => [r.artwork.id, r.artwork]));
