@@ -9,6 +9,7 @@ import { INSTAGRAM_IMAGE_RULES, fitImage } from '../../media-fit';
 import { notConnected } from '../../publishing';
 import { GraphError } from '../meta/graph-client';
 import { readMetaFailure } from '../meta/meta-failures';
+import { QUOTA_HELD_REASON } from '../../../../src/schemas/meta-connect.schema';
 import {
   findPublishedMedia,
   getContainerStatus,
@@ -19,6 +20,7 @@ import {
 } from './instagram-api';
 import { instagramApi, type InstagramToken } from './instagram-connect';
 import { instagramPostOf, makeContainers } from './instagram-containers';
+import { holdForQuota, readInstagramQuota } from './instagram-quota';
 
 /** A container still processing is asked again this soon (Meta's pages suggest once a minute at most; ours are images). */
 const POLL_MS = 1000;
@@ -27,7 +29,7 @@ const WAIT_IN_ATTEMPT_MS = 6000;
 
 class Outcome extends Error {
   constructor(
-    readonly kind: 'permanent' | 'later',
+    readonly kind: 'permanent' | 'later' | 'held',
     message: string,
     /** A container failed: its steps are forgotten, so that posting again starts afresh. */
     readonly forgetSteps = false,
@@ -123,6 +125,9 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
         }
       }
       if (!steps.mediaId && !steps.containerId) {
+        // Past the day's quota the post is held, not failed (unread, media_publish's own refusal holds it too).
+        const quota = await readInstagramQuota(deps, account, true).catch(() => null);
+        if (quota && quota.left <= 0) throw new Outcome('held', QUOTA_HELD_REASON);
         const made = await makeContainers(
           {
             ig,
@@ -151,13 +156,15 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
   } catch (err) {
     if (err instanceof Outcome) {
       if (err.forgetSteps) await recordSteps(deps, d, me, {}).catch(() => undefined);
-      if (err.kind === 'permanent') await failForGood(deps, d, me, err.message);
+      if (err.kind === 'held') await holdForQuota(deps.db, d, me);
+      else if (err.kind === 'permanent') await failForGood(deps, d, me, err.message);
       else await markRetry(deps.db, d, me, POLL_MS, err.message);
       return;
     }
     const failure = readMetaFailure(err, 'Instagram');
     deps.log.warn({ deliveryId: d.id, kind: failure.kind, reason: failure.reason, attempts: d.attempts }, 'Instagram attempt failed');
-    if (failure.kind === 'reconnect' && accountId) await waitForReconnect(deps.db, d, me, accountId, failure.message);
+    if (failure.reason === 'publishing-limit') await holdForQuota(deps.db, d, me);
+    else if (failure.kind === 'reconnect' && accountId) await waitForReconnect(deps.db, d, me, accountId, failure.message);
     else if (failure.kind === 'permanent' || d.attempts >= policy.maxAttempts) await failForGood(deps, d, me, failure.message);
     else await markRetry(deps.db, d, me, backoffMs(policy, d.attempts), failure.message);
   }
