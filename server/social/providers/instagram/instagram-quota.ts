@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { QUOTA_HELD_REASON, type InstagramQuota } from '../../../../src/schemas/meta-connect.schema';
 import type { AppDeps } from '../../../context';
 import type { Db } from '../../../db/database';
 import { socialDeliveries } from '../../../db/schema';
-import type { DeliveryRow } from '../../delivery.repo';
+import { heldBy, type DeliveryRow } from '../../delivery.repo';
 import type { SocialAccountRow } from '../../agents';
 import { getPublishingQuota } from './instagram-api';
 import { instagramApi, type InstagramToken } from './instagram-connect';
@@ -52,11 +52,4 @@ export const holdForQuota = (db: Db, d: DeliveryRow, me: string) =>
       lockedUntil: null,
       lockedBy: null,
     })
-    .where(
-      and(
-        eq(socialDeliveries.id, d.id),
-        eq(socialDeliveries.lockedBy, me),
-        eq(socialDeliveries.attempts, d.attempts),
-        eq(socialDeliveries.status, 'pending'),
-      ),
-    );
+    .where(heldBy(d, me));
