@@ -39,6 +39,7 @@ import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.proces
 import { postRoutes } from './social/posts.routes';
 import { oauthPublicRoutes, oauthRoutes } from './social/oauth/oauth.routes';
 import { metaCallbackRoutes, metaConnectRoutes } from './social/providers/meta/meta-connect.routes';
+import { instagramQuotaRoutes } from './social/providers/instagram/instagram-quota.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import type { UploadProcessor } from './uploads/uploads.service';
 import { processAvatar } from './users/avatar';
@@ -134,6 +135,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     accountRoutes(deps),
     oauthRoutes(deps),
     metaConnectRoutes(deps),
+    instagramQuotaRoutes(deps),
     postRoutes(deps),
     postMediaFileRoutes(deps),
     linkPreviewRoutes(deps),

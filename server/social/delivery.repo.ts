@@ -167,7 +167,7 @@ export function claimDue(db: Db, me: string, limit: number, leaseSeconds: number
   return pollClaim(db).execute({ me, limit, leaseSeconds });
 }
 
-const heldBy = (d: DeliveryRow, me: string) =>
+export const heldBy = (d: DeliveryRow, me: string) =>
   and(
     eq(socialDeliveries.id, d.id),
     eq(socialDeliveries.lockedBy, me),

@@ -1,3 +1,4 @@
+import { QUOTA_HELD_REASON } from '../../src/schemas/meta-connect.schema';
 import type { Platform } from '../../src/schemas/social-platform.schema';
 import type { PostMedia, PostResponse, SocialPost } from '../../src/schemas/social.schema';
 import type { socialPostMedia, socialPosts } from '../db/schema';
@@ -32,6 +33,8 @@ export const toPostResponse = (d: DeliveryRow): PostResponse => ({
     : null,
   // Only a post with a video says where it stands.
   ...(d.videoState ? { video: { state: d.videoState, progress: d.videoProgress } } : {}),
+  // Only a delivery held back by Instagram's daily limit says why it waits.
+  ...(d.status === 'pending' && d.error === QUOTA_HELD_REASON ? { heldReason: d.error } : {}),
 });
 
 /** Dates are epoch milliseconds (UTC). */

@@ -13,6 +13,7 @@ import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delive
 import { refreshMetrics } from './metrics';
 import { mailPostFailed } from './post-failed.mail';
 import { promoteDueDrafts } from './publishing';
+import { refreshInstagramTokens } from './providers/instagram/instagram-token-refresh';
 
 export interface WorkerOptions {
   pollMs: number;
@@ -150,6 +151,7 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     if (released) log.info({ released }, 'unverified custom domains unchecked for a week released');
     await forgetOldWindows(db);
     await inventoryUpkeep(deps);
+    await refreshInstagramTokens(deps);
   }
 
   /** One round: send mail, publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */

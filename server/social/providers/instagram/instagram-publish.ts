@@ -9,8 +9,8 @@ import { INSTAGRAM_IMAGE_RULES, fitImage } from '../../media-fit';
 import { notConnected } from '../../publishing';
 import { GraphError } from '../meta/graph-client';
 import { readMetaFailure } from '../meta/meta-failures';
+import { QUOTA_HELD_REASON } from '../../../../src/schemas/meta-connect.schema';
 import {
-  createImageContainer,
   findPublishedMedia,
   getContainerStatus,
   getMediaPermalink,
@@ -19,6 +19,8 @@ import {
   type InstagramApi,
 } from './instagram-api';
 import { instagramApi, type InstagramToken } from './instagram-connect';
+import { instagramPostOf, makeContainers } from './instagram-containers';
+import { holdForQuota, readInstagramQuota } from './instagram-quota';
 
 /** A container still processing is asked again this soon (Meta's pages suggest once a minute at most; ours are images). */
 const POLL_MS = 1000;
@@ -27,8 +29,10 @@ const WAIT_IN_ATTEMPT_MS = 6000;
 
 class Outcome extends Error {
   constructor(
-    readonly kind: 'permanent' | 'later',
+    readonly kind: 'permanent' | 'later' | 'held',
     message: string,
+    /** A container failed: its steps are forgotten, so that posting again starts afresh. */
+    readonly forgetSteps = false,
   ) {
     super(message);
   }
@@ -72,7 +76,7 @@ async function settled(ig: InstagramApi, token: string, containerId: string): Pr
     if (status.statusCode === 'ERROR') {
       // The container's subcode says why (the picture's ratio, a fetch that failed): read like any Graph error.
       const why = readMetaFailure(new GraphError(400, undefined, status.errorSubcode, 'container error', {}), 'Instagram');
-      throw new Outcome('permanent', why.message);
+      throw new Outcome('permanent', why.message, true);
     }
     if (status.statusCode !== 'IN_PROGRESS') return status.statusCode;
     if (Date.now() + POLL_MS > until) return false;
@@ -81,9 +85,10 @@ async function settled(ig: InstagramApi, token: string, containerId: string): Pr
 }
 
 /**
- * One attempt at an Instagram delivery, exactly once across lost answers and crashes: the container's id is recorded
- * before it is published; a retry asks that container first (PUBLISHED: done, its media found for the permalink;
- * FINISHED: published now; EXPIRED: a new one) and never makes a second container for a post that has a usable one.
+ * One attempt at an Instagram delivery (one image, a carousel of 2-10, or a Reel), exactly once across lost answers and
+ * crashes: every container's id is recorded before the next step; a retry asks the post's container first (PUBLISHED:
+ * done, its media found for the permalink; FINISHED: published now; EXPIRED: new ones) and never makes a second
+ * container for a post, or a carousel item, that has a usable one.
  */
 export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string, policy: RetryPolicy, attemptMs: number) {
   let accountId: string | null = d.accountId;
@@ -101,10 +106,13 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
       const { accessToken: token } = JSON.parse(deps.social.box.open(account.sessionSealed)) as InstagramToken;
       const who = { token, igUserId: account.did! };
       let steps: RemoteSteps = { ...d.remoteSteps };
+      const shape = instagramPostOf(media);
+      if ('problem' in shape) throw new Outcome('permanent', shape.problem);
+      const processing = `Instagram is still processing the ${shape.noun}; it will be tried again.`;
 
       if (!steps.mediaId && steps.containerId) {
         const state = await settled(ig, token, steps.containerId);
-        if (state === false) throw new Outcome('later', 'Instagram is still processing the image; it will be tried again.');
+        if (state === false) throw new Outcome('later', processing);
         if (state === 'PUBLISHED') {
           // Published, the answer lost: the media is the account's newest with this caption since the container.
           const found = findPublishedMedia(await listRecentMedia(ig, who), { caption: d.text, since: new Date(steps.startedAt!) });
@@ -117,15 +125,25 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
         }
       }
       if (!steps.mediaId && !steps.containerId) {
-        const images = media.filter((m) => m.contentType.startsWith('image/'));
-        if (images.length !== 1) throw new Outcome('permanent', 'Instagram: only single-image posts are sent for now.');
-        const imageUrl = await fittedImageUrl(deps, d, images[0]);
-        const startedAt = new Date(Date.now() - 1000).toISOString();
-        const containerId = await createImageContainer(ig, who, { imageUrl, caption: d.text, altText: images[0].altText || undefined });
-        steps = { containerId, startedAt };
-        await recordSteps(deps, d, me, steps);
-        const state = await settled(ig, token, containerId);
-        if (state === false) throw new Outcome('later', 'Instagram is still processing the image; it will be tried again.');
+        // Past the day's quota the post is held, not failed (unread, media_publish's own refusal holds it too).
+        const quota = await readInstagramQuota(deps, account, true).catch(() => null);
+        if (quota && quota.left <= 0) throw new Outcome('held', QUOTA_HELD_REASON);
+        const made = await makeContainers(
+          {
+            ig,
+            who,
+            caption: d.text,
+            imageUrl: (image) => fittedImageUrl(deps, d, image),
+            videoUrl: (video) => `${deps.config.appUrl}${deps.mediaLinks.path(video.storageKey, 24 * 3600)}`,
+            record: (next) => recordSteps(deps, d, me, next),
+            wait: (containerId) => settled(ig, token, containerId),
+          },
+          shape,
+          steps,
+        );
+        if (made === false) throw new Outcome('later', processing);
+        steps = made;
+        if ((await settled(ig, token, steps.containerId!)) === false) throw new Outcome('later', processing);
       }
       if (!steps.mediaId) {
         const mediaId = await publishContainer(ig, who, steps.containerId!);
@@ -137,13 +155,16 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
     });
   } catch (err) {
     if (err instanceof Outcome) {
-      if (err.kind === 'permanent') await failForGood(deps, d, me, err.message);
+      if (err.forgetSteps) await recordSteps(deps, d, me, {}).catch(() => undefined);
+      if (err.kind === 'held') await holdForQuota(deps.db, d, me);
+      else if (err.kind === 'permanent') await failForGood(deps, d, me, err.message);
       else await markRetry(deps.db, d, me, POLL_MS, err.message);
       return;
     }
     const failure = readMetaFailure(err, 'Instagram');
     deps.log.warn({ deliveryId: d.id, kind: failure.kind, reason: failure.reason, attempts: d.attempts }, 'Instagram attempt failed');
-    if (failure.kind === 'reconnect' && accountId) await waitForReconnect(deps.db, d, me, accountId, failure.message);
+    if (failure.reason === 'publishing-limit') await holdForQuota(deps.db, d, me);
+    else if (failure.kind === 'reconnect' && accountId) await waitForReconnect(deps.db, d, me, accountId, failure.message);
     else if (failure.kind === 'permanent' || d.attempts >= policy.maxAttempts) await failForGood(deps, d, me, failure.message);
     else await markRetry(deps.db, d, me, backoffMs(policy, d.attempts), failure.message);
   }
