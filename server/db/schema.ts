@@ -3,6 +3,7 @@ import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text
 import type { Dimensions } from '../../src/schemas/artwork.schema';
 import type { HistoryChange } from '../../src/schemas/history.schema';
 import type { JournalType } from '../../src/schemas/journal.schema';
+import type { MatChoice } from '../../src/schemas/image-fit.schema';
 import type { AccountRef } from '../../src/schemas/social.schema';
 import type { AvatarCrop } from '../../src/schemas/user.schema';
 
@@ -500,6 +501,8 @@ export const socialPostMedia = pgTable(
     height: integer('height'),
     /** A video's length, read from its container at upload (null: not a video, or the container does not say). */
     durationMs: integer('duration_ms'),
+    /** The mat a network that fits images lays the work on (the post's `mats`; white unless the artist chose). */
+    mat: text('mat').$type<MatChoice>().notNull().default('white'),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },

@@ -7,7 +7,7 @@ import { BlueskyError, postUrlOf, writeThread, type PostImage } from './bluesky'
 import { type DeliveryRow, changeRecordKey, markFailed, markPosted, markRetry, waitForReconnect } from './delivery.repo';
 import { mailPostFailed } from './post-failed.mail';
 import { prepareImage } from './post-images';
-import { externalCardOf } from './link-card/post-link-card';
+import { cardAtPublish, externalCardOf } from './link-card/post-link-card';
 import { notConnected } from './publishing';
 import { forgetVideo, videoOf } from './post-video';
 import type { PostMediaRow } from './posts.dto';
@@ -76,7 +76,8 @@ export async function attemptDelivery(
       const agent = await social.agents.agentFor(account);
       // A post has images or one video (checked when it is saved).
       video = images.length ? null : await videoOf(deps, d, me, agent, account.service, media);
-      const external = !images.length && !video && post.linkCard ? await externalCardOf(deps.storage, post.linkCard) : null;
+      const card = !images.length && !video ? await cardAtPublish(deps, post) : null;
+      const external = card ? await externalCardOf(deps.storage, card) : null;
       // A thread's parts go out in one write (all or none), each under its own key; a retry looks for the first part
       // first. Media, labels and card belong to the first part; langs to every part.
       const texts = d.parts.length ? d.parts : [d.text];

@@ -3,8 +3,9 @@ import { Conflict, Invalid, NotFound } from '../errors';
 
 export const postNotFound = () => new NotFound('Post not found.');
 export const postPublished = () => new Conflict('A published post cannot be edited.', { code: 'POST_PUBLISHED' });
-export const tooManyFiles = () =>
-  new Invalid(SOCIAL_MESSAGES.maxFiles(MAX_POST_FILES), {
+/** More files than the post's networks take (maxPostFiles: four for Bluesky alone, else ten). */
+export const tooManyFiles = (max = MAX_POST_FILES) =>
+  new Invalid(SOCIAL_MESSAGES.maxFiles(max), {
     code: 'TOO_MANY_FILES',
-    fieldErrors: { mediaIds: [SOCIAL_MESSAGES.maxFiles(MAX_POST_FILES)] },
+    fieldErrors: { mediaIds: [SOCIAL_MESSAGES.maxFiles(max)] },
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppDeps } from '../context';
-import { MAX_POST_FILES } from '../../src/schemas/social.schema';
+import { maxPostFiles } from '../../src/schemas/social.schema';
 import { socialPostMedia, socialPosts } from '../db/schema';
 import { POSTABLE_VIDEO_TYPES, VIDEO_MESSAGES, videoFileProblem } from '../../src/schemas/post-video.schema';
 import { Conflict, Invalid, UnsupportedType } from '../errors';
@@ -88,7 +88,7 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
     await deps.storage.move(upload.storageKey, originalKey);
     const row = await deps.db.transaction(async (tx) => {
       const [post] = await tx
-        .select({ isDraft: socialPosts.isDraft })
+        .select({ isDraft: socialPosts.isDraft, accounts: socialPosts.accounts })
         .from(socialPosts)
         .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, upload.userId)))
         .for('update');
@@ -98,7 +98,8 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
         .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${socialPostMedia.position}), -1)::int` })
         .from(socialPostMedia)
         .where(eq(socialPostMedia.postId, postId));
-      if (count >= MAX_POST_FILES) throw tooManyFiles();
+      const max = maxPostFiles(post.accounts);
+      if (count >= max) throw tooManyFiles(max);
       const [inserted] = await tx
         .insert(socialPostMedia)
         .values({

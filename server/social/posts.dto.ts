@@ -57,6 +57,7 @@ export const toSocialPostDto = (row: PostRow, media: PostMediaRow[], deliveries:
   linkCard: row.linkCard ? linkCardDto(row.linkCard) : null,
   linkCardRemoved: row.linkCardRemoved,
   threadBreaks: row.threadBreaks,
+  mats: Object.fromEntries(media.map((m) => [m.id, m.mat])),
   responses: deliveries.map(toPostResponse),
   isDraft: row.isDraft,
 });

@@ -12,8 +12,10 @@ import { deliveriesOf } from './delivery.repo';
 import { postNotFound, postPublished } from './post-errors';
 import { type PostMediaRow, type PostRow, toSocialPostDto } from './posts.dto';
 import { publishProblems } from './publishing';
+import { postNetworkProblems } from './post-network-rules';
 import { isVideoType, postVideoProblems } from '../../src/schemas/post-video.schema';
 import { storedLinkCard } from './link-card/post-link-card';
+import { DEFAULT_MAT } from '../../src/schemas/image-fit.schema';
 
 export type SavePostInput = z.output<typeof savePostSchema>;
 
@@ -179,6 +181,8 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     if (videoProblems.length) fieldErrors.mediaIds = [...(fieldErrors.mediaIds ?? []), ...videoProblems];
     if (Object.keys(altTexts).some((id) => !mediaIds.includes(id)))
       fieldErrors.altTexts = ['Alt text was given for a file that is not in the post.'];
+    const strangers = Object.keys(input.mats ?? {}).filter((id) => !mediaIds.includes(id));
+    if (strangers.length) fieldErrors.mats = strangers.map((id) => `A mat was given for ${id}, which is not a file of this post.`);
 
     const values = {
       content: input.content,
@@ -195,10 +199,16 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
       ...(input.linkCard !== undefined ? { linkCard: storedLinkCard(input.linkCard, input.content) } : {}),
       ...(input.linkCardRemoved !== undefined ? { linkCardRemoved: input.linkCardRemoved } : {}),
     };
+    const kept = media.filter((m) => mediaIds.includes(m.id));
     if (schedule !== null) {
-      const kept = media.filter((m) => mediaIds.includes(m.id));
       // A video is media too: a post of a video alone needs no text.
       Object.assign(fieldErrors, publishProblems(values, kept.filter((m) => isImage(m) || isVideoType(m.contentType)).length));
+    }
+    // A post that goes out (saved as not a draft, or scheduled) must suit each chosen network. A new scheduled draft
+    // cannot have files yet (the editor uploads them to the draft it creates): the save that lists them checks them.
+    if (schedule !== null || input.isDraft === false) {
+      const problems = postNetworkProblems({ ...values, accounts }, kept, { files: existing !== undefined || input.isDraft === false });
+      for (const [field, messages] of Object.entries(problems)) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
     }
     if (Object.keys(fieldErrors).length) throw new Invalid(VALIDATION_MESSAGE, { fieldErrors });
 
@@ -222,8 +232,10 @@ export function savePost(db: Db, userId: string, input: SavePostInput): Promise<
     for (const [position, id] of mediaIds.entries()) {
       const current = media.find((m) => m.id === id)!;
       const altText = altTexts[id] ?? current.altText;
-      if (current.position !== position || current.altText !== altText) {
-        await tx.update(socialPostMedia).set({ position, altText }).where(eq(socialPostMedia.id, id));
+      // Mats left out: each file keeps its own; given: a file missing from them is on white.
+      const mat = input.mats ? (input.mats[id] ?? DEFAULT_MAT) : current.mat;
+      if (current.position !== position || current.altText !== altText || current.mat !== mat) {
+        await tx.update(socialPostMedia).set({ position, altText, mat }).where(eq(socialPostMedia.id, id));
       }
     }
     return { post, removedKeys: removed.flatMap((m) => [m.storageKey, ...(m.previewKey ? [m.previewKey] : [])]) };

@@ -1,23 +1,25 @@
 import * as z from 'zod/mini';
 import {
-  MAX_POST_FILES,
   POST_FILE_TYPES,
+  maxPostFiles,
   postFileProblem,
   savePostResultSchema,
   savePostSchema,
   socialPostSchema,
 } from '../../src/schemas/social.schema';
+import { fittedPreviewRequestSchema, fittedPreviewSchema } from '../../src/schemas/image-fit.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import { Invalid } from '../errors';
+import { Invalid, NotFound } from '../errors';
 import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
 import { deleteFiles } from '../storage/delete-files';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { POST_MEDIA_PURPOSE } from './post-media.processor';
-import { fileCountOf, findPost, listPosts, postDtos, savePost } from './posts.repo';
+import { FitFailed, fittedMedia } from './post-media-fit';
+import { fileCountOf, findPost, findPostMedia, listPosts, postDtos, savePost } from './posts.repo';
 import { publishNow } from './publishing';
 
 const tag = 'Social media';
@@ -33,6 +35,9 @@ const listQuery = z.object({
   failed: z.optional(z.enum(['true', 'false'], { error: 'failed must be true or false' })),
 });
 const mediaRequestSchema = uploadRequestSchema(POST_FILE_TYPES);
+/** How long the address of a fitted preview works: long enough to look at, not a lasting link. */
+const FITTED_PREVIEW_TTL_SECONDS = 15 * 60;
+const notAnImage = 'Only images are fitted.';
 
 /** Posts: list (calendar ranges), read, create or update a draft, publish, and upload a file to a draft. */
 export function postRoutes(deps: AppDeps) {
@@ -134,7 +139,7 @@ export function postRoutes(deps: AppDeps) {
       method: 'post',
       path: '/social-media/post/:postId/media',
       summary:
-        'Ask for a signed URL to upload a file of a draft (images, audio, video, PDF up to 20 MB; at most 4 files); PUT it there, then confirm ' +
+        'Ask for a signed URL to upload a file of a draft (images, audio, video, PDF up to 20 MB; at most 4 files, or 10 with an Instagram or Facebook account chosen); PUT it there, then confirm ' +
         'the upload, which answers the file with an address to show it',
       tag,
       auth: true,
@@ -154,7 +159,8 @@ export function postRoutes(deps: AppDeps) {
       const post = await findPost(db, userId, params.postId);
       if (!post) throw postNotFound();
       if (!post.isDraft) throw postPublished();
-      if ((await fileCountOf(db, post.id)) >= MAX_POST_FILES) throw tooManyFiles();
+      const max = maxPostFiles(post.accounts);
+      if ((await fileCountOf(db, post.id)) >= max) throw tooManyFiles(max);
       const ticket = await createUpload(deps, {
         ...body,
         userId,
@@ -163,6 +169,37 @@ export function postRoutes(deps: AppDeps) {
         apiUrl: apiBaseOf(deps, c),
       });
       return c.json(ticket, 200);
+    },
+  );
+  api.openapi(
+    {
+      method: 'post',
+      path: '/social-media/fitted-preview',
+      summary:
+        "One of the artist's post images as Instagram will receive it: the JPEG Meta would fetch (the work whole, on the mat chosen, inside " +
+        '4:5 to 1.91:1, 320-1440 px wide), at an address that works for 15 minutes, and where the work sits inside it. Made once per file ' +
+        'and mat.',
+      tag,
+      auth: true,
+      body: fittedPreviewRequestSchema,
+      responses: {
+        200: { description: 'The fitted image', schema: fittedPreviewSchema },
+        404: errorDoc('No such file'),
+        ...errors,
+      },
+    },
+    async (c, { body }) => {
+      const media = await findPostMedia(db, c.var.auth.user.userId, body.mediaId);
+      if (!media) throw new NotFound('File not found.');
+      if (!media.contentType.startsWith('image/')) throw new Invalid(notAnImage, { fieldErrors: { mediaId: [notAnImage] } });
+      const fitted = await fittedMedia(deps.storage, media, body.mat).catch((err: unknown) => {
+        if (!(err instanceof FitFailed)) throw err;
+        if (err.reason === 'missing') throw new NotFound('The file is missing. Upload it again.');
+        const unreadable = 'This image cannot be read to fit it.';
+        throw new Invalid(unreadable, { fieldErrors: { mediaId: [unreadable] } });
+      });
+      const { key, ...facts } = fitted;
+      return c.json({ url: `${deps.config.appUrl}${deps.mediaLinks.path(key, FITTED_PREVIEW_TTL_SECONDS)}`, ...facts }, 200);
     },
   );
   return api;

@@ -10,6 +10,7 @@ import { postNotFound } from './post-errors';
 import { composePostText, postTextProblem } from './post-text';
 import { threadProblem, threadTexts } from '../../src/schemas/post-thread';
 import type { PostRow } from './posts.dto';
+import { networkFieldErrors, postNetworkProblems } from './post-network-rules';
 
 const isImage = (contentType: string) => contentType.startsWith('image/');
 export const notConnected = (platform: string, handle: string) =>
@@ -66,9 +67,17 @@ async function targetsOf(db: Db, post: PostRow) {
  */
 export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Promise<DeliveryRow[]> {
   const problems = publishProblems(post, await imageCountOf(tx, post.id));
+  const files = await tx
+    .select({ contentType: socialPostMedia.contentType })
+    .from(socialPostMedia)
+    .where(eq(socialPostMedia.postId, post.id));
   const targets = await targetsOf(tx, post);
   const missing = targets.filter((t) => !t.account);
   if (strict && missing.length) problems.accounts = missing.map((t) => notConnected(t.platform, t.handle));
+  // Each network's own rules (a plain draft is not checked when saved): refused at Post, a delivery failed when due.
+  if (strict)
+    for (const [field, messages] of Object.entries(postNetworkProblems(post, files)))
+      problems[field] = [...(problems[field] ?? []), ...messages];
   if (strict && Object.keys(problems).length) {
     throw new Invalid(Object.values(problems)[0][0], { code: 'POST_NOT_PUBLISHABLE', fieldErrors: problems });
   }
@@ -77,7 +86,7 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
     accountId: t.account?.id ?? null,
     platform: t.platform,
     handle: t.handle,
-    error: textProblem ?? (t.account ? undefined : notConnected(t.platform, t.handle)),
+    error: textProblem ?? (t.account ? networkProblemOf(t.platform, post, files) : notConnected(t.platform, t.handle)),
   }));
   await tx
     .update(socialPosts)
@@ -85,6 +94,12 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
     .where(eq(socialPosts.id, post.id));
   const texts = postTextsOf(post);
   return insertDeliveries(tx, post.id, texts.join('\n\n'), rows, texts.length > 1 ? texts : []);
+}
+
+/** The first reason this network would refuse the post, or undefined. */
+function networkProblemOf(platform: Platform, post: PostRow, files: { contentType: string }[]) {
+  const { content, mediaIds } = networkFieldErrors(platform, post, files);
+  return content[0] ?? mediaIds[0];
 }
 
 /** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */

@@ -29,6 +29,9 @@ export const LOCATION_TOO_LONG = `Location must be at most ${POST_LOCATION_MAX_L
 export const MAX_POST_FILES = 4;
 /** Instagram's carousel and Facebook's multi-photo post take up to ten: the most any post may carry. */
 export const MAX_POST_FILES_ANY_NETWORK = 10;
+/** How many files a post may carry: four while only Bluesky accounts are chosen, else ten (each network's own rule says more). */
+export const maxPostFiles = (accounts: readonly { platform: Platform }[]) =>
+  accounts.every((a) => a.platform === 'bluesky') ? MAX_POST_FILES : MAX_POST_FILES_ANY_NETWORK;
 
 const handleField = text(
   'Handle',
@@ -232,7 +235,7 @@ export const savePostSchema = z
       // Every message is about the text and shows under it.
       if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: post.content, message: problem });
       // Bluesky alone keeps its four; with Instagram or Facebook chosen, their own rules say how many (networkProblems).
-      if (post.mediaIds.length > MAX_POST_FILES && post.accounts.every((a) => a.platform === 'bluesky'))
+      if (post.mediaIds.length > maxPostFiles(post.accounts))
         ctx.issues.push({ code: 'custom', path: ['mediaIds'], input: post.mediaIds, message: `Maximum ${MAX_POST_FILES} files allowed` });
     }),
   );

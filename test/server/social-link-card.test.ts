@@ -76,6 +76,22 @@ describe(`link cards on Bluesky (${dbLabel()})`, () => {
     expect(record.embed?.$type).toBe('app.bsky.embed.images');
   });
 
+  it('a post saved through the API with a link and no card gets its card, read by the server when it goes out', async () => {
+    const { account, ref } = await connected('api');
+    const link = `${site.origin}/art`;
+    const draft = await savePostOk(ctx.t, ctx.ada, { content: `Fresh off the easel: ${link}`, accounts: [ref] });
+    expect(draft.linkCard).toBeNull();
+    await publish(ctx.t, ctx.ada, draft.postId);
+    const post = await posted(draft.postId);
+    expect(post.responses[0]).toMatchObject({ postStatus: 'posted' });
+    expect((await recordOf(account, post.responses[0].postUrl)).embed).toMatchObject({
+      $type: 'app.bsky.embed.external',
+      external: { uri: link, title: 'Harbour at Dawn & Dusk', thumb: { mimeType: 'image/jpeg' } },
+    });
+    // Fixed on the post, so a retry writes the same card.
+    expect(post.linkCard).toMatchObject({ uri: link, title: 'Harbour at Dawn & Dusk' });
+  });
+
   it('a removed card is recorded for its link and the post goes out without one', async () => {
     const { account, ref } = await connected('removed');
     const link = `${site.origin}/art`;

@@ -1,5 +1,8 @@
-import type { LinkCard } from '../../../src/schemas/link-card.schema';
-import type { StoredLinkCard } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { firstLinkOf, type LinkCard } from '../../../src/schemas/link-card.schema';
+import type { AppDeps } from '../../context';
+import { socialPosts, type StoredLinkCard } from '../../db/schema';
+import type { PostRow } from '../posts.dto';
 import type { BlobStore } from '../../storage/blob-store';
 import type { ExternalCard } from '../bluesky';
 import { thumbHashOf, thumbKeyOf, thumbPathOf } from './link-thumb';
@@ -29,4 +32,31 @@ export async function externalCardOf(storage: BlobStore, card: StoredLinkCard): 
   const object = card.thumb ? await storage.read(thumbKeyOf(card.thumb)) : null;
   const thumb = object ? { bytes: Buffer.concat(await object.body.toArray()), mimeType: 'image/jpeg' } : null;
   return { uri: card.uri, title: card.title, description: card.description, thumb };
+}
+
+/**
+ * The card a post without files goes out with: the one the editor sent, else its first link's, read by the server
+ * at publish time (a post saved through the API sends none), unless the artist removed that link's card. A card made
+ * here is fixed on the post before it is used, so every retry and every account writes the same one; a page that
+ * cannot be read leaves the post without a card (it goes out as text, and the next attempt may read the page).
+ */
+export async function cardAtPublish(deps: Pick<AppDeps, 'db' | 'linkPreviews' | 'log'>, post: PostRow): Promise<StoredLinkCard | null> {
+  if (post.linkCard) return post.linkCard;
+  const link = firstLinkOf(post.content);
+  if (!link || link === post.linkCardRemoved) return null;
+  const card = await deps.linkPreviews.preview(link).catch((err: unknown) => {
+    deps.log.info({ postId: post.id, err }, 'the link card could not be made; the post goes without one');
+    return null;
+  });
+  const stored = storedLinkCard(card, post.content);
+  if (!stored) return null;
+  // Another account's delivery may have fixed one first: that one wins.
+  const [fixed] = await deps.db
+    .update(socialPosts)
+    .set({ linkCard: stored })
+    .where(and(eq(socialPosts.id, post.id), isNull(socialPosts.linkCard)))
+    .returning({ linkCard: socialPosts.linkCard });
+  if (fixed) return fixed.linkCard;
+  const [row] = await deps.db.select({ linkCard: socialPosts.linkCard }).from(socialPosts).where(eq(socialPosts.id, post.id));
+  return row?.linkCard ?? null;
 }

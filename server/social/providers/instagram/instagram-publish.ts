@@ -5,7 +5,7 @@ import { withDeadline } from '../../../outbound/deadline';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
 import { type DeliveryRow, markFailed, markPosted, markRetry, waitForReconnect } from '../../delivery.repo';
 import { mailPostFailed } from '../../post-failed.mail';
-import { INSTAGRAM_IMAGE_RULES, fitImage } from '../../media-fit';
+import { FitFailed, fittedMedia } from '../../post-media-fit';
 import { notConnected } from '../../publishing';
 import { GraphError } from '../meta/graph-client';
 import { readMetaFailure } from '../meta/meta-failures';
@@ -54,18 +54,14 @@ const recordSteps = (deps: AppDeps, d: DeliveryRow, me: string, steps: RemoteSte
       if (!rows.length) throw new Outcome('later', 'Another worker has taken this post over.');
     });
 
-/** The image Meta fetches: the work fitted (never cropped) on its mat, stored, at an expiring /m/ address. */
-async function fittedImageUrl(deps: AppDeps, d: DeliveryRow, media: typeof socialPostMedia.$inferSelect) {
-  const key = `social-fitted/${d.id}/${media.id}.jpg`;
-  if (!(await deps.storage.stat(key))) {
-    const object = await deps.storage.read(media.storageKey);
-    if (!object) throw new Outcome('permanent', `Instagram: the image ${media.fileName} is missing from storage.`);
-    const fitted = await fitImage(Buffer.concat(await object.body.toArray()), INSTAGRAM_IMAGE_RULES, 'white').catch(() => {
-      throw new Outcome('permanent', `Instagram: the image ${media.fileName} could not be prepared for Instagram.`);
-    });
-    await deps.storage.put(key, fitted.data, 'image/jpeg');
-  }
-  return `${deps.config.appUrl}${deps.mediaLinks.path(key, 24 * 3600)}`;
+/** The image Meta fetches: the work fitted (never cropped) on the mat the artist chose, stored, at an expiring /m/ address. */
+async function fittedImageUrl(deps: AppDeps, _d: DeliveryRow, media: typeof socialPostMedia.$inferSelect) {
+  const fitted = await fittedMedia(deps.storage, media, media.mat).catch((err: unknown) => {
+    if (err instanceof FitFailed && err.reason === 'missing')
+      throw new Outcome('permanent', `Instagram: the image ${media.fileName} is missing from storage.`);
+    throw new Outcome('permanent', `Instagram: the image ${media.fileName} could not be prepared for Instagram.`);
+  });
+  return `${deps.config.appUrl}${deps.mediaLinks.path(fitted.key, 24 * 3600)}`;
 }
 
 /** Waits for a container within the attempt: FINISHED answers true; still processing answers false (come again). */

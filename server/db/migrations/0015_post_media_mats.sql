@@ -1,0 +1,1 @@
+ALTER TABLE "social_post_media" ADD COLUMN "mat" text DEFAULT 'white' NOT NULL;
