@@ -37,11 +37,18 @@ describe('the editor knows each chosen network', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(saved).toEqual([]);
 
-    await user.upload(await screen.findByTestId('post-file-input'), [fileOf('work.jpg', 'image/jpeg')]);
+    const preview = screen.getByRole('article', { name: 'Instagram preview' });
+    expect(preview).toHaveTextContent('Add an image or a video: Instagram posts nothing without one.');
+    expect(preview).toHaveTextContent('studio.aurora New work');
+    expect(screen.queryByRole('article', { name: 'Bluesky preview' })).toBeNull();
+
+    await user.upload(await screen.findByTestId('post-file-input'), [fileOf('work.jpg', 'image/jpeg'), fileOf('detail.png', 'image/png')]);
     expect(problems()).toBeNull();
+    expect(preview).not.toHaveTextContent('Add an image');
+    expect(preview).toHaveTextContent('1/2');
   });
 
-  it('Instagram: a carousel of 2 to 10, and over 2,200 characters the text names the network and the rule', async () => {
+  it('Instagram: over 2,200 characters the text names the network and the rule; one image is a post', async () => {
     const user = userEvent.setup({ applyAccept: false });
     open([STUDIO]);
     const content = await screen.findByLabelText('Content');
@@ -61,6 +68,9 @@ describe('the editor knows each chosen network', () => {
     await user.click(screen.getByLabelText('Facebook @Studio Aurora'));
     expect(screen.getByTestId('post-counter')).toHaveTextContent('0 / 280 characters');
     expect(screen.getByText('Media labels')).toBeInTheDocument();
+    // One preview per network, as each will show it.
+    expect(screen.getByRole('article', { name: 'Bluesky preview' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Facebook preview' })).toHaveTextContent('Studio Aurora· now');
   });
 
   it('Facebook alone: a text of 300 characters is fine and saved', async () => {
