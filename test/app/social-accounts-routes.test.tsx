@@ -64,6 +64,38 @@ describe('Social Media Accounts route', () => {
     );
   });
 
+  it.each([
+    ['instagram', 'studio.aurora', '@studio.aurora', 'Reconnect Instagram @studio.aurora'],
+    ['facebook', 'Studio Aurora', 'Studio Aurora', 'Reconnect Facebook Studio Aurora'],
+  ])('a %s account that needs reconnecting says why, and Reconnect starts its sign-in again', async (platform, handle, shown, action) => {
+    const reason = 'Instagram no longer accepts the studio’s access (the password was changed, or access was removed).';
+    renderWithFakeApi(<SocialAccountsRoute />, {
+      path: '/social-media/accounts',
+      handler: () => ({
+        status: 200,
+        body: [
+          {
+            platform,
+            handle,
+            service: null,
+            connectedAt: '2026-11-02T12:00:00.000Z',
+            needsReconnectAt: '2026-11-20T08:00:00.000Z',
+            needsReconnectReason: reason,
+            tokenExpiresAt: '2027-01-01T00:00:00.000Z',
+            externalId: '17841405793187218',
+          },
+        ],
+      }),
+    });
+    const card = (await screen.findByRole('link', { name: shown })).closest('li')!;
+    expect(card).toHaveTextContent('Needs reconnecting');
+    expect(card).toHaveTextContent(`${reason} Posts for it wait, and go out once you reconnect it.`);
+    // No Bluesky server for Meta's networks; how long the studio's access lasts instead.
+    expect(card).not.toHaveTextContent('Server');
+    expect(card).toHaveTextContent('Access until01/01/2027');
+    expect(within(card).getByRole('link', { name: action })).toHaveAttribute('href', `/social-media/accounts/connect/${platform}`);
+  });
+
   it('an account that is fine offers no Reconnect', async () => {
     renderWithFakeApi(<SocialAccountsRoute />, { path: '/social-media/accounts', handler: () => ({ status: 200, body: [ALICE] }) });
     const card = (await screen.findByRole('link', { name: '@alice.bsky.social' })).closest('li')!;
@@ -227,19 +259,6 @@ describe('Connect route', () => {
     } finally {
       window.history.replaceState(null, '', '/');
     }
-  });
-
-  it.each([
-    ['instagram', 'Instagram integration coming soon'],
-    ['facebook', 'Facebook integration coming soon'],
-  ])('%s: %s', (platform, text) => {
-    const { requests } = renderWithFakeApi(<SocialConnectRoute params={{ platform }} />, {
-      path: `/social-media/accounts/connect/${platform}`,
-      handler: () => ({ status: 500 }),
-    });
-    expect(screen.getByRole('status')).toHaveTextContent(text);
-    expect(screen.getByRole('link', { name: 'Back to Social Media Accounts' })).toHaveAttribute('href', '/social-media/accounts');
-    expect(requests).toEqual([]);
   });
 
   it.each(['Bluesky', 'BLUESKY', 'blueSky'])('/social-media/accounts/connect/%s is the Bluesky form', async (platform) => {

@@ -162,8 +162,7 @@ const scenarios = [
 const blueskyPaths = [...coveringPaths(blueskyModel, { minimal: true }), ...scenarios];
 
 const OTHER_INPUTS: ConnectAccountInput[] = [
-  { platform: 'instagram' },
-  { platform: 'facebook' },
+  // Instagram and Facebook have their own chart (meta-connect.model.test.tsx).
   { platform: 'myspace' },
   // Back from the PDS: connected, or not (each reason); and Reconnect, which fills the handle in.
   { platform: 'bluesky', returned: { outcome: 'connected', handle: 'alice.bsky.social' } },
@@ -247,13 +246,6 @@ const states = {
     expect(oauthInput()).toBeDisabled();
     expect(run.redirects).toEqual([STARTED.authorizeUrl]);
     expect(run.navigations).toEqual([]);
-  },
-  comingSoon: (s: Snapshot) => {
-    const label = s.context.platform === 'instagram' ? 'Instagram' : 'Facebook';
-    expect(screen.getByRole('heading', { level: 1, name: `Connect ${label}` })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(`${label} ${SOCIAL_MESSAGES.comingSoon}`);
-    expect(screen.queryByRole('form')).toBeNull();
-    expect(screen.getByRole('link', { name: CONNECT_TEXT.back })).toHaveAttribute('href', ACCOUNTS_PATH);
   },
   invalidPlatform: () => {
     expect(screen.getByRole('alert')).toHaveTextContent(SOCIAL_MESSAGES.invalidPlatform);

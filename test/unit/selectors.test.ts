@@ -384,7 +384,6 @@ describe('profile selectors', () => {
 
 describe('connect-account selectors', () => {
   it('the screen for the platform, and busy while connecting', () => {
-    expect(connect.selectScreen(at(connectAccountMachine, 'comingSoon'))).toBe('comingSoon');
     expect(connect.selectScreen(at(connectAccountMachine, 'invalidPlatform'))).toBe('invalid');
     expect(connect.selectScreen(at(connectAccountMachine, 'editing'))).toBe('form');
     expect(connect.selectIsBusy(at(connectAccountMachine, 'connecting'))).toBe(true);

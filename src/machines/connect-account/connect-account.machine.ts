@@ -82,8 +82,8 @@ export function toConnectAccount(values: ConnectValues): ConnectAccount {
 /**
  * The Connect screen. Bluesky: "Continue with Bluesky" (a handle or server address, then the PDS's own sign-in page,
  * then back here connected or with why not), or, as a second way, the app-password form (handle, app password, server
- * address), re-validated on every change. The other known platforms are coming soon and anything else is not a
- * platform. A refusal keeps everything typed.
+ * address), re-validated on every change. Instagram and Facebook have their own chart (meta-connect.machine.ts); anything
+ * else is not a platform. A refusal keeps everything typed.
  */
 export const connectAccountMachine = setup({
   types: {
@@ -132,7 +132,6 @@ export const connectAccountMachine = setup({
     isBluesky: ({ context }) => context.platform === 'bluesky',
     returnedConnected: ({ context }) => context.platform === 'bluesky' && context.returned?.outcome === 'connected',
     oauthValid: ({ context }) => isFormValid(context.oauthForm, blueskyOAuthFormSchema),
-    comingSoon: ({ context }) => context.platform === 'instagram' || context.platform === 'facebook',
     formValid: ({ context }) => isFormValid(context.form, blueskyConnectFormSchema),
   },
 }).createMachine({
@@ -163,7 +162,6 @@ export const connectAccountMachine = setup({
           ],
         },
         { guard: 'isBluesky', target: 'oauthEditing' },
-        { guard: 'comingSoon', target: 'comingSoon' },
         { target: 'invalidPlatform' },
       ],
     },
@@ -201,7 +199,6 @@ export const connectAccountMachine = setup({
       description: "The browser is on its way to the PDS's page; it comes back to this screen with the result.",
       tags: ['busy'],
     },
-    comingSoon: { description: "Instagram and Facebook: '{Platform} integration coming soon'." },
     invalidPlatform: { description: 'Not a platform: the message and a link back to the accounts.' },
     editing: {
       description: '"Use an app password instead": handle, app password and server address, as before OAuth.',

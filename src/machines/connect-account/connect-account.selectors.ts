@@ -3,9 +3,8 @@ import type { connectAccountMachine } from './connect-account.machine';
 
 type ConnectAccountSnapshot = SnapshotFrom<typeof connectAccountMachine>;
 
-/** What the Connect screen shows for the address's platform: Bluesky's form, 'coming soon', or not a platform. */
-export const selectScreen = (s: ConnectAccountSnapshot) =>
-  s.matches('comingSoon') ? 'comingSoon' : s.matches('invalidPlatform') ? 'invalid' : 'form';
+/** What the Connect screen shows for the address's platform: Bluesky's form, or not a platform. */
+export const selectScreen = (s: ConnectAccountSnapshot) => (s.matches('invalidPlatform') ? 'invalid' : 'form');
 export const selectForm = (s: ConnectAccountSnapshot) => s.context.form;
 export const selectError = (s: ConnectAccountSnapshot) => s.context.error;
 export const selectIsBusy = (s: ConnectAccountSnapshot) => s.hasTag('busy');

@@ -15,6 +15,7 @@ import {
 } from '../../schemas/social.schema';
 import { visibleError, type FormContext } from '../shared/form';
 import { DEFAULT_POST_LANGUAGE, labelsRule, langsRule } from '../../schemas/post-labels.schema';
+import { textProblems } from './post-editor.networks';
 
 /** The post's fields as the editor holds them; the schedule is epoch milliseconds (UTC) or none. */
 export interface PostFormValues {
@@ -54,7 +55,7 @@ const contentRule = savePostSchema.shape.content;
 /**
  * The save schema's rules for these fields, plus its 280-character rule applied to the text as it will be posted:
  * hashtags and mentions appended to the content count too (a message of the content's own comes first). A thread
- * holds each of its parts to that rule instead.
+ * holds each of its parts to that rule instead. With only Instagram or Facebook chosen, their own limits apply.
  */
 const schema = z
   .object({
@@ -72,8 +73,17 @@ const schema = z
       (values: Omit<PostFormValues, 'textLength' | 'threadParts' | 'dateScheduled'>, ctx) => {
         const { threadBreaks } = values;
         const over = composePostText(values).length - POST_MAX_LENGTH;
-        const problem = threadBreaks?.length ? threadProblem({ ...values, threadBreaks }) : over > 0 ? postOverLimit(over) : null;
-        if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: values.content, message: problem });
+        // Bluesky's 280 (or its thread's parts) with Bluesky chosen, or none yet; each other network's own rules too.
+        const bluesky = values.accounts.length === 0 || values.accounts.some((a) => a.platform === 'bluesky');
+        const problem = !bluesky
+          ? null
+          : threadBreaks?.length
+            ? threadProblem({ ...values, threadBreaks })
+            : over > 0
+              ? postOverLimit(over)
+              : null;
+        for (const message of [...(problem ? [problem] : []), ...textProblems(values)])
+          ctx.issues.push({ code: 'custom', path: ['content'], input: values.content, message });
       },
       // Like the rules across fields: it runs even when another field is invalid.
       { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

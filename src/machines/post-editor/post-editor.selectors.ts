@@ -1,3 +1,4 @@
+import { mediaProblems, noneTakes, notTakenBy, textLimitOf } from './post-editor.networks';
 import { postLabel, type PostResponse } from '../../schemas/social.schema';
 import { visiblePostError, type PostFormValues } from './post-editor.form';
 import type { PostEditorSnapshot } from './post-editor.machine';
@@ -102,3 +103,16 @@ export const selectCopyError = (s: PostEditorSnapshot) => s.context.copyError;
 export const selectLocalCopy = (s: PostEditorSnapshot) => s.context.localCopy;
 /** A new post (no id yet), as opposed to an edited draft: the copy's texts differ. */
 export const selectIsNew = (s: PostEditorSnapshot) => s.context.postId === null;
+
+// Each chosen network's rules.
+/** The counter's limit: the smallest of the chosen networks' (Bluesky's 280 with Bluesky, or none chosen). */
+export const selectTextLimit = (s: PostEditorSnapshot) => textLimitOf(s.context.form.values.accounts);
+/** What Instagram or Facebook refuse in the post's files, each naming the network; saving waits until there is none. */
+export const selectMediaProblems = (s: PostEditorSnapshot) => mediaProblems(s.context.form.values, s.context.files);
+/** Why a feature is not sent to some chosen network ("Not sent to Facebook"), and whether no chosen network takes it. */
+export const selectNotTaken = (feature: Parameters<typeof notTakenBy>[1]) => (s: PostEditorSnapshot) =>
+  notTakenBy(s.context.form.values.accounts, feature);
+export const selectNoneTakes = (feature: Parameters<typeof notTakenBy>[1]) => (s: PostEditorSnapshot) =>
+  noneTakes(s.context.form.values.accounts, feature);
+/** Compares two lists of messages, so a view re-renders only when they change. */
+export const sameMessages = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((m, i) => m === b[i]);

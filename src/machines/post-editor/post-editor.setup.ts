@@ -1,5 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
+import { mediaProblems } from './post-editor.networks';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import {
   breaksAfterEdit,
@@ -342,7 +343,8 @@ export const postEditorSetup = setup({
     isSharing: ({ context, event }) => outputOf<PostEditorData>(event).post === null && context.artworkId !== null,
     sharedHasImage: ({ event }) => outputOf<ArtworkToShare>(event).hasImage,
     isDraftPost: ({ event }) => outputOf<PostEditorData>(event).post?.isDraft === true,
-    formValid: ({ context }) => isFormValid(context.form, postFormRules),
+    // Instagram's and Facebook's rules on the files too: the server refuses such a post, so it is not sent.
+    formValid: ({ context }) => isFormValid(context.form, postFormRules) && mediaProblems(context.form.values, context.files).length === 0,
     isThread: ({ context }) => context.form.values.threadBreaks !== null,
     /** The split can move a word that way without leaving a part empty. */
     canMoveBreak: ({ context, event }) => {

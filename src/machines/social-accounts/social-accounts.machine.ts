@@ -20,8 +20,10 @@ export interface SocialAccountsContext {
   disconnectError: string | null;
 }
 
-/** 'Bluesky @alice.bsky.social': how an account is named in messages. */
-export const accountName = (account: AccountRef) => `${PLATFORM_LABELS[account.platform]} @${account.handle}`;
+/** '@alice.bsky.social', or a Facebook Page's name as it is ('Studio Aurora'): Pages have no @handle. */
+export const shownHandle = (account: AccountRef) => (account.platform === 'facebook' ? account.handle : `@${account.handle}`);
+/** 'Bluesky @alice.bsky.social', 'Facebook Studio Aurora': how an account is named in messages. */
+export const accountName = (account: AccountRef) => `${PLATFORM_LABELS[account.platform]} ${shownHandle(account)}`;
 export const disconnectedMessage = (account: AccountRef) => `${accountName(account)} disconnected`;
 
 const same = (a: AccountRef) => (b: AccountRef) => a.platform === b.platform && a.handle === b.handle;

@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { ACCOUNTS_PATH, type ConnectAccountInput, type ConnectAccountLogic } from '../../machines/connect-account/connect-account.machine';
 import { selectMode, selectScreen } from '../../machines/connect-account/connect-account.selectors';
-import { PLATFORMS, PLATFORM_LABELS, type Platform } from '../../schemas/social-platform.schema';
 import { SOCIAL_MESSAGES } from '../../schemas/social.schema';
 import { Alert } from '../ui/alert';
 import { BlueskyConnectForm } from './bluesky-connect-form';
@@ -15,10 +14,7 @@ const page = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
 const backLink = css({ color: 'accent.default', textDecoration: 'underline', alignSelf: 'flex-start' });
 
-/** 'Instagram integration coming soon', from the address's platform. */
-export const comingSoonText = (platform: Platform) => `${PLATFORM_LABELS[platform]} ${SOCIAL_MESSAGES.comingSoon}`;
-
-/** The Connect screen for the address's platform: Bluesky's form, 'integration coming soon', or not a platform. */
+/** The Connect screen for Bluesky (its two ways to connect), or for what is not a platform. */
 export function ConnectAccountPage({
   logic,
   platform,
@@ -40,17 +36,12 @@ export function ConnectAccountPage({
       </section>
     );
   }
-  const known = (PLATFORMS as readonly string[]).includes(platform) ? (platform as Platform) : null;
   return (
     <section aria-labelledby="connect-title" className={page}>
       <h1 id="connect-title" className={title}>
-        {screen === 'comingSoon' && known ? `Connect ${PLATFORM_LABELS[known]}` : CONNECT_TEXT.otherTitle}
+        {CONNECT_TEXT.otherTitle}
       </h1>
-      {screen === 'comingSoon' && known ? (
-        <Alert status="info">{comingSoonText(known)}</Alert>
-      ) : (
-        <Alert status="danger">{SOCIAL_MESSAGES.invalidPlatform}</Alert>
-      )}
+      <Alert status="danger">{SOCIAL_MESSAGES.invalidPlatform}</Alert>
       <Link href={ACCOUNTS_PATH} className={backLink}>
         {CONNECT_TEXT.back}
       </Link>

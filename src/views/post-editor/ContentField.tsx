@@ -6,12 +6,15 @@ import { createStyleContext } from 'styled-system/jsx/create-style-context';
 import { field } from 'styled-system/recipes/field';
 import { textarea } from 'styled-system/recipes/textarea';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { POST_MAX_LENGTH, postCounterText } from '../../schemas/social.schema';
+import { counterText } from '../../machines/post-editor/post-editor.networks';
 import {
   isEditable,
   selectContent,
   selectContentError,
+  selectNoneTakes,
+  selectNotTaken,
   selectTextLength,
+  selectTextLimit,
   selectThreadBreaks,
   selectThreadNote,
 } from '../../machines/post-editor/post-editor.selectors';
@@ -28,7 +31,7 @@ const HelperText = withContext(ArkField.HelperText, 'helperText');
 const ErrorText = withContext(ArkField.ErrorText, 'errorText');
 
 /**
- * The post's text and its counter 'n / 280 characters', which counts the text as it will be posted (hashtags and
+ * The post's text and its counter 'n / 280 characters' (the chosen networks' smallest limit), which counts the text as it will be posted (hashtags and
  * mentions appended) and turns red over the limit; the limit's message then says by how much, and the thread control
  * offers to split the text into a thread. Nothing typed is cut: the input's own maximum is a whole thread's.
  * It subscribes to its own slice only, so typing re-renders nothing else. Written as a thread, the text may be longer:
@@ -41,7 +44,10 @@ export const ContentField = memo(function ContentField({ editor }: { editor: Pos
   const editable = useSelector(editor, isEditable);
   const thread = useSelector(editor, selectThreadBreaks) !== null;
   const note = useSelector(editor, selectThreadNote);
-  const over = length > POST_MAX_LENGTH;
+  const limit = useSelector(editor, selectTextLimit);
+  const noThreads = useSelector(editor, selectNoneTakes('threads'));
+  const threadsNote = useSelector(editor, selectNotTaken('threads'));
+  const over = length > limit;
   return (
     <Root invalid={Boolean(error)} disabled={!editable}>
       <Label>Content</Label>
@@ -57,21 +63,25 @@ export const ContentField = memo(function ContentField({ editor }: { editor: Pos
       />
       {!thread && (
         <HelperText data-testid="post-counter" data-state={over ? 'over' : 'within'} className={over ? counterOver : counterWithin}>
-          {postCounterText(length)}
+          {counterText(length, limit)}
         </HelperText>
       )}
       <ErrorText>{error}</ErrorText>
       {thread && <ThreadParts editor={editor} />}
-      <div>
-        <button
-          type="button"
-          className={button({ variant: over && !thread ? 'solid' : 'outline', size: 'sm' })}
-          disabled={!editable}
-          onClick={() => editor.send({ type: thread ? 'thread.stop' : 'thread.start' })}
-        >
-          {thread ? M.threadStop : over ? M.threadSplit : M.threadStart}
-        </button>
-      </div>
+      {/* Threads are Bluesky's: with only Instagram or Facebook chosen there is nothing to split (a thread can still end). */}
+      {noThreads && !thread ? null : (
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+          <button
+            type="button"
+            className={button({ variant: over && !thread ? 'solid' : 'outline', size: 'sm' })}
+            disabled={!editable}
+            onClick={() => editor.send({ type: thread ? 'thread.stop' : 'thread.start' })}
+          >
+            {thread ? M.threadStop : over ? M.threadSplit : M.threadStart}
+          </button>
+          {thread && threadsNote ? <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{threadsNote}</span> : null}
+        </div>
+      )}
       {/* What the last change to the thread did, announced politely. */}
       <p role="status" data-testid="thread-note" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         {note ?? ''}

@@ -2,7 +2,14 @@ import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
-import { isEditable, selectHasMedia, selectLabels, selectLabelsError } from '../../machines/post-editor/post-editor.selectors';
+import {
+  isEditable,
+  selectHasMedia,
+  selectLabels,
+  selectLabelsError,
+  selectNoneTakes,
+  selectNotTaken,
+} from '../../machines/post-editor/post-editor.selectors';
 import { LABEL_MESSAGES } from '../../schemas/post-labels.schema';
 import { Fieldset } from '../ui/fieldset';
 import { LabelsPicker } from './LabelsPicker';
@@ -18,6 +25,10 @@ export const LabelsField = memo(function LabelsField({ editor }: { editor: PostE
   const error = useSelector(editor, selectLabelsError);
   const editable = useSelector(editor, isEditable);
   const hasMedia = useSelector(editor, selectHasMedia);
+  const noneTakes = useSelector(editor, selectNoneTakes('labels'));
+  const notTaken = useSelector(editor, selectNotTaken('labels'));
+  // Labels are Bluesky's: with only Instagram or Facebook chosen there is nothing to set.
+  if (noneTakes) return null;
   if (!hasMedia)
     return (
       <Fieldset.Root>
@@ -28,7 +39,7 @@ export const LabelsField = memo(function LabelsField({ editor }: { editor: PostE
   return (
     <LabelsPicker
       legend={LEGEND}
-      hint="Bluesky hides or blurs labelled images for people who chose so. Nudity is for figure work that is not sexual."
+      hint={`Bluesky hides or blurs labelled images for people who chose so. Nudity is for figure work that is not sexual.${notTaken ? ` ${notTaken}.` : ''}`}
       name="post-labels"
       value={labels}
       error={error}

@@ -30,6 +30,7 @@ import {
 } from '../../machines/post-editor/post-editor.selectors';
 import { qaInspect } from '../../qa/qa-mode';
 import { LocationField } from './LocationField';
+import { NetworkProblems } from './NetworkProblems';
 import { LabelsField } from './LabelsField';
 import { LanguageField } from './LanguageField';
 import { LinkCard } from '../link-card/LinkCard';
@@ -158,6 +159,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
               <ContentField editor={editor} />
               <PostLinkCard editor={editor} />
               <PostFiles editor={editor} />
+              <NetworkProblems editor={editor} />
               <LabelsField editor={editor} />
               <TagList editor={editor} field="hashtags" />
               <TagList editor={editor} field="mentions" />

@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
-import { accountName } from '../../machines/social-accounts/social-accounts.machine';
+import { accountName, shownHandle } from '../../machines/social-accounts/social-accounts.machine';
 import { DATE_FORMAT, DEFAULT_BLUESKY_SERVICE, type SocialAccount } from '../../schemas/social.schema';
 import { PLATFORM_LABELS } from '../../schemas/social-platform.schema';
 import { Button } from '../ui/button';
 import { ACCOUNTS_TEXT, reconnectHref, socialHomeHref } from './accounts-text';
 
-const connectedOn = (iso: string) => {
+const shortDate = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : format(date, DATE_FORMAT);
 };
@@ -25,11 +25,13 @@ const stretched = css({
 });
 
 /**
- * One connected account: its platform, handle, server and since when; opens Social Home; Disconnect asks first. An
- * account whose login Bluesky no longer accepts says so and links to Reconnect.
+ * One connected account: its platform, handle (a Facebook Page's name), server and since when; opens Social Home;
+ * Disconnect asks first. An account whose login its network no longer accepts says why and links to Reconnect.
  */
 export function AccountCard({ account, disabled, onDisconnect }: { account: SocialAccount; disabled: boolean; onDisconnect: () => void }) {
-  const since = connectedOn(account.connectedAt);
+  const since = shortDate(account.connectedAt);
+  // Instagram's token lasts 60 days and is renewed on its own; the date says how long the studio may post.
+  const tokenUntil = account.tokenExpiresAt ? shortDate(account.tokenExpiresAt) : null;
   return (
     <li
       className={cx(
@@ -49,13 +51,13 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
         {account.needsReconnectAt ? <span className={badge({ tone: 'danger' })}>{ACCOUNTS_TEXT.needsReconnect}</span> : null}
       </div>
       <Link href={socialHomeHref(account.handle)} className={stretched}>
-        @{account.handle}
+        {shownHandle(account)}
       </Link>
       {account.needsReconnectAt ? (
         <p className={css({ fontSize: 'sm', color: 'danger' })}>
-          {ACCOUNTS_TEXT.needsReconnectWhy}{' '}
+          {account.needsReconnectReason || ACCOUNTS_TEXT.needsReconnectWhy(account.platform)} {ACCOUNTS_TEXT.postsWait}{' '}
           <Link
-            href={reconnectHref(account.handle)}
+            href={reconnectHref(account)}
             aria-label={`${ACCOUNTS_TEXT.reconnect} ${accountName(account)}`}
             className={css({ position: 'relative', zIndex: 1, fontWeight: 'medium', textDecoration: 'underline' })}
           >
@@ -73,8 +75,18 @@ export function AccountCard({ account, disabled, onDisconnect }: { account: Soci
           color: 'fg.muted',
         })}
       >
-        <dt>Server</dt>
-        <dd className={css({ overflowWrap: 'anywhere' })}>{account.service ?? DEFAULT_BLUESKY_SERVICE}</dd>
+        {account.platform === 'bluesky' ? (
+          <>
+            <dt>Server</dt>
+            <dd className={css({ overflowWrap: 'anywhere' })}>{account.service ?? DEFAULT_BLUESKY_SERVICE}</dd>
+          </>
+        ) : null}
+        {tokenUntil ? (
+          <>
+            <dt>{ACCOUNTS_TEXT.tokenUntil}</dt>
+            <dd>{tokenUntil}</dd>
+          </>
+        ) : null}
         {since ? (
           <>
             <dt>Connected</dt>

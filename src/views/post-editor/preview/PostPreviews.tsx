@@ -18,11 +18,16 @@ import { composePostText } from '../../../schemas/post-text';
 import { PLATFORM_LABELS } from '../../../schemas/social-platform.schema';
 import type { Platform } from '../../../schemas/social.schema';
 import { BlueskyPreview } from './BlueskyPreview';
+import { FacebookPreview, InstagramPreview } from './MetaPreviews';
 import type { NetworkPreviewProps } from './preview-types';
 import type { LinkCard } from '../../../schemas/link-card.schema';
 
 /** One preview per network, chosen by the account's platform. A network joins the studio with its own. */
-export const NETWORK_PREVIEWS: Partial<Record<Platform, ComponentType<NetworkPreviewProps>>> = { bluesky: BlueskyPreview };
+export const NETWORK_PREVIEWS: Record<Platform, ComponentType<NetworkPreviewProps>> = {
+  bluesky: BlueskyPreview,
+  instagram: InstagramPreview,
+  facebook: FacebookPreview,
+};
 
 /** The networks the post goes to, each with the account it goes out as; none chosen yet: Bluesky's, as it will most likely go. */
 function networksOf(chosen: { platform: Platform; handle: string }[], connected: { platform: Platform; handle: string }[]) {
