@@ -1,7 +1,7 @@
 import { networkProblems } from '../../src/schemas/network-rules';
 import type { Platform } from '../../src/schemas/social-platform.schema';
 import type { PostRow } from './posts.dto';
-import { postTextsOf } from './publishing';
+import { postTextsOf } from './post-text';
 
 type RulesPost = Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>;
 

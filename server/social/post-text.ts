@@ -1,3 +1,9 @@
+import { composePostText } from '../../src/schemas/post-text';
+import { threadTexts } from '../../src/schemas/post-thread';
+import type { socialPosts } from '../db/schema';
+
+type PostRow = typeof socialPosts.$inferSelect;
+
 /** Bluesky's limits on a post's text. */
 export const BLUESKY_MAX_GRAPHEMES = 300;
 export const BLUESKY_MAX_BYTES = 3000;
@@ -6,7 +12,11 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 export const graphemeLength = (text: string) => [...segmenter.segment(text)].length;
 
 /** The text sent to Bluesky is composed as the editor counts it. */
-export { composePostText } from '../../src/schemas/post-text';
+export { composePostText };
+
+/** The texts a post goes out with: one, or a thread's parts in order. */
+export const postTextsOf = (post: Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>) =>
+  post.threadBreaks.length ? threadTexts(post) : [composePostText(post)];
 
 /** Why Bluesky would refuse this text, or null. */
 export function postTextProblem(text: string): string | null {

@@ -7,7 +7,7 @@ import { Invalid } from '../errors';
 import { normalHandle } from './accounts.repo';
 import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
 import { postNotFound } from './post-errors';
-import { composePostText, postTextProblem } from './post-text';
+import { composePostText, postTextProblem, postTextsOf } from './post-text';
 import { threadProblem, threadTexts } from '../../src/schemas/post-thread';
 import type { PostRow } from './posts.dto';
 import { networkFieldErrors, postNetworkProblems } from './post-network-rules';
@@ -15,10 +15,6 @@ import { networkFieldErrors, postNetworkProblems } from './post-network-rules';
 const isImage = (contentType: string) => contentType.startsWith('image/');
 export const notConnected = (platform: string, handle: string) =>
   `${PLATFORM_LABELS[platform as Platform] ?? platform} account @${handle} is not connected. Connect it again, then press Post to retry.`;
-
-/** The texts a post goes out with: one, or a thread's parts in order. */
-export const postTextsOf = (post: Pick<PostRow, 'content' | 'hashtags' | 'mentions' | 'threadBreaks'>) =>
-  post.threadBreaks.length ? threadTexts(post) : [composePostText(post)];
 
 /**
  * Why this post cannot go out as it is, by field: the text Bluesky would get (content plus hashtags and mentions)

@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { firstLinkOf, type LinkCard } from '../../../src/schemas/link-card.schema';
 import type { AppDeps } from '../../context';
 import { socialPosts, type StoredLinkCard } from '../../db/schema';
-import type { PostRow } from '../posts.dto';
+
+type PostRow = typeof socialPosts.$inferSelect;
 import type { BlobStore } from '../../storage/blob-store';
 import type { ExternalCard } from '../bluesky';
 import { thumbHashOf, thumbKeyOf, thumbPathOf } from './link-thumb';
