@@ -2,7 +2,6 @@ import { createActor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { provideSession } from './machines/session/session.provide';
 import { toastsMachine } from './machines/toasts/toasts.machine';
-import { qaInspect } from './qa/qa-mode';
 import { createAuthService } from './services/auth.service';
 import { createHttp } from './services/http';
 import { createSessionBridge, followOtherTabs } from './machines/session/session-bridge';
@@ -11,12 +10,14 @@ import { clearStoredSession, readStoredSession, writeStoredSession } from './ser
 import { createUserService } from './services/user.service';
 import { clearLocalDrafts } from './services/local-drafts';
 import { selectIsSigningOut, selectUserId } from './machines/session/session.selectors';
+import type { Inspection } from './views/inspection';
 
 /**
  * The composition root: real services built once and injected into the app-wide machines (session, toasts).
  * Page machines get theirs where their routes mount (src/views/<flow>/*-route.tsx), each through its provide<Flow>(deps).
+ * `inspection` is XState's inspection option for every actor: none in the app, QA mode's live feed in its build.
  */
-export function createApp() {
+export function createApp(inspection: Inspection = {}) {
   // Assigned once below; the bridge built before it reads it only when a request runs.
   // eslint-disable-next-line prefer-const
   let session: ReturnType<typeof startSession> | undefined;
@@ -36,11 +37,11 @@ export function createApp() {
       store: { write: writeStoredSession, clear: clearStoredSession },
       goHome: () => navigate('/'),
     });
-    return createActor(logic, { input: { stored: readStoredSession() }, ...qaInspect });
+    return createActor(logic, { input: { stored: readStoredSession() }, ...inspection });
   }
 
   session = startSession();
-  const toasts = createActor(toastsMachine, qaInspect);
+  const toasts = createActor(toastsMachine, inspection);
 
   followOtherTabs(() => session);
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine';
-import { qaInspect } from '../../src/qa/qa-mode';
 import { qaEntry } from '../../scripts/qa-dev-plugin';
 
-// QA mode's live panel sees the actors created with `qaInspect`, which the QA build's entry fills with XState's inspect
-// option before the app starts: a new page machine must not be missed. The studio's own views (src/views/qa) are left
+// QA mode's live panel sees the actors created with the inspection the QA build's entry gives the app (createApp's
+// argument, and InspectionProvider for the views' useInspection): a new page machine must not be missed. The studio's own views (src/views/qa) are left
 // out on purpose: QA watches the app, not the studio watching it.
 const files = [
   'src/app.ts',
@@ -41,17 +40,18 @@ describe('every actor the app creates reports to the QA studio', () => {
   it.each(files.filter((f) => /\b(useActorRef|createActor)\(/.test(readFileSync(f, 'utf8'))))('%s', (file) => {
     const calls = readFileSync(file, 'utf8').match(/\b(?:useActorRef|createActor)\([^;]*\);/g) ?? [];
     expect(calls.length).toBeGreaterThan(0);
-    for (const call of calls) expect(call, `${file}: ${call}`).toContain('qaInspect');
+    const inspected = file === 'src/app.ts' ? /\binspection\b/ : /useInspection\(\)|\binspection\b/;
+    for (const call of calls) expect(call, `${file}: ${call}`).toMatch(inspected);
   });
 
-  it("the app's build (index.html's src/main.tsx) holds nothing of the studio but the empty qaInspect", () => {
+  it("the app's build (index.html's src/main.tsx) holds nothing of the studio, and gives the app no inspection", () => {
     expect(readFileSync('index.html', 'utf8')).toContain('<script type="module" src="/src/main.tsx"></script>');
     expect(appBuild).toContain('src/views/auth-screen/AuthScreen.tsx');
     expect(appBuild).toContain('src/views/shell/SignedInApp.tsx');
-    expect(appBuild.filter(isStudio)).toEqual(['src/qa/qa-mode.ts']);
+    expect(appBuild.filter(isStudio)).toEqual([]);
+    expect(readFileSync('src/main.tsx', 'utf8')).toContain('createApp()');
     // A glob import (the studio's list of every chart) would reach files this walk cannot see.
     expect(appBuild.filter((f) => readFileSync(f, 'utf8').includes('import.meta.glob'))).toEqual([]);
-    expect(qaInspect).toEqual({});
   });
 
   it("the studio's styles stay out of the app's stylesheet: every studio file with styles is in Panda's exclude", async () => {
@@ -69,20 +69,21 @@ describe('every actor the app creates reports to the QA studio', () => {
       ).toBe(true);
   });
 
-  it("the QA build's page starts src/qa/main.tsx, which fills qaInspect before it creates the app", () => {
+  it("the QA build's page starts src/qa/main.tsx, which gives the app and its views the live feed's inspection", () => {
     const hook = qaEntry().transformIndexHtml as { handler: (html: string) => string };
     expect(hook.handler(readFileSync('index.html', 'utf8'))).toContain('<script type="module" src="/src/qa/main.tsx"></script>');
     expect(qaBuild).toEqual(
       expect.arrayContaining(['src/qa/live-inspection.ts', 'src/views/qa/QaFrame.tsx', 'src/views/qa/qa-routes.tsx']),
     );
     const main = readFileSync('src/qa/main.tsx', 'utf8');
-    expect(main.indexOf("from './live-inspection'")).toBeGreaterThan(-1);
-    expect(main.indexOf("from './live-inspection'")).toBeLessThan(main.indexOf("from '../app'"));
+    expect(main).toContain("from './live-inspection'");
+    expect(main).toContain('createApp(inspection)');
+    expect(main).toContain('<InspectionProvider value={inspection}>');
   });
 
   it("QA mode's live inspection makes the live feed every actor's inspection observer, from the actor's first event", async () => {
-    const { liveFeed } = await import('../../src/qa/live-inspection');
-    const toasts = createActor(toastsMachine, qaInspect).start();
+    const { inspection, liveFeed } = await import('../../src/qa/live-inspection');
+    const toasts = createActor(toastsMachine, inspection).start();
     await Promise.resolve();
     expect(liveFeed.getSnapshot()).toEqual([expect.objectContaining({ machineId: 'toasts', active: expect.arrayContaining(['toasts']) })]);
     toasts.stop();

@@ -32,7 +32,7 @@ import { LeaveDialog } from '../shell/LeaveDialog';
 import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from '../artwork-media/MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
 export const DELETE_ARTWORK_CONFIRM = 'Are you sure you want to delete this artwork?';
@@ -59,7 +59,7 @@ export function ArtworkEditor({
   input: ArtworkEditorInput;
   inventory?: (artworkId: string) => ReactNode;
 }) {
-  const editor = useActorRef(logic, { input, ...qaInspect });
+  const editor = useActorRef(logic, { input, ...useInspection() });
   const view = useSelector(editor, selectView);
   const error = useSelector(editor, selectError);
   const form = useSelector(editor, selectForm);

@@ -16,7 +16,7 @@ import {
 } from '../../machines/artwork-inventory/artwork-inventory.selectors';
 import { pieceLifeRecord } from '../../machines/artwork-inventory/life-actions';
 import { PRICE_DISPLAY_LABELS } from '../../schemas/inventory.schema';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -28,7 +28,7 @@ const heading = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
 /** Where every piece of the artwork is: its copies, their sale and custody with the chart's actions, and its history. */
 export function ArtworkInventoryPanel({ logic, artworkId }: { logic: typeof artworkInventoryMachine; artworkId: string }) {
-  const actor = useActorRef(logic, { input: { artworkId }, ...qaInspect });
+  const actor = useActorRef(logic, { input: { artworkId }, ...useInspection() });
   const view = useSelector(actor, selectView);
   const inventory = useSelector(actor, selectInventory);
   const history = useSelector(actor, selectHistory);

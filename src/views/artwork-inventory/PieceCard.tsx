@@ -19,7 +19,7 @@ import {
 } from '../../machines/artwork-inventory/life-actions';
 import type { Piece } from '../../schemas/inventory.schema';
 import { formatMoney } from '../../schemas/money.schema';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { Button } from '../ui/button';
 
 /** The chart's actions in the order a piece offers them; pricing and the edition are the work's, whatever its life. */
@@ -33,7 +33,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
  * on screen when its moment comes), where it is, and the actions the chart takes now. A sale the chart refuses says why.
  */
 export function PieceCard({ piece, disabled, onAction }: { piece: Piece; disabled: boolean; onAction: (action: LifeAction) => void }) {
-  const life = useActorRef(artworkLifeMachine, { input: pieceLifeRecord(piece), ...qaInspect });
+  const life = useActorRef(artworkLifeMachine, { input: pieceLifeRecord(piece), ...useInspection() });
   const sale = useSelector(life, selectSale);
   const custody = useSelector(life, selectCustody);
   const saleLabel = useSelector(life, selectSaleLabel);

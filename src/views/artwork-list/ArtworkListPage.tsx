@@ -9,7 +9,7 @@ import { EmptyState } from '../ui/empty-state';
 import { EaselArt } from '../ui/illustrations';
 import { ARTWORK_COLUMNS, ARTWORK_FACETS, ARTWORK_SORT_OPTIONS, ArtworkTile, artworkHref, artworkListInput } from './artwork-list-config';
 import { CreateArtworkMenu } from './create-artwork-menu';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 const artworkKey = (a: Artwork) => a.artworkId;
 /** The button the empty message names. */
@@ -18,7 +18,7 @@ const ARTWORK_EMPTY_INVITATION = 'Choose what kind of work it is, then add its p
 
 /** My Artworks: the Create Artwork menu and the artist's artworks in the generic list, paged by the server. */
 export function ArtworkListPage({ logic, settings, position }: { logic: ListLogic; settings?: ListSettings; position?: ListPosition }) {
-  const list = useActorRef(logic, { input: artworkListInput(settings, position), ...qaInspect });
+  const list = useActorRef(logic, { input: artworkListInput(settings, position), ...useInspection() });
   return (
     <section aria-labelledby="artworks-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>

@@ -19,7 +19,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { AuthLayout, formStack } from './auth-layout';
 import { AuthTabs } from './auth-tabs';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 type Logic = typeof authScreenMachine;
 type Ref = ReturnType<typeof useActorRef<Logic>>;
@@ -33,7 +33,7 @@ const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with an uppercase le
 
 /** The signed-out screen: Sign In and Create Account tabs, and the Forgot Password view. */
 export function AuthScreen({ logic }: { logic: Logic }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const forgot = useSelector(actor, selectIsForgotPassword);
   const tab = useSelector(actor, selectTab);
 

@@ -28,7 +28,7 @@ import { MonthAgenda } from './month-agenda';
 import { MonthView } from './month-view';
 import { PostListView } from './post-list-view';
 import { WeekView } from './week-view';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 const pulse = css({ w: '2', h: '2', borderRadius: 'full', bg: 'success', animation: 'pulse' });
 
@@ -44,7 +44,8 @@ export interface CalendarPageProps {
 /** The social-media calendar: the view switch and the posts of the view and period (no filters area until there are filters). */
 export function CalendarPage({ logic, input, clock, now = Date.now }: CalendarPageProps) {
   // An explicit `clock: undefined` would replace XState's own clock.
-  const actor = useActorRef(logic, clock ? { input, clock, ...qaInspect } : { input, ...qaInspect });
+  const inspection = useInspection();
+  const actor = useActorRef(logic, clock ? { input, clock, ...inspection } : { input, ...inspection });
   const state = useSelector(actor, selectState);
   const view = useSelector(actor, selectView);
   const anchor = useSelector(actor, selectAnchor);

@@ -1,4 +1,4 @@
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes/card';
@@ -65,7 +65,7 @@ const heading = css({ fontSize: '2xl', fontWeight: 'bold' });
 
 /** Create or edit a collection: its details, visibility, order, cover and artworks; deleting it. */
 export function CollectionEditor({ logic, input }: { logic: typeof collectionEditorMachine; input: CollectionEditorInput }) {
-  const editor = useActorRef(logic, { input, ...qaInspect });
+  const editor = useActorRef(logic, { input, ...useInspection() });
   const view = useSelector(editor, selectView);
   const error = useSelector(editor, selectError);
   const values = useSelector(editor, selectValues);

@@ -1,4 +1,4 @@
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -84,7 +84,7 @@ const newLink = (
 
 /** All Collections: the artist's collections as tiles, the way to a new one, and the loading, empty and failed states. */
 export function CollectionListPage({ logic }: { logic: typeof collectionListMachine }) {
-  const list = useActorRef(logic, qaInspect);
+  const list = useActorRef(logic, useInspection());
   const view = useSelector(list, selectView);
   const collections = useSelector(list, selectCollections);
   const error = useSelector(list, selectError);

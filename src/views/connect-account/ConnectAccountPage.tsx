@@ -8,7 +8,7 @@ import { Alert } from '../ui/alert';
 import { BlueskyConnectForm } from './bluesky-connect-form';
 import { BlueskyOAuthForm } from './bluesky-oauth-form';
 import { CONNECT_TEXT } from './connect-text';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl' });
 const title = css({ fontSize: '2xl', fontWeight: 'bold' });
@@ -21,7 +21,7 @@ export function ConnectAccountPage({
   handle,
   returned,
 }: { logic: ConnectAccountLogic; platform: string } & Omit<ConnectAccountInput, 'platform'>) {
-  const actor = useActorRef(logic, { input: { platform, handle, returned }, ...qaInspect });
+  const actor = useActorRef(logic, { input: { platform, handle, returned }, ...useInspection() });
   const screen = useSelector(actor, selectScreen);
   const mode = useSelector(actor, selectMode);
 

@@ -11,7 +11,7 @@ import {
   selectMetaStage,
   selectUnavailableMessage,
 } from '../../machines/connect-account/meta-connect.selectors';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -24,7 +24,7 @@ const backLink = css({ color: 'accent.default', textDecoration: 'underline', ali
 
 /** /social-media/accounts/connect/instagram and /facebook: Meta's sign-in, or why the studio does not offer it. */
 export function MetaConnectPage({ logic, network, returned }: { logic: MetaConnectLogic } & MetaConnectInput) {
-  const actor = useActorRef(logic, { input: { network, returned }, ...qaInspect });
+  const actor = useActorRef(logic, { input: { network, returned }, ...useInspection() });
   const screen = useSelector(actor, selectMetaScreen);
   const error = useSelector(actor, selectMetaError);
   const unavailable = useSelector(actor, selectUnavailableMessage);

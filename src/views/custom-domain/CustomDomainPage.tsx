@@ -1,4 +1,4 @@
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { css } from 'styled-system/css';
@@ -39,7 +39,7 @@ export const verifiedOn = (iso: string) => `Verified on ${format(new Date(iso), 
 
 /** Portfolio › Custom domain: the public site on the artist's own domain. */
 export function CustomDomainPage({ logic }: { logic: typeof customDomainMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const view = useSelector(actor, selectView);
   const state = useSelector(actor, selectState);
   const error = useSelector(actor, selectError);

@@ -1,4 +1,4 @@
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { Link } from 'wouter';
@@ -18,7 +18,7 @@ type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
 
 /** The buyers' messages from the public portfolio, newest first, each kept whether or not its mail went out. */
 export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const view = useSelector(actor, selectView);
   const inquiries = useSelector(actor, selectItems);
   const unread = useSelector(actor, selectSummary);

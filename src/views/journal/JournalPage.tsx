@@ -22,7 +22,7 @@ import { Checkbox } from '../ui/checkbox';
 import { EmptyState } from '../ui/empty-state';
 import { SketchbookArt } from '../ui/illustrations';
 import { PagedList } from '../ui/paged-list';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 type Ref = ReturnType<typeof useActorRef<typeof journalMachine>>;
 
@@ -53,7 +53,7 @@ const selectClass = css({
 
 /** The Activity Journal: filters, entry cards, Load more, and the loading, error and empty states. */
 export function JournalPage({ logic }: { logic: typeof journalMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const view = useSelector(actor, selectView);
   const entries = useSelector(actor, selectItems);
   const filter = useSelector(actor, selectQuery);

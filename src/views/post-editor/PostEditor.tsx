@@ -28,7 +28,7 @@ import {
   selectShareHint,
   viewOf,
 } from '../../machines/post-editor/post-editor.selectors';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { LocationField } from './LocationField';
 import { NetworkProblems } from './NetworkProblems';
 import { LabelsField } from './LabelsField';
@@ -92,7 +92,8 @@ export interface PostEditorProps {
 export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorProps) {
   const actorInput = { postId: input.postId, artworkId: input.artworkId ?? null, maxFiles: maxFiles ?? null, now };
   // An explicit `clock: undefined` would replace XState's own clock (and break every timer).
-  const editor = useActorRef(logic, clock ? { input: actorInput, clock, ...qaInspect } : { input: actorInput, ...qaInspect });
+  const inspection = useInspection();
+  const editor = useActorRef(logic, clock ? { input: actorInput, clock, ...inspection } : { input: actorInput, ...inspection });
   const view = useSelector(editor, viewOf);
   const label = useSelector(editor, labelOf);
   const confirmingLeave = useSelector(editor, isConfirmingLeave);

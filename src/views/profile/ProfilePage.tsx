@@ -26,7 +26,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { TextareaField } from '../ui/textarea-field';
 import { Spinner } from '../ui/spinner';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 import { SelectField } from '../ui/select-field';
 import { languageName, POST_LANGUAGES } from '../../schemas/post-labels.schema';
 
@@ -40,7 +40,7 @@ const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'm
 
 /** The Profile page: default, edit and passwordProtected views switched in place. */
 export function ProfilePage({ logic }: { logic: typeof profileMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const view = useSelector(actor, selectView);
   const error = useSelector(actor, selectError);
 

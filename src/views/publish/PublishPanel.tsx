@@ -9,7 +9,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' });
 
@@ -39,7 +39,7 @@ export const PUBLISH_TEXT = {
  * change shows first ("3 new works, 1 removed, 1 collection"), and it publishes once the artist confirms.
  */
 export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const state = useSelector(actor, selectState);
   const result = useSelector(actor, selectResult);
   const error = useSelector(actor, selectError);

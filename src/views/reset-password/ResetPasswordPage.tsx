@@ -9,11 +9,11 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { AuthLayout, formStack } from '../auth-screen/auth-layout';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 /** Opened from the mailed reset link: choose a new password. */
 export function ResetPasswordPage({ logic, token }: { logic: typeof resetPasswordMachine; token: string }) {
-  const actor = useActorRef(logic, { input: { token }, ...qaInspect });
+  const actor = useActorRef(logic, { input: { token }, ...useInspection() });
   const form = useSelector(actor, selectForm);
   const error = useSelector(actor, selectError);
   const notice = useSelector(actor, selectNotice);

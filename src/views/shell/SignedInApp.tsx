@@ -15,7 +15,7 @@ import { PhoneLayoutProvider } from './phone-layout';
 import { StudioNav } from './StudioNav';
 import { Brand, TopBar } from './TopBar';
 import { useApp } from '../app-context';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfileRoute = lazy(() => import('../profile/profile-route'));
@@ -62,7 +62,7 @@ const sidebar = css({
 export default function SignedInApp({ logic }: { logic?: typeof shellMachine }) {
   const { services, session } = useApp();
   const shellLogic = useMemo(() => logic ?? provideShell({ user: services.user }), [logic, services]);
-  const shell = useActorRef(shellLogic, { input: { wide: wideScreen().matches }, ...qaInspect });
+  const shell = useActorRef(shellLogic, { input: { wide: wideScreen().matches }, ...useInspection() });
   const phone = useSelector(shell, selectIsPhone);
   const avatarVersion = useSelector(session, selectAvatarVersion);
   const [location] = useLocation();

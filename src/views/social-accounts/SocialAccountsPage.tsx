@@ -20,11 +20,11 @@ import { ConnectArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
 import { AccountCard } from './account-card';
 import { ACCOUNTS_TEXT, CONNECT_BLUESKY_PATH, CONNECT_LINKS } from './accounts-text';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 /** Social Media Accounts: cards of the connected accounts, connecting one, and disconnecting one after a confirmation. */
 export function SocialAccountsPage({ logic }: { logic: SocialAccountsLogic }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const view = useSelector(actor, selectView);
   const accounts = useSelector(actor, selectAccounts);
   const pending = useSelector(actor, selectPending);

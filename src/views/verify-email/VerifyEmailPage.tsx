@@ -7,11 +7,11 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { AuthLayout, formStack } from '../auth-screen/auth-layout';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 /** Opened from the mailed verification link: confirms the address and says how that went. */
 export function VerifyEmailPage({ logic, token }: { logic: typeof verifyEmailMachine; token: string }) {
-  const actor = useActorRef(logic, { input: { token }, ...qaInspect });
+  const actor = useActorRef(logic, { input: { token }, ...useInspection() });
   const state = useSelector(actor, selectState);
   const message = useSelector(actor, selectMessage);
   return (

@@ -20,7 +20,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { ProgressBar } from '../ui/progress';
-import { qaInspect } from '../../qa/qa-mode';
+import { useInspection } from '../inspection';
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' });
 const row = css({ display: 'flex', gap: '3', flexWrap: 'wrap' });
@@ -49,7 +49,7 @@ export function YourData({
 }
 
 export function DataExport({ logic }: { logic: typeof dataExportMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const state = useSelector(actor, selectExportState);
   const progress = useSelector(actor, selectExportProgress);
   const savedBytes = useSelector(actor, selectSavedBytes);
@@ -89,7 +89,7 @@ export function DataExport({ logic }: { logic: typeof dataExportMachine }) {
 }
 
 export function AccountDeletion({ logic }: { logic: typeof accountDeletionMachine }) {
-  const actor = useActorRef(logic, qaInspect);
+  const actor = useActorRef(logic, useInspection());
   const state = useSelector(actor, selectDeletionState);
   const busy = useSelector(actor, selectIsDeleting);
   const form = useSelector(actor, selectDeletionForm);
