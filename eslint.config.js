@@ -84,6 +84,7 @@ function layer(files, why, above, regex) {
 function queriesYetToMove() {
   return [
     'artworks/artwork-from-file.ts',
+    'artworks/measure.ts',
     'artworks/show-on-site.ts',
     'consignments/consignment-overdue.ts',
     'consignments/consignment.service.ts',
@@ -94,7 +95,6 @@ function queriesYetToMove() {
     'inventory/life-words.ts',
     'inventory/sales.service.ts',
     'mail/outbox.ts',
-    'media/measure.ts',
     'publish/address.ts',
     'publish/publish.service.ts',
     'social/agents.ts',

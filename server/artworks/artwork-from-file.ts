@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { artworks } from '../db/schema';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
-import { measuredDimensions, withMeasured } from '../media/measure';
+import { measuredDimensions, withMeasured } from './measure';
 import { toMediaItem } from '../media/media.dto';
 import { storeArtworkFile } from '../media/media.processor';
 import { addMediaRow, type NewMedia } from '../media/media.repo';

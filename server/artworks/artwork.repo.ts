@@ -6,7 +6,7 @@ import { lockCollectionsHolding, recordArtworksLeft } from '../collections/colle
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { mediaKeysOf } from '../media/media.repo';
-import { measuredDimensions, withMeasured } from '../media/measure';
+import { measuredDimensions, withMeasured } from './measure';
 import { applySaleStatus } from '../inventory/inventory.service';
 import { lockArtworkPieces, refreshSaleStatus } from '../inventory/pieces.repo';
 import { sellToUnknownBuyer } from '../inventory/sales.service';

@@ -4,7 +4,7 @@ import { mediaKindOf } from '../../src/schemas/media.schema';
 import { findArtwork } from '../artworks/artwork.repo';
 import type { AppDeps } from '../context';
 import { Conflict, DomainError, NotFound, UnsupportedType } from '../errors';
-import { probeAudio, probeVideo, type VideoSource } from '../social/video-probe';
+import { probeAudio, probeVideo, type VideoSource } from './video-probe';
 import type { UploadProcessor, UploadRow } from '../uploads/uploads.service';
 import { toMediaItem } from './media.dto';
 import { deleteFiles } from '../storage/delete-files';

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { Invalid, NotFound } from '../errors';
 import type { MediaRow } from './media.dto';
-import { remeasureArtwork } from './measure';
+import { remeasureArtwork } from '../artworks/measure';
 
 export const mediaNotFound = () => new NotFound('Media not found.');
 

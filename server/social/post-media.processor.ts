@@ -11,7 +11,7 @@ import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { toPostMediaDto } from './posts.dto';
-import { probeVideo, type VideoFacts } from './video-probe';
+import { probeVideo, type VideoFacts } from '../media/video-probe';
 
 export const POST_MEDIA_PURPOSE = 'post-media';
 const PREVIEW_SIDE = 400;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probeVideo, type VideoSource } from '../../server/social/video-probe';
+import { probeVideo, type VideoSource } from '../../server/media/video-probe';
 import { fakeMp4 } from '../support/portfolio';
 import { makeMp4, makeWebm } from '../support/video';
 

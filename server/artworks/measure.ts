@@ -3,7 +3,7 @@ import type { Dimensions } from '../../src/schemas/artwork.schema';
 import { mediaKindOf } from '../../src/schemas/media.schema';
 import { measuredFromMedia, type Measured } from '../../src/schemas/measured';
 import type { MediaType } from '../../src/schemas/media-type.schema';
-import { normalizeDimensions, sameDimensions } from '../artworks/artwork.dto';
+import { normalizeDimensions, sameDimensions } from './artwork.dto';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { recordArtworkEvent } from '../journal/journal.repo';
