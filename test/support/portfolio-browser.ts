@@ -10,11 +10,10 @@ export interface NewArtwork {
   medium: string;
   saleStatus: 'Available' | 'Sold' | 'Not For Sale';
   metric?: boolean;
-  /** Label (with its unit) -> value. */
+  /** Label (with its unit) -> value; none for the works whose sizes are read from their file. */
   lengths: Record<string, string>;
-  duration?: { Minutes: string; Seconds: string };
-  /** How the public portfolio writes the dimensions. */
-  published: string;
+  /** How the public portfolio writes the dimensions; none until a file gives them (digital pictures, video, audio). */
+  published?: string;
 }
 
 /** One artwork of each media type, in the order the Create Artwork menu lists them. */
@@ -47,8 +46,7 @@ export const ARTWORKS: NewArtwork[] = [
     year: '2023',
     medium: 'Procreate',
     saleStatus: 'Available',
-    lengths: { 'Height (px)': '3000', 'Width (px)': '4000' },
-    published: '4000 × 3000 px',
+    lengths: {},
   },
   {
     type: 'DIGITAL_3D',
@@ -67,9 +65,7 @@ export const ARTWORKS: NewArtwork[] = [
     year: '2022',
     medium: 'HD video',
     saleStatus: 'Available',
-    lengths: { 'Height (px)': '1080', 'Width (px)': '1920' },
-    duration: { Minutes: '2', Seconds: '5' },
-    published: '1920 × 1080 px, 2:05',
+    lengths: {},
   },
   {
     type: 'AUDIO',
@@ -79,8 +75,6 @@ export const ARTWORKS: NewArtwork[] = [
     medium: 'Field recording',
     saleStatus: 'Not For Sale',
     lengths: {},
-    duration: { Minutes: '3', Seconds: '25' },
-    published: '3:25',
   },
 ];
 
