@@ -24,6 +24,7 @@ const logic = providePostEditor({
   loadArtworkToShare: never,
   loadSharedImage: never,
   fetchLinkPreview: never,
+  readQuota: () => new Promise<never>(() => {}),
   writeLocalCopy: never,
   removeLocalCopy: never,
   notify: () => {},

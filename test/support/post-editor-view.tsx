@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { fileLimitOf } from '../../src/machines/post-editor/post-editor.networks';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { postEditorMachine } from '../../src/machines/post-editor/post-editor.machine';
@@ -158,7 +159,7 @@ function expectForm(s: Snapshot, enabled: boolean) {
       .sort(),
   );
   expectFiles(s, true);
-  const max = s.context.maxFiles;
+  const max = fileLimitOf(s.context.maxFiles, s.context.form.values.accounts);
   const atLimit = max !== null && s.context.files.length >= max;
   expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(atLimit || !enabled);
   expect(screen.queryByTestId('file-limit')?.textContent ?? null).toBe(atLimit ? SOCIAL_MESSAGES.maxFiles(max!) : null);

@@ -1,3 +1,4 @@
+import type { FileLimit } from '../../src/machines/post-editor/post-editor.types';
 import { render } from '@testing-library/react';
 import { fromPromise, type SimulatedClock } from 'xstate';
 import { Link, Router } from 'wouter';
@@ -87,6 +88,7 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
     loadArtworkToShare: pendingForever,
     loadSharedImage: pendingForever,
     fetchLinkPreview: pendingForever,
+    readQuota: () => new Promise<never>(() => {}),
     writeLocalCopy: pendingForever,
     removeLocalCopy: pendingForever,
     notify: (n) => void notices.push(n),
@@ -104,7 +106,7 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
 export function renderPostEditor(
   parts: PostEditorParts,
   postId: string | null,
-  options: { maxFiles?: number; clock?: SimulatedClock; artworkId?: string | null } = {},
+  options: { maxFiles?: FileLimit; clock?: SimulatedClock; artworkId?: string | null } = {},
 ) {
   const { clock, artworkId = null } = options;
   const location = memoryLocation({ path: `/social-media/post/${postId ?? 'new'}`, record: true });

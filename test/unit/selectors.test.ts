@@ -227,7 +227,7 @@ describe('post-editor selectors', () => {
       accounts: [],
       files: [],
       refused: [],
-      maxFiles: 4,
+      quotas: [],
     };
     expectFields(at(postEditorMachine, { draft: { editing: 'idle' } }, context as never), context, {
       error: post.selectError,
@@ -236,8 +236,21 @@ describe('post-editor selectors', () => {
       accounts: post.selectAccounts,
       files: post.selectFiles,
       refused: post.selectRefused,
-      maxFiles: post.selectMaxFiles,
+      quotas: post.selectQuotas,
     });
+  });
+
+  it("the file limit: fixed, none, or the chosen networks' (four for Bluesky alone, else ten)", () => {
+    const limitWith = (maxFiles: unknown, accounts: { platform: string; handle: string }[]) =>
+      post.selectMaxFiles(at(postEditorMachine, { draft: { editing: 'idle' } }, { maxFiles, form: { values: { accounts } } } as never));
+    const bluesky = { platform: 'bluesky', handle: 'a.bsky.social' };
+    const instagram = { platform: 'instagram', handle: 'studio' };
+    expect(limitWith(2, [instagram])).toBe(2);
+    expect(limitWith(null, [instagram])).toBeNull();
+    expect(limitWith('perNetwork', [])).toBe(4);
+    expect(limitWith('perNetwork', [bluesky])).toBe(4);
+    expect(limitWith('perNetwork', [instagram])).toBe(10);
+    expect(limitWith('perNetwork', [bluesky, instagram])).toBe(10);
   });
 });
 

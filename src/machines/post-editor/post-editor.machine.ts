@@ -14,7 +14,7 @@ export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
 /** What the artist can change while a post is editable; each change is kept in this browser until saved. */
 const EDITS = {
-  'form.change': { actions: ['changeField', 'tellLinkText', 'syncLocalCopy'] },
+  'form.change': { actions: ['changeField', 'tellLinkText', 'syncLocalCopy', 'readQuotas'] },
   'files.add': { actions: ['addFiles', 'tellLinkMedia', 'syncLocalCopy'] },
   'files.remove': { actions: ['removeFile', 'tellLinkMedia', 'syncLocalCopy'] },
   'files.altText': { actions: ['setAltText', 'syncLocalCopy'] },
@@ -79,6 +79,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     copyKey: copyKeyOf(input),
     copyError: null,
     restoredAt: null,
+    quotas: [],
   }),
   initial: 'loading',
   // The copy's chart tells whether the browser kept it; what it says matters wherever the editor is.
@@ -165,7 +166,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     unsaved: {
       description: 'A new post with no postId yet: its files stay on this device until it is saved.',
-      entry: ['startLinkCard', 'startLocalCopy'],
+      entry: ['startLinkCard', 'startLocalCopy', 'readQuotas'],
       initial: 'editing',
       states: {
         editing: {
@@ -208,7 +209,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     },
     draft: {
       description: 'A saved draft: Save updates it (uploading local files first), Post saves then publishes it.',
-      entry: ['startLinkCard', 'startLocalCopy'],
+      entry: ['startLinkCard', 'startLocalCopy', 'readQuotas'],
       initial: 'editing',
       states: {
         created: {

@@ -1,7 +1,8 @@
 import { NETWORK_RULES, networkProblems, type NetworkRules } from '../../schemas/network-rules';
 import { composePostText } from '../../schemas/post-text';
 import { PLATFORM_LABELS, type Platform } from '../../schemas/social-platform.schema';
-import { POST_MAX_LENGTH, type AccountRef } from '../../schemas/social.schema';
+import { maxPostFiles, POST_MAX_LENGTH, type AccountRef } from '../../schemas/social.schema';
+import type { FileLimit } from './post-editor.types';
 import { isImageFile, isVideoFile, type PostFile } from './post-editor.files';
 
 /** The networks of the chosen accounts, each once, in the order first chosen. */
@@ -16,6 +17,10 @@ export const textLimitOf = (accounts: readonly AccountRef[]) => {
   if (platforms.length === 0 || platforms.includes('bluesky')) return POST_MAX_LENGTH;
   return Math.min(...platforms.map((p) => NETWORK_RULES[p].textMaxLength));
 };
+
+/** The editor's file limit now: per network, the chosen accounts' (ten for Instagram and Facebook, four with Bluesky). */
+export const fileLimitOf = (limit: FileLimit, accounts: readonly AccountRef[]): number | null =>
+  limit === 'perNetwork' ? maxPostFiles(accounts) : limit;
 
 /** 'n / 280 characters', 'n / 2,200 characters'. */
 export const counterText = (length: number, limit: number) => `${length} / ${limit.toLocaleString('en-US')} characters`;

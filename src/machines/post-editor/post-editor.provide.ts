@@ -14,6 +14,8 @@ import { linkCardMachine } from '../link-card/link-card.machine';
 import { localCopyMachine } from './local-copy.machine';
 import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
 import type { LocalDrafts } from '../../services/local-drafts';
+import type { MetaService } from '../../services/meta.service';
+import type { InstagramQuota } from '../../schemas/meta-connect.schema';
 
 /** The I/O the post editor needs, as actor logic: postEditorActors makes it from the social service, tests control it. */
 export interface PostEditorParts {
@@ -26,6 +28,8 @@ export interface PostEditorParts {
   loadSharedImage: PromiseActorLogic<File, SharedImageInput>;
   /** The card of a link (the server reads its page). */
   fetchLinkPreview: PromiseActorLogic<LinkCard, { url: string }>;
+  /** An Instagram account's posts left today. */
+  readQuota: (handle: string) => Promise<InstagramQuota>;
   /** Keeps (and removes) the copy of the unsaved post in this browser. */
   writeLocalCopy: PromiseActorLogic<void, LocalPostDraft>;
   removeLocalCopy: PromiseActorLogic<void, { key: string }>;
@@ -46,6 +50,8 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
       refreshPost: parts.refreshPost,
       loadArtworkToShare: parts.loadArtworkToShare,
       loadSharedImage: parts.loadSharedImage,
+      // A quota not read is no line, never a failed editor (an actor's failure nobody handles stops its parent).
+      readQuota: fromPromise(({ input }) => parts.readQuota(input.handle).catch(() => null)),
       linkCard: linkCardMachine.provide({ actors: { fetchPreview: parts.fetchLinkPreview } }),
       localCopy: localCopyMachine.provide({
         actors: { writeCopy: parts.writeLocalCopy, removeCopy: parts.removeLocalCopy },
@@ -95,7 +101,10 @@ export const postEditorActors = (
   publish: Pick<PublishService, 'last'>,
   drafts: LocalDrafts,
   user?: Pick<UserService, 'getUser'>,
+  meta?: Pick<MetaService, 'quota'>,
 ): Omit<PostEditorParts, 'notify' | 'navigate' | 'leave'> => ({
+  // Without Meta's service nothing is read: the line stays away, as when the read fails.
+  readQuota: (handle) => (meta ? meta.quota(handle) : Promise.reject(new Error('Instagram quota not available'))),
   // Fresh: the scheduler may have published the draft since it was last read.
   load: fromPromise(async ({ input }) => {
     const [accounts, post, defaultLang] = await Promise.all([

@@ -1,4 +1,4 @@
-import { mediaProblems, noneTakes, notTakenBy, textLimitOf } from './post-editor.networks';
+import { fileLimitOf, mediaProblems, noneTakes, notTakenBy, textLimitOf } from './post-editor.networks';
 import { postLabel, type PostResponse } from '../../schemas/social.schema';
 import { visiblePostError, type PostFormValues } from './post-editor.form';
 import type { PostEditorSnapshot } from './post-editor.machine';
@@ -55,7 +55,7 @@ export const selectPost = (s: PostEditorSnapshot) => s.context.post;
 export const selectAccounts = (s: PostEditorSnapshot) => s.context.accounts;
 export const selectFiles = (s: PostEditorSnapshot) => s.context.files;
 export const selectRefused = (s: PostEditorSnapshot) => s.context.refused;
-export const selectMaxFiles = (s: PostEditorSnapshot) => s.context.maxFiles;
+export const selectMaxFiles = (s: PostEditorSnapshot) => fileLimitOf(s.context.maxFiles, s.context.form.values.accounts);
 const NO_RESPONSES: PostResponse[] = [];
 /** Each account's answer to a published post; one shared empty list before there is a post. */
 export const selectResponses = (s: PostEditorSnapshot) => s.context.post?.responses ?? NO_RESPONSES;
@@ -116,3 +116,7 @@ export const selectNoneTakes = (feature: Parameters<typeof notTakenBy>[1]) => (s
   noneTakes(s.context.form.values.accounts, feature);
 /** Compares two lists of messages, so a view re-renders only when they change. */
 export const sameMessages = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+
+// Instagram's daily quota.
+/** The chosen Instagram accounts whose quota is being read or was read (the line reads each one's own actor). */
+export const selectQuotas = (s: PostEditorSnapshot) => s.context.quotas;

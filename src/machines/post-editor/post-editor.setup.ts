@@ -1,6 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
-import { mediaProblems } from './post-editor.networks';
+import { fileLimitOf, mediaProblems } from './post-editor.networks';
+import type { InstagramQuota } from '../../schemas/meta-connect.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import {
   breaksAfterEdit,
@@ -147,6 +148,8 @@ export const postEditorSetup = setup({
     loadSharedImage: fromPromise<File, SharedImageInput>(async () => {
       throw new Error('loadSharedImage not provided');
     }),
+    /** Not provided, nothing is read: a quota line is never worth stopping the editor for. */
+    readQuota: fromPromise<InstagramQuota | null, { handle: string }>(async () => null),
     /** The card of the text's first link; its page reader (fetchPreview) is provided by the route. */
     linkCard: linkCardMachine,
     /** The copy of the unsaved post kept in this browser; its storage is provided by the route. */
@@ -195,7 +198,7 @@ export const postEditorSetup = setup({
     })),
     /** The shared image joins the post as a picked file would, its alt text the artwork's title. */
     addSharedImage: assign(({ context }, file: File) => {
-      const added = files.addFiles(context.files, [file], context.maxFiles, context.seq);
+      const added = files.addFiles(context.files, [file], fileLimitOf(context.maxFiles, context.form.values.accounts), context.seq);
       const id = `file-${added.seq}`;
       return { ...added, files: files.setAltText(added.files, id, shareTitleOf(context.shared!)), shared: null };
     }),
@@ -233,7 +236,7 @@ export const postEditorSetup = setup({
     }),
     addFiles: assign(({ context, event }) => {
       assertEvent(event, 'files.add');
-      return files.addFiles(context.files, event.files, context.maxFiles, context.seq);
+      return files.addFiles(context.files, event.files, fileLimitOf(context.maxFiles, context.form.values.accounts), context.seq);
     }),
     removeFile: assign(({ context, event }) => {
       assertEvent(event, 'files.remove');
@@ -270,6 +273,15 @@ export const postEditorSetup = setup({
     startLocalCopy: assign(({ context, spawn }) =>
       context.localCopy ? {} : { localCopy: spawn('localCopy', { id: 'localCopy', input: { restored: context.restoredAt !== null } }) },
     ),
+    /** Each chosen Instagram account's quota is read once, when it is first chosen (its line shows what was read). */
+    readQuotas: assign(({ context, spawn }) => {
+      const unread = context.form.values.accounts.filter(
+        (a) => a.platform === 'instagram' && !context.quotas.some((q) => q.handle === a.handle),
+      );
+      if (unread.length === 0) return {};
+      const read = unread.map(({ handle }) => ({ handle, ref: spawn('readQuota', { input: { handle } }) }));
+      return { quotas: [...context.quotas, ...read] };
+    }),
     /** After each change: a post with unsaved changes is kept in this browser; one without has no copy. */
     syncLocalCopy: enqueueActions(({ context, enqueue }) => {
       if (!context.localCopy) return;

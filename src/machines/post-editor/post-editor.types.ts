@@ -6,17 +6,32 @@ import type { LinkCardRef } from '../link-card/link-card.machine';
 import type { LocalCopyRef } from './local-copy.machine';
 import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
 import type { LeaveEvent } from '../shared/leave-guard';
+import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
+import type { InstagramQuota } from '../../schemas/meta-connect.schema';
+
+/** Reads an Instagram account's posts left today (by its handle); null when it could not be read. */
+export type ReadQuotaLogic = PromiseActorLogic<InstagramQuota | null, { handle: string }>;
+/** One Instagram account's quota, read once when the account is first chosen. */
+export interface QuotaReading {
+  handle: string;
+  ref: ActorRefFrom<ReadQuotaLogic>;
+}
 
 export interface PostEditorInput {
   /** null starts a new post; otherwise the post to load. */
   postId: string | null;
-  /** At most this many files; none (null or absent) means no limit. */
-  maxFiles?: number | null;
+  /**
+   * At most this many files: 'perNetwork' is the chosen networks' limit (maxPostFiles); a number is fixed; none (null
+   * or absent) means no limit.
+   */
+  maxFiles?: FileLimit;
   /** The current time (epoch ms) for a scheduled draft's checks; the browser's clock unless given (tests pass theirs). */
   now?: () => number;
   /** A new post shared from this artwork (/social-media/post/new?artwork=<id>): prefilled from it, and it records it. */
   artworkId?: string | null;
 }
+
+export type FileLimit = number | 'perNetwork' | null;
 
 /** What the editor reads first: the connected accounts, and the post unless it is new. */
 export interface PostEditorData {
@@ -56,7 +71,7 @@ export interface PostEditorContext {
   /** Files of the last choice that were skipped, with the reason. */
   refused: RefusedFile[];
   seq: number;
-  maxFiles: number | null;
+  maxFiles: FileLimit;
   /** What the last Save / Post press asked for: a draft, or a draft then publishing. */
   intent: 'save' | 'publish';
   /** Local files still to upload in this Save, in order. */
@@ -91,6 +106,8 @@ export interface PostEditorContext {
   copyError: string | null;
   /** When the copy the editor opened on was written (epoch ms), until it is saved or discarded. */
   restoredAt: number | null;
+  /** The chosen Instagram accounts' quotas, each read once (its own promise actor; a failed read shows nothing). */
+  quotas: QuotaReading[];
 }
 
 export type PostEditorEvent =

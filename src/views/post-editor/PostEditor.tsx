@@ -5,13 +5,14 @@ import { badge } from 'styled-system/recipes/badge';
 import { card } from 'styled-system/recipes/card';
 import type { PostEditorRef, postEditorMachine } from '../../machines/post-editor/post-editor.machine';
 import { POST_EDITOR_MESSAGES as M } from '../../machines/post-editor/post-editor.messages';
-import type { PostEditorInput } from '../../machines/post-editor/post-editor.types';
+import type { FileLimit, PostEditorInput } from '../../machines/post-editor/post-editor.types';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Alert } from '../ui/alert';
 import { Spinner } from '../ui/spinner';
 import { useChartLeaveGuard } from '../shell/leave-guard';
 import { LeaveDialog } from '../shell/LeaveDialog';
 import { AccountsField } from './AccountsField';
+import { QuotaLines } from './QuotaLines';
 import { ContentField } from './ContentField';
 import { PostActions } from './PostActions';
 import { PostFiles } from './PostFiles';
@@ -77,8 +78,8 @@ function PostLinkCard({ editor }: { editor: PostEditorRef }) {
 export interface PostEditorProps {
   logic: typeof postEditorMachine;
   input: Pick<PostEditorInput, 'postId' | 'artworkId'>;
-  /** At most this many files (the app passes MAX_POST_FILES); absent means no limit. */
-  maxFiles?: number;
+  /** At most this many files (the app passes 'perNetwork': the chosen networks' limit); absent means no limit. */
+  maxFiles?: FileLimit;
   /** The timers' clock (polling); tests pass a SimulatedClock. */
   clock?: ActorOptions<typeof postEditorMachine>['clock'];
   /** The current time (epoch ms), when a scheduled draft comes due; tests pass their clock's. */
@@ -167,6 +168,7 @@ export function PostEditor({ logic, input, maxFiles, clock, now }: PostEditorPro
               <LocationField editor={editor} />
               <LanguageField editor={editor} />
               <AccountsField editor={editor} />
+              <QuotaLines editor={editor} />
               <ScheduleField editor={editor} />
               <ScheduleCheck editor={editor} />
               <PostActions editor={editor} />

@@ -1,11 +1,11 @@
 import { useSearch } from 'wouter';
 import type { AppRuntime } from '../../app';
 import { postEditorActors, providePostEditor } from '../../machines/post-editor/post-editor.provide';
-import { MAX_POST_FILES } from '../../schemas/social.schema';
 import { createArtworksService } from '../../services/artworks.service';
 import { createPublishService } from '../../services/publish.service';
 import { createSocialService } from '../../services/social.service';
 import { createUserService } from '../../services/user.service';
+import { createMetaService } from '../../services/meta.service';
 import { createLocalDrafts } from '../../services/local-drafts';
 import { selectUserId } from '../../machines/session/session.selectors';
 import { useEditorIdentity, type EditorMoves } from '../shell/editor-identity';
@@ -20,6 +20,7 @@ const makeLogic = ({ http, cache, session }: AppRuntime, moves: EditorMoves) =>
       // Unsaved posts are kept in this browser under whoever is signed in when they are written or read.
       createLocalDrafts(() => selectUserId(session.getSnapshot())),
       createUserService(http),
+      createMetaService(http, cache),
     ),
     ...moves,
   });
@@ -33,5 +34,5 @@ export default function PostEditorRoute({ params }: { params: { postId: string }
   const isNew = params.postId === 'new';
   const artworkId = (isNew && new URLSearchParams(search).get('artwork')) || null;
   const { key, logic } = useEditorIdentity(artworkId ? `new?artwork=${artworkId}` : params.postId, makeLogic);
-  return <PostEditor key={key} logic={logic} input={{ postId: isNew ? null : params.postId, artworkId }} maxFiles={MAX_POST_FILES} />;
+  return <PostEditor key={key} logic={logic} input={{ postId: isNew ? null : params.postId, artworkId }} maxFiles="perNetwork" />;
 }
