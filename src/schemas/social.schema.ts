@@ -235,8 +235,9 @@ export const savePostSchema = z
       // Every message is about the text and shows under it.
       if (problem) ctx.issues.push({ code: 'custom', path: ['content'], input: post.content, message: problem });
       // Bluesky alone keeps its four; with Instagram or Facebook chosen, their own rules say how many (networkProblems).
-      if (post.mediaIds.length > maxPostFiles(post.accounts))
-        ctx.issues.push({ code: 'custom', path: ['mediaIds'], input: post.mediaIds, message: `Maximum ${MAX_POST_FILES} files allowed` });
+      const maxFiles = maxPostFiles(post.accounts);
+      if (post.mediaIds.length > maxFiles)
+        ctx.issues.push({ code: 'custom', path: ['mediaIds'], input: post.mediaIds, message: `Maximum ${maxFiles} files allowed` });
     }),
   );
 export type SavePost = z.input<typeof savePostSchema>;

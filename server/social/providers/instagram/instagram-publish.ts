@@ -1,13 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context';
-import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts, type RemoteSteps } from '../../../db/schema';
+import { socialAccounts, socialPostMedia, socialPosts, type RemoteSteps } from '../../../db/schema';
 import { withDeadline } from '../../../outbound/deadline';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
-import { type DeliveryRow, markFailed, markPosted, markRetry, waitForReconnect } from '../../delivery.repo';
-import { mailPostFailed } from '../../post-failed.mail';
+import { type DeliveryRow, markPosted, markRetry, waitForReconnect } from '../../delivery.repo';
 import { FitFailed, fittedMedia } from '../../post-media-fit';
 import { notConnected } from '../../publishing';
 import { GraphError } from '../meta/graph-client';
+import { failForGood, Outcome, recordSteps } from '../meta/meta-delivery';
 import { readMetaFailure } from '../meta/meta-failures';
 import { QUOTA_HELD_REASON } from '../../../../src/schemas/meta-connect.schema';
 import {
@@ -26,33 +26,6 @@ import { holdForQuota, readInstagramQuota } from './instagram-quota';
 const POLL_MS = 1000;
 /** How long one attempt waits for a container before handing its slot back and coming again. */
 const WAIT_IN_ATTEMPT_MS = 6000;
-
-class Outcome extends Error {
-  constructor(
-    readonly kind: 'permanent' | 'later' | 'held',
-    message: string,
-    /** A container failed: its steps are forgotten, so that posting again starts afresh. */
-    readonly forgetSteps = false,
-  ) {
-    super(message);
-  }
-}
-
-/** Failed for good: recorded, and the artist hears of it by mail once, as for Bluesky. */
-async function failForGood(deps: AppDeps, d: DeliveryRow, me: string, reason: string) {
-  if (await markFailed(deps.db, d, me, reason)) await mailPostFailed(deps.db, deps.outbox, d);
-}
-
-/** Records a step before the next one is taken, for the delivery's current holder only. */
-const recordSteps = (deps: AppDeps, d: DeliveryRow, me: string, steps: RemoteSteps) =>
-  deps.db
-    .update(socialDeliveries)
-    .set({ remoteSteps: steps })
-    .where(and(eq(socialDeliveries.id, d.id), eq(socialDeliveries.lockedBy, me)))
-    .returning({ id: socialDeliveries.id })
-    .then((rows) => {
-      if (!rows.length) throw new Outcome('later', 'Another worker has taken this post over.');
-    });
 
 /** The image Meta fetches: the work fitted (never cropped) on the mat the artist chose, stored, at an expiring /m/ address. */
 async function fittedImageUrl(deps: AppDeps, _d: DeliveryRow, media: typeof socialPostMedia.$inferSelect) {

@@ -6,11 +6,16 @@ import { type DeliveryRow, markFailed, markRetry, waitForReconnect } from '../..
 import { mailPostFailed } from '../../post-failed.mail';
 import { readMetaFailure, type MetaNetwork } from './meta-failures';
 
-/** An attempt's end that is not a Graph failure: failed for good, or come again soon (still processing, taken over). */
+/**
+ * An attempt's end that is not a Graph failure: failed for good, come again soon (still processing, taken over), or
+ * held until the network's daily limit frees up (Instagram).
+ */
 export class Outcome extends Error {
   constructor(
-    readonly kind: 'permanent' | 'later',
+    readonly kind: 'permanent' | 'later' | 'held',
     message: string,
+    /** A container failed: its steps are forgotten, so that posting again starts afresh. */
+    readonly forgetSteps = false,
   ) {
     super(message);
   }
