@@ -105,8 +105,6 @@ function queriesYetToMove() {
     'social/post-failed.mail.ts',
     'social/post-media.processor.ts',
     'social/post-video.ts',
-    'social/providers/facebook/facebook-publish.ts',
-    'social/providers/instagram/instagram-publish.ts',
     'social/providers/instagram/instagram-quota.ts',
     'social/providers/instagram/instagram-token-refresh.ts',
     'social/providers/meta/meta-delivery.ts',

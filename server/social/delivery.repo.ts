@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { preparedPer } from '../db/prepared';
-import { socialAccounts, socialDeliveries } from '../db/schema';
+import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
 import { newRecordKey } from './bluesky';
 
 export type DeliveryRow = typeof socialDeliveries.$inferSelect;
@@ -268,4 +268,14 @@ export async function deliveriesOf(db: Db, postIds: string[]): Promise<Map<strin
     .orderBy(asc(socialDeliveries.createdAt), asc(socialDeliveries.platform), asc(socialDeliveries.handle));
   for (const row of rows) out.set(row.postId, [...(out.get(row.postId) ?? []), row]);
   return out;
+}
+
+/** What one delivery sends: its post, the account it goes to (if still there) and the post's files in order. */
+export async function deliveryParts(db: Db, d: DeliveryRow) {
+  const [[post], [account], media] = await Promise.all([
+    db.select().from(socialPosts).where(eq(socialPosts.id, d.postId)),
+    d.accountId ? db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : Promise.resolve([]),
+    db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, d.postId)).orderBy(asc(socialPostMedia.position)),
+  ]);
+  return { post, account, media };
 }

@@ -1,13 +1,11 @@
 import sharp from 'sharp';
-import { asc, eq } from 'drizzle-orm';
 import { firstLinkOf } from '../../../../src/schemas/link-card.schema';
 import type { AppDeps } from '../../../context';
-import { socialAccounts, socialPostMedia, socialPosts, type RemoteSteps } from '../../../db/schema';
+import type { RemoteSteps, socialPostMedia, socialPosts } from '../../../db/schema';
 import { withDeadline } from '../../../outbound/deadline';
 import type { RetryPolicy } from '../../../retry-policy';
 import { type DeliveryRow, markPosted } from '../../delivery.repo';
-import { notConnected } from '../../publishing';
-import { Outcome, endAttempt, recordSteps } from '../meta/meta-delivery';
+import { Outcome, connectedParts, endAttempt, recordSteps } from '../meta/meta-delivery';
 import {
   getPagePostPermalink,
   listRecentPagePosts,
@@ -71,12 +69,7 @@ export async function attemptFacebook(deps: AppDeps, d: DeliveryRow, me: string,
   let accountId: string | null = d.accountId;
   try {
     await withDeadline(attemptMs, async () => {
-      const [[post], [account], media] = await Promise.all([
-        deps.db.select().from(socialPosts).where(eq(socialPosts.id, d.postId)),
-        d.accountId ? deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : Promise.resolve([]),
-        deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, d.postId)).orderBy(asc(socialPostMedia.position)),
-      ]);
-      if (!post || !account?.sessionSealed) throw new Outcome('permanent', notConnected(d.platform, d.handle));
+      const { post, account, media } = await connectedParts(deps, d);
       accountId = account.id;
       const fb = facebookApi(deps);
       if (!fb) throw new Outcome('permanent', 'Facebook is no longer set up on this studio; ask its operator.');

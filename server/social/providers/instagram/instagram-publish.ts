@@ -1,13 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context';
-import { socialAccounts, socialPostMedia, socialPosts, type RemoteSteps } from '../../../db/schema';
+import type { RemoteSteps, socialPostMedia } from '../../../db/schema';
 import { withDeadline } from '../../../outbound/deadline';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
 import { type DeliveryRow, markPosted, markRetry, waitForReconnect } from '../../delivery.repo';
 import { FitFailed, fittedMedia } from '../../post-media-fit';
-import { notConnected } from '../../publishing';
 import { GraphError } from '../meta/graph-client';
-import { failForGood, Outcome, recordSteps } from '../meta/meta-delivery';
+import { connectedParts, failForGood, Outcome, recordSteps } from '../meta/meta-delivery';
 import { readMetaFailure } from '../meta/meta-failures';
 import { QUOTA_HELD_REASON } from '../../../../src/schemas/meta-connect.schema';
 import {
@@ -63,12 +61,7 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
   let accountId: string | null = d.accountId;
   try {
     await withDeadline(attemptMs, async () => {
-      const [[post], [account], media] = await Promise.all([
-        deps.db.select().from(socialPosts).where(eq(socialPosts.id, d.postId)),
-        d.accountId ? deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, d.accountId)) : Promise.resolve([]),
-        deps.db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, d.postId)).orderBy(asc(socialPostMedia.position)),
-      ]);
-      if (!post || !account?.sessionSealed) throw new Outcome('permanent', notConnected(d.platform, d.handle));
+      const { account, media } = await connectedParts(deps, d);
       accountId = account.id;
       const ig = instagramApi(deps);
       if (!ig) throw new Outcome('permanent', 'Instagram is no longer set up on this studio; ask its operator.');

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context';
 import { socialDeliveries, type RemoteSteps } from '../../../db/schema';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
-import { type DeliveryRow, markFailed, markRetry, waitForReconnect } from '../../delivery.repo';
+import { type DeliveryRow, deliveryParts, markFailed, markRetry, waitForReconnect } from '../../delivery.repo';
 import { mailPostFailed } from '../../post-failed.mail';
+import { notConnected } from '../../publishing';
 import { readMetaFailure, type MetaNetwork } from './meta-failures';
 
 /**
@@ -19,6 +20,13 @@ export class Outcome extends Error {
   ) {
     super(message);
   }
+}
+
+/** The delivery's post, its connected account and files; failed for good when the post or the account's login is gone. */
+export async function connectedParts(deps: AppDeps, d: DeliveryRow) {
+  const { post, account, media } = await deliveryParts(deps.db, d);
+  if (!post || !account?.sessionSealed) throw new Outcome('permanent', notConnected(d.platform, d.handle));
+  return { post, account: { ...account, sessionSealed: account.sessionSealed }, media };
 }
 
 /** Failed for good: recorded, and the artist hears of it by mail once, as for Bluesky. */
