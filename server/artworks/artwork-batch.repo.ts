@@ -58,14 +58,18 @@ type Undo =
 
 const open = sql<boolean>`${artworkBatches.createdAt} > now() - make_interval(mins => ${BATCH_UNDO_MINUTES})`;
 
-/** The artist's artworks with these ids, locked for the change; 404 (and nothing changed) when one is not theirs. */
-async function lockOwn(tx: Db, userId: string, ids: string[]): Promise<ArtworkRow[]> {
-  const rows = await tx
+/** Those of the artist's artworks with these ids that are there, locked for the change (in id order: no deadlock). */
+const lockRows = (tx: Db, userId: string, ids: string[]): Promise<ArtworkRow[]> =>
+  tx
     .select()
     .from(artworks)
     .where(and(eq(artworks.userId, userId), inArray(artworks.id, ids)))
     .orderBy(asc(artworks.id))
     .for('update');
+
+/** The artist's artworks with these ids, locked for the change; 404 (and nothing changed) when one is not theirs. */
+async function lockOwn(tx: Db, userId: string, ids: string[]): Promise<ArtworkRow[]> {
+  const rows = await lockRows(tx, userId, ids);
   if (rows.length !== ids.length) throw artworkNotFound();
   return rows;
 }
@@ -358,12 +362,7 @@ export function undoBatch(db: Db, userId: string, batchId: string) {
 async function putBack(tx: Db, userId: string, undo: Extract<Undo, { action: 'saleStatus' | 'showOnSite' }>) {
   const ids = undo.before.map((b) => b.id);
   if (!ids.length) return 0;
-  const rows = await tx
-    .select()
-    .from(artworks)
-    .where(and(eq(artworks.userId, userId), inArray(artworks.id, ids)))
-    .orderBy(asc(artworks.id))
-    .for('update');
+  const rows = await lockRows(tx, userId, ids);
   for (const row of rows) {
     if (undo.action === 'showOnSite') {
       await setColumn(tx, userId, [row], 'showOnSite', undo.before.find((b) => b.id === row.id)!.showOnSite);
