@@ -2,8 +2,10 @@ import { NETWORK_RULES, networkProblems, type NetworkRules } from '../../schemas
 import { composePostText } from '../../schemas/post-text';
 import { PLATFORM_LABELS, type Platform } from '../../schemas/social-platform.schema';
 import { maxPostFiles, POST_MAX_LENGTH, type AccountRef } from '../../schemas/social.schema';
-import type { FileLimit } from './post-editor.types';
 import { isImageFile, isVideoFile, type PostFile } from './post-editor.files';
+
+/** The editor's file limit: a number, none (null), or the chosen networks' own (`maxPostFiles`). */
+export type FileLimit = number | 'perNetwork' | null;
 
 /** The networks of the chosen accounts, each once, in the order first chosen. */
 export const chosenPlatforms = (accounts: readonly AccountRef[]): Platform[] => [...new Set(accounts.map((a) => a.platform))];

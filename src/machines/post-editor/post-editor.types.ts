@@ -7,6 +7,7 @@ import type { LocalCopyRef } from './local-copy.machine';
 import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
 import type { LeaveEvent } from '../shared/leave-guard';
 import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
+import type { FileLimit } from './post-editor.networks';
 import type { InstagramQuota } from '../../schemas/meta-connect.schema';
 
 /** Reads an Instagram account's posts left today (by its handle); null when it could not be read. */
@@ -31,7 +32,7 @@ export interface PostEditorInput {
   artworkId?: string | null;
 }
 
-export type FileLimit = number | 'perNetwork' | null;
+export type { FileLimit } from './post-editor.networks';
 
 /** What the editor reads first: the connected accounts, and the post unless it is new. */
 export interface PostEditorData {
