@@ -11,6 +11,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../src/schemas/upload.schema';
 import { Gone, NotFound, TooLarge, Unauthenticated } from '../../server/errors';
@@ -488,12 +489,17 @@ describe('LocalBlobStore uploads', () => {
   const target = (contentType: string, declaredBytes: number, maxBytes = MAX_FILE_BYTES, key = `uploads/user/${crypto.randomUUID()}`) =>
     h.store.createUploadTarget(uploadRequest(key, contentType, declaredBytes, h.apiUrl, maxBytes)).then((t) => ({ ...t, key }));
 
+  // Each upload on its own connection: a refused upload closes its connection, and a kept-alive one the server
+  // times out while the next request is on its way would fail that request with "other side closed".
+  const oneConnectionEach = new Agent({ pipelining: 0 });
+  afterAll(() => oneConnectionEach.close());
   const put = (url: string, contentType: string | undefined, body: BodyInit | null) =>
     fetch(url, {
       method: 'PUT',
       headers: contentType ? { 'Content-Type': contentType } : {},
       body,
       duplex: 'half',
+      dispatcher: oneConnectionEach,
     } as RequestInit);
 
   /**
