@@ -4,12 +4,25 @@ import { socialAccounts, socialDeliveries } from '../db/schema';
 import type { PostCounts } from './appview';
 import { METRICS_SCHEDULE } from './metrics-schedule';
 
-export interface DueMetrics {
-  id: string;
-  postedAt: Date;
-  /** The record's AT-URI, from the account's DID and the delivery's record key. */
-  uri: string;
-}
+/** A posted delivery whose counts are due: where each network reads them. */
+export type DueMetrics = { id: string; postedAt: Date } & (
+  | {
+      platform: 'bluesky';
+      /** The record's AT-URI, from the account's DID and the delivery's record key. */
+      uri: string;
+    }
+  | {
+      platform: 'instagram' | 'facebook';
+      /** The published media's (Instagram) or Page post's (Facebook) id. */
+      mediaId: string;
+      /** The account's sealed token (Instagram's, or the Page's). */
+      sessionSealed: string;
+    }
+  | {
+      /** Nothing to read it with (no published id, no login): its last counts stay. */
+      platform: 'unreadable';
+    }
+);
 
 const s = METRICS_SCHEDULE;
 const dueAt = sql`coalesce(${socialDeliveries.metricsDueAt}, ${socialDeliveries.postedAt} + make_interval(secs => ${s.firstReadMs / 1000}))`;
@@ -45,23 +58,39 @@ export async function claimDueMetrics(db: Db, now: Date, limit: number, leaseSec
       postedAt: socialDeliveries.postedAt,
       rkey: socialDeliveries.rkey,
       accountId: socialDeliveries.accountId,
+      platform: socialDeliveries.platform,
+      remoteSteps: socialDeliveries.remoteSteps,
     });
   if (!claimed.length) return [];
   const ids = [...new Set(claimed.map((c) => c.accountId!))];
-  const dids = new Map(
-    (await db.select({ id: socialAccounts.id, did: socialAccounts.did }).from(socialAccounts).where(inArray(socialAccounts.id, ids))).map(
-      (a) => [a.id, a.did],
-    ),
+  const accounts = new Map(
+    (
+      await db
+        .select({ id: socialAccounts.id, did: socialAccounts.did, sessionSealed: socialAccounts.sessionSealed })
+        .from(socialAccounts)
+        .where(inArray(socialAccounts.id, ids))
+    ).map((a) => [a.id, a]),
   );
-  return claimed.flatMap((c) => {
-    const did = dids.get(c.accountId!);
-    return did && c.postedAt ? [{ id: c.id, postedAt: c.postedAt, uri: `at://${did}/app.bsky.feed.post/${c.rkey}` }] : [];
+  return claimed.flatMap((c): DueMetrics[] => {
+    const account = accounts.get(c.accountId!);
+    if (!c.postedAt) return [];
+    const base = { id: c.id, postedAt: c.postedAt };
+    if (c.platform === 'bluesky')
+      return [
+        account?.did
+          ? { ...base, platform: 'bluesky', uri: `at://${account.did}/app.bsky.feed.post/${c.rkey}` }
+          : { ...base, platform: 'unreadable' },
+      ];
+    const mediaId = c.remoteSteps.mediaId;
+    return (c.platform === 'instagram' || c.platform === 'facebook') && mediaId && account?.sessionSealed
+      ? [{ ...base, platform: c.platform, mediaId, sessionSealed: account.sessionSealed }]
+      : [{ ...base, platform: 'unreadable' }];
   });
 }
 
 export interface MetricsRead {
   id: string;
-  /** Null when the AppView did not know the post: the last counts stay. */
+  /** Null when the network did not know the post (or could not be asked): the last counts stay. */
   counts: PostCounts | null;
   /** The next read (null: never again). */
   next: Date | null;

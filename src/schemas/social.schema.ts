@@ -105,7 +105,7 @@ export const postResponseSchema = z.object({
   postStatus: z.enum(POST_STATUSES),
   datePosted: z.optional(z.nullable(z.number())),
   postError: z.optional(z.nullable(z.string())),
-  /** What Bluesky's AppView last said of the posted record, and when (epoch ms); null until first read. */
+  /** What the network last said of the posted record, and when (epoch ms); null until first read. Instagram and Facebook: likes (reactions) and replies (comments), reposts and quotes 0. */
   metrics: z.optional(
     z.nullable(z.object({ likes: z.number(), reposts: z.number(), replies: z.number(), quotes: z.number(), readAt: z.number() })),
   ),

@@ -124,6 +124,33 @@ describe('Social Media Calendar route', () => {
     expect(cell.querySelector('[data-metrics]')).toHaveAttribute('title', '12 likes · 3 reposts · 1 reply · 0 quotes');
   });
 
+  it("counts an Instagram post's likes and comments and a Facebook Page post's reactions and comments, in their words", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const user = userEvent.setup();
+    const metrics = { likes: 1200, reposts: 0, replies: 1, quotes: 0, readAt: NOW - 60_000 };
+    const base = PUBLISHED_NOV.responses[0];
+    const onMeta = {
+      ...PUBLISHED_NOV,
+      responses: [
+        { ...base, platform: 'instagram' as const, handle: 'ada.paints', metrics },
+        { ...base, platform: 'facebook' as const, handle: 'ada paints', metrics: { ...metrics, likes: 1, replies: 4 } },
+      ],
+    };
+    renderWithFakeApi(<SocialCalendarRoute />, {
+      path: '/social-media',
+      handler: (r) => ({ status: 200, body: isFailedRead(r) ? [] : [onMeta] }),
+    });
+    const delivery = await screen.findByRole('list', { name: 'Delivery' });
+    const lines = [...delivery.querySelectorAll('[data-metrics]')].map((m) => m.textContent);
+    expect(lines).toEqual(['1200 likes · 1 comment', '1 reaction · 4 comments']);
+    await user.click(screen.getByRole('radio', { name: 'Month' }));
+    const cell = await screen.findByRole('list', { name: 'Delivery' });
+    const compact = [...cell.querySelectorAll('[data-metrics]')];
+    expect(compact.map((m) => m.getAttribute('title'))).toEqual(['1200 likes · 1 comment', '1 reaction · 4 comments']);
+    expect(compact[0].querySelector('[aria-hidden="true"]')).toHaveTextContent(/^1\.2k · 1$/);
+  });
+
   it('lists the posts that failed above every view, each opening its post with the reason', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

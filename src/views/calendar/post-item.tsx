@@ -93,7 +93,7 @@ function Responses({ responses, compact }: { responses: PostResponse[]; compact:
               {compact ? 'View' : `View on ${PLATFORM_LABELS[r.platform]}`}
             </a>
           ) : null}
-          {r.postStatus === 'posted' && r.metrics ? <PostMetricsLine metrics={r.metrics} compact={compact} /> : null}
+          {r.postStatus === 'posted' && r.metrics ? <PostMetricsLine metrics={r.metrics} platform={r.platform} compact={compact} /> : null}
           {r.postStatus === 'error' && r.postError ? (
             <span className={css({ color: 'danger', overflowWrap: 'anywhere' })}>{r.postError}</span>
           ) : null}

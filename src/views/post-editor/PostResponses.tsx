@@ -78,7 +78,9 @@ function ResponseRow({ response: r }: { response: PostResponse }) {
           ) : null}
         </p>
       ) : null}
-      {r.postStatus === 'posted' && r.metrics ? <PostMetricsLine metrics={r.metrics} readAt={formatLocalTime(r.metrics.readAt)} /> : null}
+      {r.postStatus === 'posted' && r.metrics ? (
+        <PostMetricsLine metrics={r.metrics} platform={r.platform} readAt={formatLocalTime(r.metrics.readAt)} />
+      ) : null}
       {r.postStatus === 'pending' ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{r.postError ? `Waiting to try again: ${r.postError}` : 'Posting...'}</p>
       ) : null}

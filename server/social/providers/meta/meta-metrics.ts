@@ -1,0 +1,39 @@
+import type { AppDeps } from '../../../context';
+import type { PostCounts } from '../../appview';
+import type { DueMetrics } from '../../metrics.repo';
+import { getPagePostMetrics, type FacebookApi } from '../facebook/facebook-api';
+import { facebookApi, type FacebookPageToken } from '../facebook/facebook-connect';
+import { getMediaMetrics, type InstagramApi } from '../instagram/instagram-api';
+import { instagramApi, type InstagramToken } from '../instagram/instagram-connect';
+import { GraphError } from './graph-client';
+
+export type MetaDue = Extract<DueMetrics, { platform: 'instagram' | 'facebook' }>;
+
+/** How many Meta posts one refresher round reads at once (each is a call of its own, on its account's token). */
+export const META_METRICS_AT_ONCE = 4;
+
+/**
+ * A published Instagram media's or Page post's counts, in the places Bluesky's go: likes (Facebook: reactions) and
+ * replies (comments); Meta has no reposts or quotes. Null when Meta answered but would not give them (the media was
+ * deleted, the token no longer works, the app is no longer set up): the last counts stay, and a token that fails here
+ * is left to the next publish to report, never marked from a count. A call that got no answer throws, so that the
+ * post is read again a few minutes later.
+ */
+export async function readMetaCounts(deps: Pick<AppDeps, 'config' | 'outbound' | 'social'>, due: MetaDue): Promise<PostCounts | null> {
+  const { accessToken } = JSON.parse(deps.social.box.open(due.sessionSealed)) as InstagramToken | FacebookPageToken;
+  try {
+    if (due.platform === 'instagram') {
+      const ig: InstagramApi | null = instagramApi(deps);
+      if (!ig) return null;
+      const m = await getMediaMetrics(ig, accessToken, due.mediaId);
+      return { likes: m.likes, reposts: 0, replies: m.comments, quotes: 0 };
+    }
+    const fb: FacebookApi | null = facebookApi(deps);
+    if (!fb) return null;
+    const m = await getPagePostMetrics(fb, accessToken, due.mediaId);
+    return { likes: m.reactions, reposts: 0, replies: m.comments, quotes: 0 };
+  } catch (err) {
+    if (err instanceof GraphError && err.status < 500 && !err.extra.isTransient) return null;
+    throw err;
+  }
+}
