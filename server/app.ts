@@ -37,7 +37,7 @@ import { postMediaLinkRoutes } from './social/post-media-link.routes';
 import { linkPreviewRoutes } from './social/link-card/link-preview.routes';
 import { POST_MEDIA_PURPOSE, processPostMedia } from './social/post-media.processor';
 import { postRoutes } from './social/posts.routes';
-import { oauthPublicRoutes, oauthRoutes } from './social/oauth/oauth.routes';
+import { oauthPublicRoutes, oauthRoutes } from './social/providers/bluesky/oauth/oauth.routes';
 import { metaCallbackRoutes, metaConnectRoutes } from './social/providers/meta/meta-connect.routes';
 import { instagramQuotaRoutes } from './social/providers/instagram/instagram-quota.routes';
 import { uploadRoutes } from './uploads/uploads.routes';

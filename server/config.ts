@@ -283,7 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
       },
-      /** Bluesky's video service; see server/social/video-service.ts and docs/decisions.md. */
+      /** Bluesky's video service; see server/social/providers/bluesky/video-service.ts and docs/decisions.md. */
       video: {
         url: (e.BSKY_VIDEO_URL ?? 'https://video.bsky.app').replace(/\/$/, ''),
         /** The PDS hosts whose accounts send videos through it ('*.bsky.network': any host under it); others send a blob. */

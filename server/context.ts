@@ -9,12 +9,12 @@ import type { TokenSigner } from './auth/tokens';
 import type { MediaUrls } from './media/media-urls';
 import type { MediaLinks } from './social/post-media-link';
 import type { OutboundDoor } from './outbound/guarded-fetch';
-import type { BlueskyAgents } from './social/agents';
+import type { BlueskyAgents } from './social/providers/bluesky/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
 import type { TxtResolver } from './domains/dns-resolver';
 import type { VerifiedHosts } from './domains/verified-hosts';
 import type { SecretBox } from './social/secret-box';
-import type { BlueskyOAuth } from './social/oauth/oauth-client';
+import type { BlueskyOAuth } from './social/providers/bluesky/oauth/oauth-client';
 import type { LinkPreviews } from './social/link-card/link-preview';
 
 /** Everything a route needs, built once at start by server/main.ts (or by a test). */

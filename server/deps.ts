@@ -11,7 +11,7 @@ import { createOutboundDoor } from './outbound/guarded-fetch';
 import { composeInquiryMail, recordInquiryMailed } from './inquiries/inquiry.mail';
 import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
-import { createBlueskyAgents } from './social/agents';
+import { createBlueskyAgents } from './social/providers/bluesky/agents';
 import type { DeliveryWorker } from './social/delivery-worker';
 import { composePostFailedMail } from './social/post-failed.mail';
 import { composeConsignmentOverdueMail } from './consignments/consignment-overdue';
@@ -21,7 +21,7 @@ import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
 import { createSecretBox } from './social/secret-box';
 import { createMediaLinks } from './social/post-media-link';
-import { createBlueskyOAuth } from './social/oauth/oauth-client';
+import { createBlueskyOAuth } from './social/providers/bluesky/oauth/oauth-client';
 import { createLinkPreviews } from './social/link-card/link-preview';
 import { createBlobStore } from './storage';
 

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { sharedSettings } from './db/schema';
 import { deriveKey } from './secrets';
-import { oauthModeOf } from './social/oauth/oauth-mode';
+import { oauthModeOf } from './social/providers/bluesky/oauth/oauth-mode';
 
 /** A start-up check that failed: main.ts prints the message as one line and exits non-zero. */
 export class StartError extends Error {}

@@ -12,12 +12,12 @@ import type { AppDeps } from '../context';
 import { type DomainError, Invalid, NotFound, RateLimited, UpstreamFailed } from '../errors';
 import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
-import { sealTokens } from './agents';
+import { sealTokens } from './providers/bluesky/agents';
 import { deleteAccount, listAccounts, saveAccount, toAccountDto } from './accounts.repo';
 import { releaseAfterReconnect } from './delivery.repo';
-import { revokeGrant } from './oauth/revoke-grant';
-import { BlueskyError, blueskyLogin, toBlueskyError } from './bluesky';
-import { checkServiceUrl } from './service-url';
+import { revokeGrant } from './providers/bluesky/oauth/revoke-grant';
+import { BlueskyError, blueskyLogin, toBlueskyError } from './providers/bluesky/bluesky';
+import { checkServiceUrl } from './providers/bluesky/service-url';
 
 const tag = 'Social media';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };

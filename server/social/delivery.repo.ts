@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type Placeholder } from
 import type { Db } from '../db/database';
 import { preparedPer } from '../db/prepared';
 import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
-import { newRecordKey } from './bluesky';
+import { newRecordKey } from './providers/bluesky/bluesky';
 
 export type DeliveryRow = typeof socialDeliveries.$inferSelect;
 

@@ -1,8 +1,15 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { socialAccounts, socialDeliveries } from '../db/schema';
-import type { PostCounts } from './appview';
 import { METRICS_SCHEDULE } from './metrics-schedule';
+
+/** What a network says of a posted record (Instagram and Facebook: likes or reactions, and comments as replies). */
+export interface PostCounts {
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+}
 
 /** A posted delivery whose counts are due: where each network reads them. */
 export type DueMetrics = { id: string; postedAt: Date } & (

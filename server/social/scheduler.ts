@@ -13,7 +13,7 @@ import { claimDue, releaseLeases, renewLeases, type DeliveryRow } from './delive
 import { refreshMetrics } from './metrics';
 import { mailPostFailed } from './post-failed.mail';
 import { promoteDueDrafts } from './publishing';
-import { refreshInstagramTokens } from './providers/instagram/instagram-token-refresh';
+import { PROVIDERS } from './providers/registry';
 
 export interface WorkerOptions {
   pollMs: number;
@@ -151,7 +151,8 @@ export function createDeliveryWorker(deps: AppDeps, options: Partial<WorkerOptio
     if (released) log.info({ released }, 'unverified custom domains unchecked for a week released');
     await forgetOldWindows(db);
     await inventoryUpkeep(deps);
-    await refreshInstagramTokens(deps);
+    // Logins that lapse unless renewed (Instagram's 60-day token).
+    for (const provider of Object.values(PROVIDERS)) await provider.refreshTokens?.(deps);
   }
 
   /** One round: send mail, publish due drafts, claim what fits in the free slots, start those attempts. True if more may wait. */

@@ -1,10 +1,10 @@
 import { deleteUser, findUser } from '../auth/user.repo';
 import type { AppDeps } from '../context';
 import { publicationFolder } from '../publish/publication.repo';
-import { credentialsOf } from '../social/agents';
+import { credentialsOf } from '../social/providers/bluesky/agents';
 import { listAccounts } from '../social/accounts.repo';
-import { revokeSession } from '../social/bluesky';
-import { revokeGrant } from '../social/oauth/revoke-grant';
+import { revokeSession } from '../social/providers/bluesky/bluesky';
+import { revokeGrant } from '../social/providers/bluesky/oauth/revoke-grant';
 
 /**
  * Every storage folder that holds an artist's files: avatar, artwork media and their sizes, post files, uploads not

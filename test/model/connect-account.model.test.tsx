@@ -48,7 +48,7 @@ const RATE_LIMITED = new ServiceError(
   'BLUESKY_RATE_LIMITED',
 );
 const REFUSALS = [WRONG_PASSWORD, UNREACHABLE, RATE_LIMITED];
-// What POST /social/oauth/start answers when it cannot start (server/social/oauth/oauth.routes.ts).
+// What POST /social/oauth/start answers when it cannot start (server/social/providers/bluesky/oauth/oauth.routes.ts).
 const UNKNOWN_HANDLE = new ServiceError(
   'No Bluesky account @alice.bsky.social was found. Check the handle.',
   400,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artwork } from '../../src/schemas/artwork.schema';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import { socialAccounts } from '../../server/db/schema';
-import { credentialsOf } from '../../server/social/agents';
+import { credentialsOf } from '../../server/social/providers/bluesky/agents';
 import type { S3BlobStore } from '../../server/storage';
 import type { Pds } from '../support/pds';
 import { sharedPds } from '../support/shared-pds';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { users } from '../../server/db/schema';
 import { PRIVATE_ADDRESS_MESSAGE } from '../../server/outbound/guarded-fetch';
-import { sealTokens } from '../../server/social/agents';
+import { sealTokens } from '../../server/social/providers/bluesky/agents';
 import { saveAccount } from '../../server/social/accounts.repo';
 import { DISGUISED_PRIVATE_HOSTS, countingListener } from '../support/outbound';
 import { connect } from '../support/social';

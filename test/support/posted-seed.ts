@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database';
 import { socialAccounts, socialDeliveries, socialPosts } from '../../server/db/schema';
-import { newRecordKey } from '../../server/social/bluesky';
+import { newRecordKey } from '../../server/social/providers/bluesky/bluesky';
 
 /**
  * A connected account row without real credentials (enough for metrics, which are read without signing in); `did` of

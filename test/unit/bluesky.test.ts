@@ -9,8 +9,8 @@ import {
   writePost,
   writeThread,
   type BlueskySession,
-} from '../../server/social/bluesky';
-import { prepareImage } from '../../server/social/post-images';
+} from '../../server/social/providers/bluesky/bluesky';
+import { prepareImage } from '../../server/social/providers/bluesky/post-images';
 import { startPds, type Pds } from '../support/pds';
 
 describe('Bluesky client against a real PDS', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandleUnreachable, createHandleResolver } from '../../server/social/oauth/handle-resolver';
+import { HandleUnreachable, createHandleResolver } from '../../server/social/providers/bluesky/oauth/handle-resolver';
 
 const DID = 'did:plc:ewvi7nxzyoun6zhxrhs64oiz';
 const dnsError = (code: string) => Object.assign(new Error(`queryTxt ${code} _atproto.berthe.example`), { code });

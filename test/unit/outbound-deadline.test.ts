@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadlinePassed, withDeadline } from '../../server/outbound/deadline';
 import { createOutboundDoor } from '../../server/outbound/guarded-fetch';
-import { readPostCounts } from '../../server/social/appview';
-import { revokeSession } from '../../server/social/bluesky';
+import { readPostCounts } from '../../server/social/providers/bluesky/appview';
+import { revokeSession } from '../../server/social/providers/bluesky/bluesky';
 import { collectEvery, settledWithin } from '../support/gc';
 import { hostileServer } from '../support/outbound';
 

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isPublicAddress } from '../../server/outbound/address-rule';
 import { createOutboundDoor, OutboundRefused, PRIVATE_ADDRESS_MESSAGE, type ResolveAll } from '../../server/outbound/guarded-fetch';
-import { BlueskyError, blueskyLogin } from '../../server/social/bluesky';
+import { BlueskyError, blueskyLogin } from '../../server/social/providers/bluesky/bluesky';
 import { PRIVATE_HOSTS, countingListener, httpServer } from '../support/outbound';
 
 /** Loopback's 127.0.0.2, let through by the door's alsoAllow, plays a public server; 127.0.0.1 is the private network. */

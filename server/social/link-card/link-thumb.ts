@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { BlobStore } from '../../storage/blob-store';
-import { MAX_BLOB_BYTES } from '../post-images';
+import { MAX_BLOB_BYTES } from '../providers/bluesky/post-images';
 
 /** A card's image: at most 1000 px a side, as Bluesky shows it, and under the blob limit. */
 const THUMB_SIDE = 1000;

@@ -5,7 +5,7 @@ import { socialPosts, type StoredLinkCard } from '../../db/schema';
 
 type PostRow = typeof socialPosts.$inferSelect;
 import type { BlobStore } from '../../storage/blob-store';
-import type { ExternalCard } from '../bluesky';
+import type { ExternalCard } from '../providers/bluesky/bluesky';
 import { thumbHashOf, thumbKeyOf, thumbPathOf } from './link-thumb';
 
 /**

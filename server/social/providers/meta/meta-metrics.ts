@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../../context';
-import type { PostCounts } from '../../appview';
-import type { DueMetrics } from '../../metrics.repo';
+import type { DueMetrics, PostCounts } from '../../metrics.repo';
 import { getPagePostMetrics, type FacebookApi } from '../facebook/facebook-api';
 import { facebookApi, type FacebookPageToken } from '../facebook/facebook-connect';
 import { getMediaMetrics, type InstagramApi } from '../instagram/instagram-api';
 import { instagramApi, type InstagramToken } from '../instagram/instagram-connect';
+import type { MetricsSink } from '../provider';
 import { GraphError } from './graph-client';
 
 export type MetaDue = Extract<DueMetrics, { platform: 'instagram' | 'facebook' }>;
@@ -36,4 +36,30 @@ export async function readMetaCounts(deps: Pick<AppDeps, 'config' | 'outbound' |
     if (err instanceof GraphError && err.status < 500 && !err.extra.isTransient) return null;
     throw err;
   }
+}
+
+/** The due posts of one Meta network, one Graph call each on the account's own token, a few at a time. */
+export async function readMetaMetrics(
+  deps: Pick<AppDeps, 'config' | 'outbound' | 'log' | 'social'>,
+  platform: MetaDue['platform'],
+  due: DueMetrics[],
+  sink: MetricsSink,
+) {
+  const queue = due.filter((d): d is MetaDue => d.platform === platform);
+  const reads: Parameters<MetricsSink['store']>[0] = [];
+  const failed: string[] = [];
+  const lane = async () => {
+    for (let d = queue.shift(); d; d = queue.shift()) {
+      sink.called();
+      try {
+        reads.push({ ...d, counts: await readMetaCounts(deps, d) });
+      } catch (err) {
+        deps.log.warn({ err: String(err), deliveryId: d.id, platform }, 'could not read post metrics from Meta');
+        failed.push(d.id);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: META_METRICS_AT_ONCE }, lane));
+  await sink.store(reads);
+  if (failed.length) await sink.postpone(failed);
 }

@@ -1,11 +1,11 @@
 import { type Agent, AtpAgent } from '@atproto/api';
 import { and, eq } from 'drizzle-orm';
-import { BLOB_VIDEO_TYPE, VIDEO_MESSAGES } from '../../src/schemas/post-video.schema';
-import type { AppDeps } from '../context';
-import { socialDeliveries } from '../db/schema';
-import type { PostMediaRow } from './posts.dto';
+import { BLOB_VIDEO_TYPE, VIDEO_MESSAGES } from '../../../../src/schemas/post-video.schema';
+import type { AppDeps } from '../../../context';
+import { socialDeliveries } from '../../../db/schema';
+import type { PostMediaRow } from '../../posts.dto';
 import { BlueskyError, toBlueskyError, type PostVideo } from './bluesky';
-import type { DeliveryRow } from './delivery.repo';
+import type { DeliveryRow } from '../../delivery.repo';
 import { startVideoJob, usesVideoService, waitForJob } from './video-service';
 
 type VideoColumns = Partial<Pick<DeliveryRow, 'videoState' | 'videoJobId' | 'videoProgress' | 'videoBlob'>>;

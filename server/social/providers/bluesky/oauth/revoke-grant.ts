@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../../../context';
 import type { SocialAccountRow } from '../agents';
-import { grantStillUsed } from '../accounts.repo';
-import { withDeadline } from '../../outbound/deadline';
+import { grantStillUsed } from '../../../accounts.repo';
+import { withDeadline } from '../../../../outbound/deadline';
 
 const REVOKE_TIMEOUT_MS = 10_000;
 

@@ -1,17 +1,22 @@
 import { Agent } from '@atproto/api';
 import { OAuthCallbackError, OAuthResolverError } from '@atproto/oauth-client-node';
 import { Hono } from 'hono';
-import { OAUTH_RESULT_PARAM, oauthStartSchema, oauthStartedSchema, type OAuthFailure } from '../../../src/schemas/bluesky-oauth.schema';
-import { flowBinding } from '../../auth/flow-binding';
-import { requireUser } from '../../auth/require-user';
-import type { AppDeps, AppEnv } from '../../context';
-import { DomainError, Invalid, UpstreamFailed } from '../../errors';
-import { ApiRouter } from '../../http/api-router';
-import { errorDoc } from '../../http/router';
-import { withDeadline } from '../../outbound/deadline';
-import { OutboundRefused } from '../../outbound/guarded-fetch';
-import { saveAccount } from '../accounts.repo';
-import { releaseAfterReconnect } from '../delivery.repo';
+import {
+  OAUTH_RESULT_PARAM,
+  oauthStartSchema,
+  oauthStartedSchema,
+  type OAuthFailure,
+} from '../../../../../src/schemas/bluesky-oauth.schema';
+import { flowBinding } from '../../../../auth/flow-binding';
+import { requireUser } from '../../../../auth/require-user';
+import type { AppDeps, AppEnv } from '../../../../context';
+import { DomainError, Invalid, UpstreamFailed } from '../../../../errors';
+import { ApiRouter } from '../../../../http/api-router';
+import { errorDoc } from '../../../../http/router';
+import { withDeadline } from '../../../../outbound/deadline';
+import { OutboundRefused } from '../../../../outbound/guarded-fetch';
+import { saveAccount } from '../../../accounts.repo';
+import { releaseAfterReconnect } from '../../../delivery.repo';
 import { checkServiceUrl } from '../service-url';
 import { HandleUnreachable } from './handle-resolver';
 import { CALLBACK_PATH, confidentialMetadata } from './oauth-client';

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NodeOAuthClient, buildAtprotoLoopbackClientMetadata, type OAuthClientMetadataInput } from '@atproto/oauth-client-node';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
-import { socialAccounts } from '../../db/schema';
-import type { Logger } from '../../log';
-import type { SecretBox } from '../secret-box';
+import type { Config } from '../../../../config';
+import type { Db } from '../../../../db/database';
+import { socialAccounts } from '../../../../db/schema';
+import type { Logger } from '../../../../log';
+import type { SecretBox } from '../../../secret-box';
 import { loadOrCreateOAuthKey } from './oauth-key';
 import { oauthModeOf } from './oauth-mode';
 

@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
 import { cidForLex } from '@atproto/lex-cbor';
 import { lexParse } from '@atproto/lex-json';
-import { withDeadline } from '../outbound/deadline';
-import { OutboundRefused } from '../outbound/guarded-fetch';
+import { withDeadline } from '../../../outbound/deadline';
+import { OutboundRefused } from '../../../outbound/guarded-fetch';
 
 /**
  * Why a call to Bluesky failed, sorted by what to do about it. 'conflict': the record key is taken by a different

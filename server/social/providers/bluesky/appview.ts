@@ -1,13 +1,7 @@
-import { withDeadline } from '../outbound/deadline';
+import { withDeadline } from '../../../outbound/deadline';
 import { BlueskyError, toBlueskyError } from './bluesky';
-import { METRICS_BATCH } from './metrics-schedule';
-
-export interface PostCounts {
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-}
+import { METRICS_BATCH } from '../../metrics-schedule';
+import type { PostCounts } from '../../metrics.repo';
 
 /**
  * Reads the counts of up to 25 posts (AT-URIs) with one public app.bsky.feed.getPosts call to the AppView (no

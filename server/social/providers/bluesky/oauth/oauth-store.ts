@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { NodeSavedSession, NodeSavedSessionStore, NodeSavedState, NodeSavedStateStore, RuntimeLock } from '@atproto/oauth-client-node';
-import type { Db } from '../../db/database';
-import { blueskyOAuthStore } from '../../db/schema';
-import type { SecretBox } from '../secret-box';
+import type { Db } from '../../../../db/database';
+import { blueskyOAuthStore } from '../../../../db/schema';
+import type { SecretBox } from '../../../secret-box';
 
 /** An authorization not finished within this time is forgotten (the PDS's own request expires sooner). */
 const STATE_TTL_MS = 60 * 60_000;

@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import { isResolvedHandle, type HandleResolver, type ResolvedHandle } from '@atproto/oauth-client-node';
-import { OutboundRefused } from '../../outbound/guarded-fetch';
+import { OutboundRefused } from '../../../../outbound/guarded-fetch';
 
 /**
  * A handle could not be looked up: its DNS or its server did not answer (the network is down, a resolver times out).

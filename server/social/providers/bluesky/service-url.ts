@@ -1,5 +1,5 @@
-import { Invalid } from '../errors';
-import { OutboundRefused, type OutboundDoor } from '../outbound/guarded-fetch';
+import { Invalid } from '../../../errors';
+import { OutboundRefused, type OutboundDoor } from '../../../outbound/guarded-fetch';
 
 const invalid = (message: string) => new Invalid(message, { fieldErrors: { 'credentials.service': [message] } });
 

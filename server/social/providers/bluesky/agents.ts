@@ -1,12 +1,12 @@
 import { Agent } from '@atproto/api';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { socialAccounts } from '../db/schema';
-import type { Logger } from '../log';
+import type { Db } from '../../../db/database';
+import { socialAccounts } from '../../../db/schema';
+import type { Logger } from '../../../log';
 import { BlueskyError, blueskyLogin, resumeAgent, toBlueskyError, type BlueskySession } from './bluesky';
 import { TokenInvalidError, TokenRefreshError, TokenRevokedError } from '@atproto/oauth-client-node';
 import type { BlueskyOAuth } from './oauth/oauth-client';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../secret-box';
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
 
