@@ -10,7 +10,7 @@ import type { MediaUrls } from './media/media-urls';
 import type { MediaLinks } from './social/post-media-link';
 import type { OutboundDoor } from './outbound/guarded-fetch';
 import type { BlueskyAgents } from './social/providers/bluesky/agents';
-import type { DeliveryWorker } from './social/delivery-worker';
+import type { DeliveryWorker } from './worker/delivery-worker';
 import type { TxtResolver } from './domains/dns-resolver';
 import type { VerifiedHosts } from './domains/verified-hosts';
 import type { SecretBox } from './social/secret-box';

@@ -12,10 +12,10 @@ import { composeInquiryMail, recordInquiryMailed } from './inquiries/inquiry.mai
 import { createMailOutbox } from './mail/outbox';
 import { deriveKey, loadOrCreateSecret } from './secrets';
 import { createBlueskyAgents } from './social/providers/bluesky/agents';
-import type { DeliveryWorker } from './social/delivery-worker';
+import type { DeliveryWorker } from './worker/delivery-worker';
 import { composePostFailedMail } from './social/post-failed.mail';
 import { composeConsignmentOverdueMail } from './consignments/consignment-overdue';
-import { createDeliveryWorker } from './social/scheduler';
+import { createDeliveryWorker } from './worker/worker';
 import { createTxtResolver } from './domains/dns-resolver';
 import { createVerifiedHosts } from './domains/verified-hosts';
 import { findVerifiedSite } from './domains/domain.repo';
@@ -77,10 +77,13 @@ export async function createDeps(config: Config, log: Logger, overrides: Partial
       box,
       agents: createBlueskyAgents(database.db, box, log, outbound.fetch, oauth),
       oauth,
-      worker: undefined as unknown as DeliveryWorker,
+      // The worker is built from the deps it belongs to (below), before anything can start it or ask for it.
+      get worker(): DeliveryWorker {
+        return worker;
+      },
     },
     ...overrides,
   };
-  if (!overrides.social) deps.social.worker = createDeliveryWorker(deps);
+  const worker = createDeliveryWorker(deps);
   return deps;
 }

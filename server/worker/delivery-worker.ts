@@ -1,4 +1,4 @@
-/** The delivery worker as the rest of the server sees it (server/social/scheduler.ts builds it). */
+/** The delivery worker as the rest of the server sees it (server/worker/worker.ts builds it). */
 export interface DeliveryWorker {
   /** This process's name in leases: host, pid and a random part. */
   id: string;
