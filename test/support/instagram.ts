@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import { startMetaFake, type MetaFake } from './meta-fake';
-import { SOCIAL_TEST_ENV, addPostMedia, eventually, getPost, publish, savePostOk } from './social';
+import { SOCIAL_TEST_ENV, type ApiClient, addPostMedia, eventually, getPost, publish, savePostOk } from './social';
 import { createTestApp, signedInUser, type TestApp } from './test-app';
 
 const CALLBACK = '/oauth/meta/instagram/callback';
@@ -47,7 +47,7 @@ export async function instagramStudio(env: Record<string, string> = {}): Promise
 }
 
 /** Continue with Instagram, Allow on the fake's page, and the callback in the same browser; throws unless connected. */
-export async function connectInstagram(t: TestApp, token: string) {
+export async function connectInstagram(t: ApiClient, token: string) {
   const start = await t.request('/api/social/meta/instagram/start', { method: 'POST', token });
   const cookie = start.headers.get('set-cookie')!.split(';')[0];
   const login = new URL(((await start.json()) as { authorizeUrl: string }).authorizeUrl);

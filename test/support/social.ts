@@ -9,6 +9,24 @@ import { pathOf } from './portfolio';
 import type { TestApp } from './test-app';
 
 /** Server env for tests: the PDS runs on loopback, which the server refuses unless told otherwise. */
+/** What the API helpers need: the in-process test app, or a server process through remoteApi(). */
+export type ApiClient = Pick<TestApp, 'request'>;
+
+/** A server process as an ApiClient: the same `request` (a JSON body, a bearer token), over HTTP; redirects are not followed. */
+export const remoteApi = (baseUrl: string): ApiClient => ({
+  request: (p, { json, token, headers, holdMail: _held, ...init } = {}) =>
+    fetch(/^https?:/.test(p) ? p : `${baseUrl}${p}`, {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(headers as Record<string, string> | undefined),
+      },
+      body: json !== undefined ? JSON.stringify(json) : init.body,
+    }),
+});
+
 export const SOCIAL_TEST_ENV = { SOCIAL_ALLOW_PRIVATE_NETWORK: 'true' };
 
 /** Server env for OAuth against the local PDS: identities resolve at its PLC directory, handles at the PDS itself. */
@@ -45,25 +63,25 @@ export async function connectOk(
   return (await res.json()) as SocialAccount;
 }
 
-export const savePost = (t: TestApp, token: string, body: SavePost) =>
+export const savePost = (t: ApiClient, token: string, body: SavePost) =>
   t.request('/api/social-media/post', { method: 'POST', token, json: body });
 
-export async function savePostOk(t: TestApp, token: string, body: SavePost): Promise<SocialPost> {
+export async function savePostOk(t: ApiClient, token: string, body: SavePost): Promise<SocialPost> {
   const res = await savePost(t, token, body);
   if (res.status !== 200) throw new Error(`save post: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { post: SocialPost }).post;
 }
 
-export async function getPost(t: TestApp, token: string, postId: string): Promise<SocialPost> {
+export async function getPost(t: ApiClient, token: string, postId: string): Promise<SocialPost> {
   const res = await t.request(`/api/social-media/post/${postId}`, { token });
   if (res.status !== 200) throw new Error(`get post: ${res.status} ${await res.text()}`);
   return (await res.json()) as SocialPost;
 }
 
-export const publish = (t: TestApp, token: string, postId: string) =>
+export const publish = (t: ApiClient, token: string, postId: string) =>
   t.request(`/api/social-media/post/${postId}/publish`, { method: 'POST', token, json: { postId } });
 
-export const requestPostTicket = (t: TestApp, token: string, postId: string, file: { name: string; type: string; size: number }) =>
+export const requestPostTicket = (t: ApiClient, token: string, postId: string, file: { name: string; type: string; size: number }) =>
   t.request(`/api/social-media/post/${postId}/media`, {
     method: 'POST',
     token,
@@ -71,7 +89,7 @@ export const requestPostTicket = (t: TestApp, token: string, postId: string, fil
   });
 
 /** Ticket, PUT, confirm: answers the first response that is not a success, else the confirm's. */
-export async function uploadPostMedia(t: TestApp, token: string, postId: string, bytes: Buffer, type: string, name: string) {
+export async function uploadPostMedia(t: ApiClient, token: string, postId: string, bytes: Buffer, type: string, name: string) {
   const ticketRes = await requestPostTicket(t, token, postId, { name, type, size: bytes.length });
   if (ticketRes.status !== 200) return ticketRes;
   const ticket = (await ticketRes.json()) as UploadTicket;
@@ -81,7 +99,7 @@ export async function uploadPostMedia(t: TestApp, token: string, postId: string,
 }
 
 export async function addPostMedia(
-  t: TestApp,
+  t: ApiClient,
   token: string,
   postId: string,
   bytes: Buffer,
