@@ -9,6 +9,7 @@ import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { fuzzSuite } from './fuzz.bench';
+import { instagramSuite } from './instagram.bench';
 import { lighthouseSuite } from './lighthouse.bench';
 import { linkCardSuite } from './link-card.bench';
 import { mediaFitSuite } from './media-fit.bench';
@@ -35,6 +36,7 @@ const suites: Suite[] = [
   publicSiteSuite,
   schedulerSuite,
   threadSuite,
+  instagramSuite,
   metricsSuite,
   postEditorSuite,
   linkCardSuite,

@@ -189,6 +189,23 @@ export const markRetry = (db: Db, d: DeliveryRow, me: string, delayMs: number, e
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, error, lockedUntil: null, lockedBy: null })
     .where(heldBy(d, me));
 
+/**
+ * Not a failed attempt: the network is still processing what this attempt sent (Instagram's containers). The slot is
+ * given back and the delivery comes again after `delayMs`; the claim is not counted, so a Reel that takes minutes never
+ * uses up the attempts a failure may take. Only the attempt's own end calls it (nothing of the attempt runs after).
+ */
+export const markWaiting = (db: Db, d: DeliveryRow, me: string, delayMs: number, note: string) =>
+  db
+    .update(socialDeliveries)
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      error: note,
+      attempts: sql`${socialDeliveries.attempts} - 1`,
+      lockedUntil: null,
+      lockedBy: null,
+    })
+    .where(heldBy(d, me));
+
 /** Failed for good; answers whether this attempt's holder recorded it (so the artist is told once). */
 export const markFailed = async (db: Db, d: DeliveryRow, me: string, error: string) =>
   (

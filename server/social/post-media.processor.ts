@@ -11,6 +11,7 @@ import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { toPostMediaDto } from './posts.dto';
+import { fittedMedia } from './post-media-fit';
 import { probeVideo, type VideoFacts } from '../media/video-probe';
 
 export const POST_MEDIA_PURPOSE = 'post-media';
@@ -117,9 +118,15 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
           position: last + 1,
         })
         .returning();
-      return inserted;
+      return { inserted, forInstagram: post.accounts.some((a) => a.platform === 'instagram') };
     });
-    return toPostMediaDto(row, deps.mediaUrls);
+    // Instagram's version of the picture is made now, with its preview, rather than when the post is due (cached per
+    // file and mat: the publish, or another mat chosen later, finds it or makes its own). Not made is not a failure.
+    if (image && row.forInstagram)
+      await fittedMedia(deps.storage, row.inserted, row.inserted.mat).catch((err: unknown) =>
+        deps.log.warn({ err: String(err), mediaId }, 'could not prepare the Instagram version of a post image'),
+      );
+    return toPostMediaDto(row.inserted, deps.mediaUrls);
   } catch (err) {
     await deleteFiles(deps, stored);
     throw err;

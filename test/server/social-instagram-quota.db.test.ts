@@ -5,7 +5,7 @@ import { socialDeliveries } from '../../server/db/schema';
 import { ERRORS, INSTAGRAM_USER_ID } from '../support/meta-fake';
 import { instagramStudio, mediaCaptioned, postToInstagram, settledResponse, type InstagramStudio } from '../support/instagram';
 import { jpegOf } from '../support/media-host';
-import { getPost } from '../support/social';
+import { eventually, getPost } from '../support/social';
 import { signedInUser } from '../support/test-app';
 
 const DAY = 24 * 3600_000;
@@ -46,7 +46,12 @@ describe(`Instagram's daily publishing limit (${process.env.TEST_DB})`, () => {
   it('holds a post past the limit (pending with the reason, no attempt counted) and sends it once the window frees up', async () => {
     s.meta.usedQuota(INSTAGRAM_USER_ID, 50);
     const postId = await postToInstagram(s, 'Held for a day', [{ bytes: await jpegOf(900, 900), type: 'image/jpeg', name: 'a.jpg' }]);
-    const held = (await getPost(s.t, s.ada, postId)).responses[0];
+    // Instagram processes the container while the slot serves other posts; the worker comes back to publish it.
+    const held = await eventually(async () => {
+      await s.t.deps.social.worker.runOnce();
+      const r = (await getPost(s.t, s.ada, postId)).responses[0];
+      return r.heldReason ? r : null;
+    });
     expect(held).toMatchObject({ postStatus: 'pending', heldReason: QUOTA_HELD_REASON });
     const [row] = await s.t.deps.db.select().from(socialDeliveries).where(eq(socialDeliveries.postId, postId));
     expect(row.attempts).toBe(0);
@@ -72,7 +77,12 @@ describe(`Instagram's daily publishing limit (${process.env.TEST_DB})`, () => {
     // The quota read says there is room; media_publish then says there is none (another app posted meanwhile).
     s.meta.failNext({ host: 'instagram-graph', method: 'POST', path: '/media_publish' }, ERRORS.publishLimit);
     const postId = await postToInstagram(s, 'Refused, then sent', [{ bytes: await jpegOf(900, 900), type: 'image/jpeg', name: 'a.jpg' }]);
-    const held = (await getPost(s.t, s.ada, postId)).responses[0];
+    // Instagram processes the container while the slot serves other posts; the worker comes back to publish it.
+    const held = await eventually(async () => {
+      await s.t.deps.social.worker.runOnce();
+      const r = (await getPost(s.t, s.ada, postId)).responses[0];
+      return r.heldReason ? r : null;
+    });
     expect(held).toMatchObject({ postStatus: 'pending', heldReason: QUOTA_HELD_REASON });
     await s.t.deps.db
       .update(socialDeliveries)

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../context';
 import type { RemoteSteps, socialPostMedia } from '../../../db/schema';
 import { withDeadline } from '../../../outbound/deadline';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
-import { type DeliveryRow, markPosted, markRetry, waitForReconnect } from '../../delivery.repo';
+import { type DeliveryRow, markPosted, markRetry, markWaiting, waitForReconnect } from '../../delivery.repo';
 import { FitFailed, fittedMedia } from '../../post-media-fit';
 import { GraphError } from '../meta/graph-client';
 import { connectedParts, failForGood, Outcome, recordSteps } from '../meta/meta-delivery';
@@ -22,8 +22,12 @@ import { holdForQuota, readInstagramQuota } from './instagram-quota';
 
 /** A container still processing is asked again this soon (Meta's pages suggest once a minute at most; ours are images). */
 const POLL_MS = 1000;
-/** How long one attempt waits for a container before handing its slot back and coming again. */
-const WAIT_IN_ATTEMPT_MS = 6000;
+/**
+ * How long one attempt waits for a container before handing its slot back and coming again POLL_MS later. Not at all:
+ * while Instagram processes, the slot serves other posts (100 posts due at once would otherwise queue behind each
+ * other's processing time; bench/instagram.bench.ts).
+ */
+const WAIT_IN_ATTEMPT_MS = 0;
 
 /** The image Meta fetches: the work fitted (never cropped) on the mat the artist chose, stored, at an expiring /m/ address. */
 async function fittedImageUrl(deps: AppDeps, _d: DeliveryRow, media: typeof socialPostMedia.$inferSelect) {
@@ -50,6 +54,15 @@ async function settled(ig: InstagramApi, token: string, containerId: string): Pr
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
+
+/**
+ * When to ask about a container again: within a second while it is new (an image is ready in seconds), then half the
+ * time it has taken so far, at most a minute (a Reel can take minutes; Meta asks for status reads to be sparing).
+ */
+const nextLook = (d: DeliveryRow) => {
+  const since = d.remoteSteps.startedAt ? Date.now() - Date.parse(d.remoteSteps.startedAt) : 0;
+  return Math.min(60_000, Math.max(POLL_MS, since / 2));
+};
 
 /**
  * One attempt at an Instagram delivery (one image, a carousel of 2-10, or a Reel), exactly once across lost answers and
@@ -120,7 +133,7 @@ export async function attemptInstagram(deps: AppDeps, d: DeliveryRow, me: string
       if (err.forgetSteps) await recordSteps(deps, d, me, {}).catch(() => undefined);
       if (err.kind === 'held') await holdForQuota(deps.db, d, me);
       else if (err.kind === 'permanent') await failForGood(deps, d, me, err.message);
-      else await markRetry(deps.db, d, me, POLL_MS, err.message);
+      else await markWaiting(deps.db, d, me, nextLook(d), err.message);
       return;
     }
     const failure = readMetaFailure(err, 'Instagram');
