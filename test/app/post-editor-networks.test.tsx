@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialAccount, SocialPost } from '../../src/schemas/social.schema';
-import { ALICE, fileOf, postEditorParts, postFixture, renderPostEditor } from '../support/post-editor';
+import { ALICE, POST_ID, fileOf, postEditorParts, postFixture, ref, renderPostEditor, responseFixture } from '../support/post-editor';
 
 const STUDIO: SocialAccount = { platform: 'instagram', handle: 'studio.aurora', service: null, connectedAt: '2026-11-02T12:00:00.000Z' };
 const PAGE: SocialAccount = { platform: 'facebook', handle: 'Studio Aurora', service: null, connectedAt: '2026-11-02T12:00:00.000Z' };
@@ -84,5 +84,19 @@ describe('the editor knows each chosen network', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].accounts).toEqual([{ platform: 'facebook', handle: 'Studio Aurora' }]);
+  });
+
+  it('a published post counts its text against the limit of the networks it went to', async () => {
+    const post = postFixture({
+      content: 'Three studies for the Swan series',
+      accounts: [ref(STUDIO), ref(PAGE)],
+      isDraft: false,
+      datePublished: Date.UTC(2026, 10, 21, 9, 0),
+      responses: [responseFixture(STUDIO, 'posted'), responseFixture(PAGE, 'posted')],
+    });
+    const { parts } = postEditorParts({ load: fromPromise<PostEditorData, LoadInput>(async () => ({ accounts: [STUDIO, PAGE], post })) });
+    renderPostEditor(parts, POST_ID);
+    expect(await screen.findByRole('heading', { name: 'Published Post' })).toBeInTheDocument();
+    expect(screen.getByText('33 / 2,200 characters')).toBeInTheDocument();
   });
 });

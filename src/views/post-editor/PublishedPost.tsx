@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { PostEditorRef } from '../../machines/post-editor/post-editor.machine';
+import { counterText, textLimitOf } from '../../machines/post-editor/post-editor.networks';
 import { selectPost } from '../../machines/post-editor/post-editor.selectors';
-import { postCounterText } from '../../schemas/social.schema';
 import { composePostText } from '../../schemas/post-text';
 import { accountLabel } from './AccountsField';
 import { formatLocalTime } from './schedule-time';
@@ -21,7 +21,7 @@ export function PublishedPost({ editor }: { editor: PostEditorRef }) {
         <p data-testid="published-text" className={css({ whiteSpace: 'pre-wrap' })}>
           {text}
         </p>
-        <p className={term}>{postCounterText(text.length)}</p>
+        <p className={term}>{counterText(text.length, textLimitOf(post.accounts))}</p>
       </dd>
       <dt className={term}>Hashtags</dt>
       <dd>{post.hashtags?.length ? post.hashtags.join(' ') : 'None'}</dd>
