@@ -88,6 +88,10 @@ const envSchema = z
     FACEBOOK_APP_SECRET: z.string().optional(),
     FACEBOOK_AUTHORIZE_URL: optionalUrl('FACEBOOK_AUTHORIZE_URL'),
     FACEBOOK_GRAPH_URL: optionalUrl('FACEBOOK_GRAPH_URL'),
+    FACEBOOK_CONFIG_ID: z
+      .string()
+      .regex(/^\d{5,25}$/, { error: 'FACEBOOK_CONFIG_ID must be the id of a Facebook Login for Business configuration (digits)' })
+      .optional(),
     META_GRAPH_VERSION: z
       .string()
       .regex(/^v\d{1,3}\.\d{1,3}$/, { error: 'META_GRAPH_VERSION must be a Graph API version such as v24.0' })
@@ -280,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               authorizeUrl: e.FACEBOOK_AUTHORIZE_URL ?? 'https://www.facebook.com/dialog/oauth',
               graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/$/, ''),
               graphVersion: e.META_GRAPH_VERSION,
+              configId: e.FACEBOOK_CONFIG_ID ?? null,
             }
           : null,
       },

@@ -110,6 +110,7 @@ describe('the Instagram and Facebook clients against the contract fake', () => {
         authorizeUrl: e.FACEBOOK_AUTHORIZE_URL,
         graphUrl: e.FACEBOOK_GRAPH_URL,
         graphVersion: e.META_GRAPH_VERSION,
+        configId: null,
       },
       transport: { fetch },
     };

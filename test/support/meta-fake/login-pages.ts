@@ -10,6 +10,11 @@ export interface FakeApp {
   loginAs?: string;
   /** Permissions the person unticks on the consent page: asked for, not granted. */
   decline: string[];
+  /**
+   * Facebook Login for Business configurations made in the app's settings, by id, with the permissions each names:
+   * the dialog asked for a `config_id` grants those instead of a `scope`.
+   */
+  configs?: Record<string, string[]>;
 }
 
 export const INSTAGRAM_SCOPES = [
@@ -63,7 +68,9 @@ export function loginHost(state: FakeState, spec: LoginSpec, paths: string[]) {
       return "URL blocked: this redirect failed because the redirect URI is not whitelisted in the app's client OAuth settings.";
     }
     if ((q.response_type ?? 'code') !== 'code') return 'Invalid response_type: only code is supported.';
-    const scopes = (q.scope ?? '').split(/[\s,]+/).filter(Boolean);
+    // Facebook Login for Business (the Login for Business page): a configuration's id stands for the permissions it names.
+    if (q.config_id !== undefined && !spec.app.configs?.[q.config_id]) return 'Invalid config_id: no such configuration for this app.';
+    const scopes = q.config_id !== undefined ? spec.app.configs![q.config_id] : (q.scope ?? '').split(/[\s,]+/).filter(Boolean);
     const unknown = scopes.filter((s) => !spec.known.includes(s));
     if (unknown.length) return `Invalid scope: ${unknown.join(', ')}.`;
     const missing = spec.required.filter((s) => !scopes.includes(s));
@@ -78,7 +85,7 @@ export function loginHost(state: FakeState, spec: LoginSpec, paths: string[]) {
       if (typeof checked === 'string') return errorPage(c, `${spec.network}: this link does not work`, checked);
       const who = spec.who();
       if (!who) return errorPage(c, `${spec.network}: nobody is signed in`, 'The fake has no account to sign in with.');
-      const hidden = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state']
+      const hidden = ['client_id', 'redirect_uri', 'response_type', 'scope', 'config_id', 'state']
         .filter((k) => q[k] !== undefined)
         .map((k) => `<input type="hidden" name="${k}" value="${escape(q[k]!)}">`)
         .join('');

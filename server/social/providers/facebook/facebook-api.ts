@@ -9,6 +9,11 @@ export interface FacebookApp {
   authorizeUrl: string;
   graphUrl: string;
   graphVersion: string;
+  /**
+   * A Facebook Login for Business configuration (made in the app's settings, naming the permissions): the dialog is
+   * asked for it instead of a scope. Null: the scope is asked for.
+   */
+  configId: string | null;
 }
 
 export interface FacebookApi {
@@ -39,7 +44,12 @@ const node = (fb: FacebookApi, path: string) => graphUrl(fb.app.graphUrl, fb.app
 
 /** Where the browser goes to connect a Page: Facebook's login dialog. */
 export function facebookAuthorizeUrl(app: FacebookApp, { redirectUri, state }: { redirectUri: string; state: string }) {
-  return loginPageUrl(app.authorizeUrl, { clientId: app.appId, redirectUri, scopes: FACEBOOK_SCOPES, state });
+  return loginPageUrl(app.authorizeUrl, {
+    clientId: app.appId,
+    redirectUri,
+    ...(app.configId ? { configId: app.configId } : { scopes: FACEBOOK_SCOPES }),
+    state,
+  });
 }
 
 /** A user token for the code the dialog's redirect carried (the same redirect URI, exactly). */

@@ -149,15 +149,16 @@ export async function getToken(transport: GraphTransport, url: string, query: Pa
 /** The address of a login page (Instagram's authorization window, Facebook's dialog) asking for `scopes`. */
 export function loginPageUrl(
   authorizeUrl: string,
-  { clientId, redirectUri, scopes, state }: { clientId: string; redirectUri: string; scopes: readonly string[]; state: string },
+  login: { clientId: string; redirectUri: string; state: string } & ({ scopes: readonly string[] } | { configId: string }),
 ) {
   const url = new URL(authorizeUrl);
   url.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
+    client_id: login.clientId,
+    redirect_uri: login.redirectUri,
     response_type: 'code',
-    scope: scopes.join(','),
-    state,
+    // Facebook Login for Business: a configuration names the permissions; otherwise they are the scope.
+    ...('configId' in login ? { config_id: login.configId } : { scope: login.scopes.join(',') }),
+    state: login.state,
   }).toString();
   return url.toString();
 }
