@@ -1,14 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/browser';
+import { crashServerEnv } from '../support/crash-server';
 import { connectInstagram } from '../support/instagram';
 import { jpegOf } from '../support/media-host';
 import { startMetaFake, type MetaFake } from '../support/meta-fake';
 import { addPostMedia, eventually, getPost, publish, remoteApi, savePostOk, signUpOn } from '../support/social';
-import { dbLabel, seedPgliteDir, testDatabaseConfig } from '../support/test-db';
+import { dbLabel } from '../support/test-db';
 
 const CAPTION = 'Through a crash, once';
 
@@ -33,19 +31,9 @@ describe(`an Instagram post through kill -9 between its container and media_publ
     meta = await startMetaFake();
     // Instagram keeps the container IN_PROGRESS until the test lets it finish.
     meta.instagram.processingMs = 3_600_000;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-ig-crash-'));
-    const database = await testDatabaseConfig();
-    if (database.kind === 'pglite') await seedPgliteDir(path.join(dataDir, 'db'));
-    const env: Record<string, string> = {
-      ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
-      ...meta.env,
-      DATA_DIR: dataDir,
-      JWT_SECRET: crypto.randomBytes(24).toString('base64url'),
-      SOCIAL_SECRET_KEY: crypto.randomBytes(24).toString('base64url'),
-      SOCIAL_ALLOW_PRIVATE_NETWORK: 'true',
-      SOCIAL_POLL_MS: '200',
-      LOG_LEVEL: 'warn',
-    };
+    const crash = await crashServerEnv('studio-ig-crash-', meta.env);
+    const env = crash.env;
+    dataDir = crash.dataDir;
     const start = async () => {
       const started = await startServer(env);
       spareDirs.push(started.dataDir);

@@ -1,15 +1,13 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoBreaks, threadTexts } from '../../src/schemas/post-thread';
 import type { SocialPost } from '../../src/schemas/social.schema';
 import { startServer, type RunningServer } from '../support/browser';
+import { crashServerEnv } from '../support/crash-server';
 import type { Pds } from '../support/pds';
 import { sharedPds } from '../support/shared-pds';
 import { eventually, newPdsAccount, postRecords, signUpOn, startFlakyProxy, type PostRecord } from '../support/social';
-import { dbLabel, seedPgliteDir, testDatabaseConfig } from '../support/test-db';
+import { dbLabel } from '../support/test-db';
 
 const PARTS = 4;
 
@@ -46,18 +44,9 @@ describe.each(['cut', 'landed'] as const)(`a thread of ${PARTS} parts through ki
       return mode === 'cut' ? 'cut' : undefined;
     });
 
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-thread-crash-'));
-    const database = await testDatabaseConfig();
-    if (database.kind === 'pglite') await seedPgliteDir(path.join(dataDir, 'db'));
-    const env: Record<string, string> = {
-      ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
-      DATA_DIR: dataDir,
-      JWT_SECRET: crypto.randomBytes(24).toString('base64url'),
-      SOCIAL_SECRET_KEY: crypto.randomBytes(24).toString('base64url'),
-      SOCIAL_ALLOW_PRIVATE_NETWORK: 'true',
-      SOCIAL_POLL_MS: '200',
-      LOG_LEVEL: 'warn',
-    };
+    const crash = await crashServerEnv('studio-thread-crash-');
+    const env = crash.env;
+    dataDir = crash.dataDir;
     const start = async () => {
       const started = await startServer(env);
       spareDirs.push(started.dataDir);
