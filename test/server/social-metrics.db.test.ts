@@ -97,7 +97,11 @@ describe(`post metrics (${dbLabel()})`, () => {
     posted.forEach((d) => appview.set(d.uri, 3));
     const [a, b] = await Promise.all([round(now), round(now)]);
     expect(a.read + b.read).toBe(100);
-    expect(a.calls + b.calls).toBe(4);
+    // Each instance reads what it claimed, 25 a call; how the 100 split between them is up to the race of the claims.
+    expect(a.calls).toBe(Math.ceil(a.read / 25));
+    expect(b.calls).toBe(Math.ceil(b.read / 25));
+    // No post was asked for twice.
+    expect(appview.calls.flat()).toHaveLength(100);
     expect(new Set(appview.calls.flat()).size).toBe(100);
   });
 

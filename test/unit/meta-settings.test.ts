@@ -24,8 +24,14 @@ describe('Instagram and Facebook settings', () => {
         authorizeUrl: 'https://www.facebook.com/dialog/oauth',
         graphUrl: 'https://graph.facebook.com',
         graphVersion: 'v24.0',
+        configId: null,
       },
     });
+  });
+
+  it('take a Facebook Login for Business configuration id, and refuse one that is not an id', () => {
+    expect(loadConfig({ ...FB, FACEBOOK_CONFIG_ID: '1234567890987654' }).social.meta.facebook?.configId).toBe('1234567890987654');
+    expect(() => loadConfig({ ...FB, FACEBOOK_CONFIG_ID: 'my-config' })).toThrow(ConfigError);
   });
 
   it('take other addresses and version (a fake, in tests)', () => {
