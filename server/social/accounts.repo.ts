@@ -2,7 +2,9 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { AccountRef, SocialAccount } from '../../src/schemas/social.schema';
 import type { Db } from '../db/database';
 import { socialAccounts } from '../db/schema';
-import type { SocialAccountRow } from './providers/bluesky/agents';
+
+/** A connected account as stored (any network). */
+export type SocialAccountRow = typeof socialAccounts.$inferSelect;
 
 /** A handle as typed ('@Alice.bsky.social') the way accounts are keyed ('alice.bsky.social'). */
 export const normalHandle = (handle: string) => handle.trim().replace(/^@/, '').toLowerCase();

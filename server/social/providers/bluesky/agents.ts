@@ -7,8 +7,7 @@ import { BlueskyError, blueskyLogin, resumeAgent, toBlueskyError, type BlueskySe
 import { TokenInvalidError, TokenRefreshError, TokenRevokedError } from '@atproto/oauth-client-node';
 import type { BlueskyOAuth } from './oauth/oauth-client';
 import type { SecretBox } from '../../secret-box';
-
-export type SocialAccountRow = typeof socialAccounts.$inferSelect;
+import type { SocialAccountRow } from '../../accounts.repo';
 
 interface StoredTokens {
   accessJwt: string;

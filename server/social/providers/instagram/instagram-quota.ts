@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../context';
 import type { Db } from '../../../db/database';
 import { socialDeliveries } from '../../../db/schema';
 import { heldBy, type DeliveryRow } from '../../delivery.repo';
-import type { SocialAccountRow } from '../bluesky/agents';
+import type { SocialAccountRow } from '../../accounts.repo';
 import { getPublishingQuota } from './instagram-api';
 import { instagramApi, type InstagramToken } from './instagram-connect';
 

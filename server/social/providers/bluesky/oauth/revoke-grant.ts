@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../../context';
-import type { SocialAccountRow } from '../agents';
+import type { SocialAccountRow } from '../../../accounts.repo';
 import { grantStillUsed } from '../../../accounts.repo';
 import { withDeadline } from '../../../../outbound/deadline';
 
