@@ -104,7 +104,6 @@ function queriesYetToMove() {
     'social/post-failed.mail.ts',
     'social/post-media.processor.ts',
     'social/providers/bluesky/post-video.ts',
-    'social/providers/instagram/instagram-quota.ts',
     'social/providers/instagram/instagram-token-refresh.ts',
     'social/providers/meta/meta-delivery.ts',
     'social/providers/meta/meta-flow.ts',

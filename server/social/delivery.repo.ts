@@ -190,9 +190,10 @@ export const markRetry = (db: Db, d: DeliveryRow, me: string, delayMs: number, e
     .where(heldBy(d, me));
 
 /**
- * Not a failed attempt: the network is still processing what this attempt sent (Instagram's containers). The slot is
- * given back and the delivery comes again after `delayMs`; the claim is not counted, so a Reel that takes minutes never
- * uses up the attempts a failure may take. Only the attempt's own end calls it (nothing of the attempt runs after).
+ * Not a failed attempt: the network is still processing what this attempt sent (Instagram's containers), or the post
+ * is held for a limit (Instagram's daily quota). The slot is given back and the delivery comes again after `delayMs`,
+ * `note` as its reason; the claim is not counted, so a Reel that takes minutes never uses up the attempts a failure may
+ * take. Only the attempt's own end calls it (nothing of the attempt runs after).
  */
 export const markWaiting = (db: Db, d: DeliveryRow, me: string, delayMs: number, note: string) =>
   db
@@ -200,7 +201,7 @@ export const markWaiting = (db: Db, d: DeliveryRow, me: string, delayMs: number,
     .set({
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
       error: note,
-      attempts: sql`${socialDeliveries.attempts} - 1`,
+      attempts: sql`greatest(${socialDeliveries.attempts} - 1, 0)`,
       lockedUntil: null,
       lockedBy: null,
     })

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { QUOTA_HELD_REASON, type InstagramQuota } from '../../../../src/schemas/meta-connect.schema';
 import type { AppDeps } from '../../../context';
 import type { Db } from '../../../db/database';
-import { socialDeliveries } from '../../../db/schema';
-import { heldBy, type DeliveryRow } from '../../delivery.repo';
+import { markWaiting, type DeliveryRow } from '../../delivery.repo';
 import type { SocialAccountRow } from '../../accounts.repo';
 import { getPublishingQuota } from './instagram-api';
 import { instagramApi, type InstagramToken } from './instagram-connect';
@@ -42,14 +40,4 @@ export const QUOTA_RECHECK_MS = 10 * 60_000;
  * Holds a delivery that would pass the account's quota: still pending, with the reason the post shows as heldReason,
  * asked again in QUOTA_RECHECK_MS. Not a failure, and not an attempt: the claim's count is given back.
  */
-export const holdForQuota = (db: Db, d: DeliveryRow, me: string) =>
-  db
-    .update(socialDeliveries)
-    .set({
-      nextAttemptAt: sql`now() + make_interval(secs => ${QUOTA_RECHECK_MS / 1000})`,
-      error: QUOTA_HELD_REASON,
-      attempts: sql`greatest(${socialDeliveries.attempts} - 1, 0)`,
-      lockedUntil: null,
-      lockedBy: null,
-    })
-    .where(heldBy(d, me));
+export const holdForQuota = (db: Db, d: DeliveryRow, me: string) => markWaiting(db, d, me, QUOTA_RECHECK_MS, QUOTA_HELD_REASON);
