@@ -1,5 +1,5 @@
 import type { AppDeps } from '../context';
-import { claimDueMetrics, postponeMetrics, storeMetrics, type DueMetrics } from './metrics.repo';
+import { claimDueMetrics, postponeMetrics, storeMetrics } from './metrics.repo';
 import { METRICS_BATCH, METRICS_MAX_CALLS, nextMetricsRead } from './metrics-schedule';
 import type { MetricsSink } from './providers/provider';
 import { PROVIDERS } from './providers/registry';
@@ -60,9 +60,7 @@ export async function refreshMetrics(
   // Nothing to read these with: they move on by the schedule, their last counts kept.
   await sink.store(due.filter((d) => d.platform === 'unreadable').map((d) => ({ ...d, counts: null })));
   const settings = { appViewUrl: options.appViewUrl ?? deps.config.social.appViewUrl };
-  for (const provider of Object.values(PROVIDERS)) {
-    const mine: DueMetrics[] = due.filter((d) => d.platform === provider.platform);
-    if (mine.length) await provider.readMetrics(deps, mine, sink, settings);
-  }
+  // Each provider picks its own posts out of the round's (none of its own: no call).
+  for (const provider of Object.values(PROVIDERS)) await provider.readMetrics(deps, due, sink, settings);
   return round;
 }

@@ -30,7 +30,7 @@ export interface Provider {
    * or waiting for the account to be reconnected).
    */
   attempt(deps: AppDeps, d: DeliveryRow, me: string, policy: RetryPolicy, attemptMs: number): Promise<void>;
-  /** Reads the counts of its posted deliveries that are due a read. */
+  /** Reads the counts of its own posts among the round's due ones (every network's); none of its own makes no call. */
   readMetrics(
     deps: Pick<AppDeps, 'config' | 'outbound' | 'log' | 'social'>,
     due: DueMetrics[],

@@ -20,15 +20,6 @@ import { instagramApi, type InstagramToken } from './instagram-connect';
 import { instagramPostOf, makeContainers } from './instagram-containers';
 import { holdForQuota, readInstagramQuota } from './instagram-quota';
 
-/** A container still processing is asked again this soon (Meta's pages suggest once a minute at most; ours are images). */
-const POLL_MS = 1000;
-/**
- * How long one attempt waits for a container before handing its slot back and coming again POLL_MS later. Not at all:
- * while Instagram processes, the slot serves other posts (100 posts due at once would otherwise queue behind each
- * other's processing time; bench/instagram.bench.ts).
- */
-const WAIT_IN_ATTEMPT_MS = 0;
-
 /** The image Meta fetches: the work fitted (never cropped) on the mat the artist chose, stored, at an expiring /m/ address. */
 async function fittedImageUrl(deps: AppDeps, _d: DeliveryRow, media: typeof socialPostMedia.$inferSelect) {
   const fitted = await fittedMedia(deps.storage, media, media.mat).catch((err: unknown) => {
@@ -39,21 +30,23 @@ async function fittedImageUrl(deps: AppDeps, _d: DeliveryRow, media: typeof soci
   return `${deps.config.appUrl}${deps.mediaLinks.path(fitted.key, 24 * 3600)}`;
 }
 
-/** Waits for a container within the attempt: FINISHED answers true; still processing answers false (come again). */
+/**
+ * One look at a container: FINISHED, PUBLISHED or EXPIRED as Meta says; false while it is still processing (the attempt
+ * hands its slot back and comes again after nextLook, so a slot never waits on Instagram's processing). ERROR fails the
+ * post with the reason its subcode gives.
+ */
 async function settled(ig: InstagramApi, token: string, containerId: string): Promise<'FINISHED' | 'PUBLISHED' | 'EXPIRED' | false> {
-  const until = Date.now() + WAIT_IN_ATTEMPT_MS;
-  for (;;) {
-    const status = await getContainerStatus(ig, token, containerId);
-    if (status.statusCode === 'ERROR') {
-      // The container's subcode says why (the picture's ratio, a fetch that failed): read like any Graph error.
-      const why = readMetaFailure(new GraphError(400, undefined, status.errorSubcode, 'container error', {}), 'Instagram');
-      throw new Outcome('permanent', why.message, true);
-    }
-    if (status.statusCode !== 'IN_PROGRESS') return status.statusCode;
-    if (Date.now() + POLL_MS > until) return false;
-    await new Promise((r) => setTimeout(r, POLL_MS));
+  const status = await getContainerStatus(ig, token, containerId);
+  if (status.statusCode === 'ERROR') {
+    // The container's subcode says why (the picture's ratio, a fetch that failed): read like any Graph error.
+    const why = readMetaFailure(new GraphError(400, undefined, status.errorSubcode, 'container error', {}), 'Instagram');
+    throw new Outcome('permanent', why.message, true);
   }
+  return status.statusCode === 'IN_PROGRESS' ? false : status.statusCode;
 }
+
+/** The soonest a container still processing is asked again (Meta's pages suggest once a minute at most; ours are images). */
+const FIRST_LOOK_MS = 1000;
 
 /**
  * When to ask about a container again: within a second while it is new (an image is ready in seconds), then half the
@@ -61,7 +54,7 @@ async function settled(ig: InstagramApi, token: string, containerId: string): Pr
  */
 const nextLook = (d: DeliveryRow) => {
   const since = d.remoteSteps.startedAt ? Date.now() - Date.parse(d.remoteSteps.startedAt) : 0;
-  return Math.min(60_000, Math.max(POLL_MS, since / 2));
+  return Math.min(60_000, Math.max(FIRST_LOOK_MS, since / 2));
 };
 
 /**
