@@ -25,6 +25,7 @@ const logic = providePostEditor({
   loadSharedImage: never,
   fetchLinkPreview: never,
   readQuota: () => new Promise<never>(() => {}),
+  readFitted: () => new Promise<never>(() => {}),
   writeLocalCopy: never,
   removeLocalCopy: never,
   notify: () => {},

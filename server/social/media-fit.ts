@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { NETWORK_RULES } from '../../src/schemas/network-rules';
 
 /** What a network accepts of an image (Instagram: JPEG, 8 MiB, 320-1440 px wide, 4:5 to 1.91:1). */
 export interface ImageRules {
@@ -12,9 +13,10 @@ export interface ImageRules {
   format: 'jpeg';
 }
 
+/** The ratios are the editor's too (network-rules), so the preview and what Meta receives agree. */
 export const INSTAGRAM_IMAGE_RULES: ImageRules = {
-  minRatio: 4 / 5,
-  maxRatio: 1.91,
+  minRatio: NETWORK_RULES.instagram.imageRatio!.min,
+  maxRatio: NETWORK_RULES.instagram.imageRatio!.max,
   minWidth: 320,
   maxWidth: 1440,
   maxBytes: 8 * 1024 * 1024,

@@ -9,7 +9,8 @@ export const MAT_COLOURS = ['white', 'black', 'edge'] as const;
 export const matColourSchema = z.enum(MAT_COLOURS, { error: 'Choose a mat: white, black or edge' });
 export type MatChoice = z.infer<typeof matColourSchema>;
 export const DEFAULT_MAT: MatChoice = 'white';
-export const MAT_LABELS: Record<MatChoice, string> = { white: 'White mat', black: 'Black mat', edge: 'Colour of the edge' };
+/** As the editor offers them, under the label 'Mat'. */
+export const MAT_LABELS: Record<MatChoice, string> = { white: 'White', black: 'Black', edge: 'Edge colour' };
 
 /** A post's mat per media id (missing ids: white). Sent with POST /api/social-media/post, and returned on the post. */
 export const matsSchema = z.record(text('Media ID', [z.uuid({ error: 'Media ID must be a valid UUID' })]), matColourSchema);

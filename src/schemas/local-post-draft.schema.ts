@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { accountRefSchema } from './social.schema';
+import { matColourSchema } from './image-fit.schema';
 
 /**
  * A post not saved yet, as the browser keeps it (IndexedDB) until it is saved or discarded: the form's fields, the
@@ -36,6 +37,8 @@ export const localPostDraftSchema = z.object({
     labels: z.array(z.string()),
     langs: z.array(z.string()),
     threadBreaks: z.nullable(z.array(z.number())),
+    /** Copies written before mats were kept have none: every image on white. */
+    mats: z._default(z.record(z.string(), matColourSchema), {}),
   }),
   files: z.array(z.discriminatedUnion('kind', [localFileSchema, uploadedFileSchema])),
   /** The editor's file numbering, so files added after a restore get new ids. */

@@ -28,8 +28,11 @@ export interface NetworkRules {
   linkCards: boolean;
   /** A long text can be split into a thread. */
   threads: boolean;
-  /** Images are fitted to the network's ratio with a mat the artist picks (never cropped). */
-  fitsImages: boolean;
+  /**
+   * The image ratios (width / height) it takes: an image outside them is fitted inside the nearest on a mat the artist
+   * picks, never cropped (null: it takes any).
+   */
+  imageRatio: { min: number; max: number } | null;
 }
 
 export const NETWORK_RULES: Record<Platform, NetworkRules> = {
@@ -45,7 +48,7 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
     labels: true,
     linkCards: true,
     threads: true,
-    fitsImages: false,
+    imageRatio: null,
   },
   instagram: {
     textMaxLength: 2200,
@@ -59,7 +62,7 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
     labels: false,
     linkCards: false,
     threads: false,
-    fitsImages: true,
+    imageRatio: { min: 4 / 5, max: 1.91 },
   },
   facebook: {
     textMaxLength: 63206,
@@ -73,7 +76,7 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
     labels: false,
     linkCards: true,
     threads: false,
-    fitsImages: false,
+    imageRatio: null,
   },
 };
 

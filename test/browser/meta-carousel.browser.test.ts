@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, launchBrowser, startServer, type RunningServer } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
@@ -18,9 +19,10 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_
 
 /**
  * Instagram and Facebook end to end in a real browser against Meta's contract fake: both connected through the fake's
- * own login pages (Facebook with a choice of two Pages), one post of three images for both, the per-network previews
- * and Instagram's quota line in the editor, then each delivery posted with its permalink: one carousel of three on
- * Instagram, one Page post with three photos on Facebook.
+ * own login pages (Facebook with a choice of two Pages), one post of three images for both (the first a tall scroll that
+ * Instagram takes only on a mat), the per-network previews, the mat chosen for the scroll, and Instagram's quota line
+ * in the editor, then each delivery posted with its permalink: one carousel of three on Instagram (the scroll whole on
+ * its black mat), one Page post with three photos on Facebook.
  */
 describe('posting a carousel to Instagram and a Facebook Page, in a real browser', () => {
   let tmp: OwnTmpDir;
@@ -80,7 +82,7 @@ describe('posting a carousel to Instagram and a Facebook Page, in a real browser
     await main().getByText('Ada Paints').first().waitFor();
   });
 
-  it('shows each network’s preview and the quota line, then posts: a carousel and a Page post, each with its permalink', async () => {
+  it('shows each network’s preview, the scroll fitted on the mat chosen and the quota line, then posts: a carousel and a Page post, each with its permalink', async () => {
     await page.goto(`${server.url}/social-media/post/new`);
     await main().getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await main().getByLabel('Content').fill(CAPTION);
@@ -88,7 +90,7 @@ describe('posting a carousel to Instagram and a Facebook Page, in a real browser
     await main().getByRole('checkbox', { name: 'Facebook @Ada Paints' }).check({ force: true });
     const files = await Promise.all(
       [
-        ['swan-1.png', 1080, 1350],
+        ['swan-1.png', 600, 1800],
         ['swan-2.png', 1200, 1200],
         ['swan-3.png', 1350, 1080],
       ].map(async ([name, w, h]) => ({ name: name as string, mimeType: 'image/png', buffer: await makePng(w as number, h as number) })),
@@ -101,6 +103,22 @@ describe('posting a carousel to Instagram and a Facebook Page, in a real browser
     await main().getByRole('article', { name: 'Instagram preview' }).waitFor();
     await main().getByRole('article', { name: 'Facebook preview' }).waitFor();
     await main().getByText('Instagram @ada.paints: 50 of 50 posts left today').waitFor();
+    const instagramPreview = main().getByRole('article', { name: 'Instagram preview' });
+    await instagramPreview.getByText('Images not saved yet show as Instagram receives them once the post is saved.').waitFor();
+
+    // Saved, each image shows as Instagram receives it; the scroll (1:3) offers its mat.
+    await main().getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => instagramPreview.getByTestId('instagram-fitted').count()).toBe(3);
+    const scroll = instagramPreview.getByRole('listitem', { name: 'Image 1 of 3' });
+    await scroll.getByText('Taller than Instagram takes (4:5): it goes whole on a mat, never cropped.').waitFor();
+    expect(await instagramPreview.getByRole('listitem', { name: 'Image 2 of 3' }).getByRole('radio').count()).toBe(0);
+    const fitted = scroll.getByTestId('instagram-fitted');
+    // 4:5, at the scroll's own height (1800 px): the sides added, nothing cut.
+    expect([await fitted.getAttribute('width'), await fitted.getAttribute('height')]).toEqual(['1440', '1800']);
+    const white = await fitted.getAttribute('src');
+    await scroll.getByText('Black', { exact: true }).click();
+    await poll(() => fitted.getAttribute('src')).not.toBe(white);
+    expect(await scroll.getByRole('radio', { name: 'Black' }).isChecked()).toBe(true);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await checkScreen(page, 'post-editor-instagram-facebook');
@@ -117,13 +135,27 @@ describe('posting a carousel to Instagram and a Facebook Page, in a real browser
     const media = [...meta.state.igMedia.values()].filter((m) => m.caption === CAPTION);
     expect(media).toHaveLength(1);
     expect(media[0].mediaType).toBe('CAROUSEL_ALBUM');
-    expect(meta.state.containers.get(media[0].containerId)!.children).toHaveLength(3);
+    const children = meta.state.containers.get(media[0].containerId)!.children!;
+    expect(children).toHaveLength(3);
+    // What Meta fetched for the scroll: 4:5, the work whole in the middle, the mat black at its sides.
+    const first = await fetch(meta.state.containers.get(children[0])!.imageUrl!);
+    expect(first.headers.get('content-type')).toBe('image/jpeg');
+    const { data, info } = await sharp(Buffer.from(await first.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info.width / info.height).toBeCloseTo(4 / 5, 2);
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    for (const x of [2, info.width - 3]) expect(Math.max(...at(x, info.height >> 1))).toBeLessThan(16);
+    expect(Math.max(...at(info.width >> 1, info.height >> 1))).toBeGreaterThan(64);
     const posts = [...meta.state.posts.values()].filter((p) => p.message === CAPTION);
     expect(posts).toHaveLength(1);
     expect(posts[0].pageId).toBe('102938475610293');
     expect(posts[0].attachedMedia).toHaveLength(3);
     expect(await instagram.getByRole('link').getAttribute('href')).toBe(media[0].permalink);
     expect(await facebook.getByRole('link').getAttribute('href')).toBe(posts[0].permalink);
-    await checkScreen(page, 'published-instagram-facebook');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await checkScreen(page, 'published-instagram-facebook');
+    }
   });
 });

@@ -29,6 +29,7 @@ const copyOf = (content: string): LocalPostDraft => ({
     labels: [],
     langs: ['en'],
     threadBreaks: null,
+    mats: {},
   },
   files: [],
   seq: 0,

@@ -362,6 +362,7 @@ export const NEW_COPY: LocalPostDraft = {
     labels: [],
     langs: ['en'],
     threadBreaks: null,
+    mats: {},
   },
   files: [{ kind: 'local', id: 'file-1', name: 'sunset.jpg', type: 'image/jpeg', lastModified: 0, blob: SUNSET, altText: 'Boats at dawn' }],
   seq: 1,

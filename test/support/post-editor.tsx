@@ -89,6 +89,7 @@ export function postEditorParts(given: Partial<PostEditorParts> = {}) {
     loadSharedImage: pendingForever,
     fetchLinkPreview: pendingForever,
     readQuota: () => new Promise<never>(() => {}),
+    readFitted: () => new Promise<never>(() => {}),
     writeLocalCopy: pendingForever,
     removeLocalCopy: pendingForever,
     notify: (n) => void notices.push(n),

@@ -17,6 +17,7 @@ const draft = (key: string, content: string): LocalPostDraft => ({
     labels: [],
     langs: ['en'],
     threadBreaks: null,
+    mats: {},
   },
   files: [
     {

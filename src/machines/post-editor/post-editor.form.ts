@@ -16,6 +16,7 @@ import {
 import { visibleError, type FormContext } from '../shared/form';
 import { DEFAULT_POST_LANGUAGE, labelsRule, langsRule } from '../../schemas/post-labels.schema';
 import { textProblems } from './post-editor.networks';
+import { DEFAULT_MAT, matsSchema, type Mats } from '../../schemas/image-fit.schema';
 
 /** The post's fields as the editor holds them; the schedule is epoch milliseconds (UTC) or none. */
 export interface PostFormValues {
@@ -32,6 +33,8 @@ export interface PostFormValues {
   langs: string[];
   /** A thread: where each part after the first starts in the content (UTF-16 offsets); null: a single post. */
   threadBreaks: number[] | null;
+  /** The mat of each image a network fits (Instagram), by media id; an image not named here: white. */
+  mats: Mats;
   /** Derived: length of the text the post goes out with (content plus the hashtags and mentions it lacks): the counter's n. */
   textLength: number;
   /** Derived: a thread's parts as they go out (the last with the hashtags and mentions); empty for a single post. */
@@ -46,7 +49,8 @@ export type PostFieldChange =
   | { field: 'dateScheduled'; value: number | null }
   | { field: 'location'; value: string }
   | { field: 'labels' | 'langs'; value: string[] }
-  | { field: 'threadBreaks'; value: number[] | null };
+  | { field: 'threadBreaks'; value: number[] | null }
+  | { field: 'mats'; value: Mats };
 
 export type PostFormState = FormContext<PostFormValues>;
 
@@ -67,6 +71,7 @@ const schema = z
     labels: labelsRule,
     langs: langsRule,
     threadBreaks: z.nullable(z.array(z.number())),
+    mats: matsSchema,
   })
   .check(
     z.superRefine(
@@ -128,6 +133,7 @@ export const emptyPostValues = (accounts: SocialAccount[], langs: string[] = [DE
     labels: [],
     langs,
     threadBreaks: null,
+    mats: {},
     textLength: 0,
     threadParts: [],
   });
@@ -144,6 +150,7 @@ export const postValuesOf = (post: SocialPost): PostFormValues =>
     // Posts saved before languages were kept have none: they went out without.
     langs: post.langs?.length ? post.langs : [DEFAULT_POST_LANGUAGE],
     threadBreaks: post.threadBreaks?.length ? post.threadBreaks : null,
+    mats: post.mats ?? {},
     textLength: 0,
     threadParts: [],
   });
@@ -154,10 +161,20 @@ export const visiblePostError = (form: PostFormState, field: PostField | 'mediaI
 
 export const sameAccount = (a: AccountRef, b: AccountRef) => a.platform === b.platform && a.handle.toLowerCase() === b.handle.toLowerCase();
 
+/** The mats that are not the default, in a fixed order: a white mat named or not is the same post. */
+const matsKey = (mats: Mats) =>
+  JSON.stringify(
+    Object.entries(mats)
+      .filter(([, mat]) => mat !== DEFAULT_MAT)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 const tagsKey = (tags: string[]) => JSON.stringify(tags.map((t) => t.trim()));
 const accountsKey = (accounts: AccountRef[]) => JSON.stringify(accounts.map((a) => `${a.platform}:${a.handle.toLowerCase()}`).sort());
 
-/** The same post as the server keeps it: text, tags and location (trimmed), accounts and labels (in any order), schedule, languages. */
+/**
+ * The same post as the server keeps it: text, tags and location (trimmed), accounts and labels (in any order), schedule,
+ * languages, mats.
+ */
 export const samePostValues = (a: PostFormValues, b: PostFormValues) =>
   a.content === b.content &&
   tagsKey(a.hashtags) === tagsKey(b.hashtags) &&
@@ -168,7 +185,8 @@ export const samePostValues = (a: PostFormValues, b: PostFormValues) =>
   JSON.stringify([...a.labels].sort()) === JSON.stringify([...b.labels].sort()) &&
   JSON.stringify(a.langs) === JSON.stringify(b.langs) &&
   // A thread of one part goes out as a single post, as the server keeps it.
-  JSON.stringify(a.threadBreaks ?? []) === JSON.stringify(b.threadBreaks ?? []);
+  JSON.stringify(a.threadBreaks ?? []) === JSON.stringify(b.threadBreaks ?? []) &&
+  matsKey(a.mats) === matsKey(b.mats);
 
 /**
  * The body of POST /social-media/post: a draft, its files in order with their alt texts; a blank location is none.
@@ -196,5 +214,7 @@ export function toSavePost(
     ...(values.threadBreaks ? { threadBreaks: values.threadBreaks } : {}),
     mediaIds: files.mediaIds,
     altTexts: files.altTexts,
+    // The mats of the files it keeps (a removed file's mat would be refused as a stranger's).
+    mats: Object.fromEntries(Object.entries(values.mats).filter(([id]) => files.mediaIds.includes(id))),
   };
 }

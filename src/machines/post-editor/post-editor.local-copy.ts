@@ -10,12 +10,12 @@ export const copyKeyOf = (input: Pick<PostEditorInput, 'postId' | 'artworkId'>) 
 
 /** The post as it stands, to keep in this browser: its fields and its files (local ones whole, uploaded ones by id). */
 export function localCopyOf(context: Pick<PostEditorContext, 'copyKey' | 'form' | 'files' | 'seq'>, now: number): LocalPostDraft {
-  const { content, hashtags, mentions, accounts, dateScheduled, location, labels, langs, threadBreaks } = context.form.values;
+  const { content, hashtags, mentions, accounts, dateScheduled, location, labels, langs, threadBreaks, mats } = context.form.values;
   return {
     version: LOCAL_POST_DRAFT_VERSION,
     key: context.copyKey,
     savedAt: now,
-    values: { content, hashtags, mentions, accounts, dateScheduled, location, labels, langs, threadBreaks },
+    values: { content, hashtags, mentions, accounts, dateScheduled, location, labels, langs, threadBreaks, mats },
     files: context.files.map((f) =>
       f.kind === 'local'
         ? {

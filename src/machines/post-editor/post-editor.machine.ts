@@ -14,7 +14,7 @@ export { MAX_SCHEDULE_WAIT_MS, POST_POLL_MS } from './post-editor.setup';
 
 /** What the artist can change while a post is editable; each change is kept in this browser until saved. */
 const EDITS = {
-  'form.change': { actions: ['changeField', 'tellLinkText', 'syncLocalCopy', 'readQuotas'] },
+  'form.change': { actions: ['changeField', 'tellLinkText', 'syncLocalCopy', 'readQuotas', 'readFitted'] },
   'files.add': { actions: ['addFiles', 'tellLinkMedia', 'syncLocalCopy'] },
   'files.remove': { actions: ['removeFile', 'tellLinkMedia', 'syncLocalCopy'] },
   'files.altText': { actions: ['setAltText', 'syncLocalCopy'] },
@@ -80,6 +80,7 @@ export const postEditorMachine = postEditorSetup.createMachine({
     copyError: null,
     restoredAt: null,
     quotas: [],
+    fitted: [],
   }),
   initial: 'loading',
   // The copy's chart tells whether the browser kept it; what it says matters wherever the editor is.
@@ -222,6 +223,8 @@ export const postEditorMachine = postEditorSetup.createMachine({
         editing: {
           description: 'The artist edits the draft. Only here, with nothing in flight, is a scheduled draft read again.',
           tags: ['editable'],
+          // Its saved images (some just uploaded) as Instagram will receive them.
+          entry: 'readFitted',
           on: {
             ...EDITS,
             'post.save': [

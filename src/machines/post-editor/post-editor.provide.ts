@@ -16,6 +16,7 @@ import type { LocalPostDraft } from '../../schemas/local-post-draft.schema';
 import type { LocalDrafts } from '../../services/local-drafts';
 import type { MetaService } from '../../services/meta.service';
 import type { InstagramQuota } from '../../schemas/meta-connect.schema';
+import type { FittedPreview, MatChoice } from '../../schemas/image-fit.schema';
 
 /** The I/O the post editor needs, as actor logic: postEditorActors makes it from the social service, tests control it. */
 export interface PostEditorParts {
@@ -30,6 +31,8 @@ export interface PostEditorParts {
   fetchLinkPreview: PromiseActorLogic<LinkCard, { url: string }>;
   /** An Instagram account's posts left today. */
   readQuota: (handle: string) => Promise<InstagramQuota>;
+  /** A saved image as Instagram will receive it, on the mat given. */
+  readFitted: (mediaId: string, mat: MatChoice) => Promise<FittedPreview>;
   /** Keeps (and removes) the copy of the unsaved post in this browser. */
   writeLocalCopy: PromiseActorLogic<void, LocalPostDraft>;
   removeLocalCopy: PromiseActorLogic<void, { key: string }>;
@@ -52,6 +55,8 @@ export function providePostEditor(parts: PostEditorParts): typeof postEditorMach
       loadSharedImage: parts.loadSharedImage,
       // A quota not read is no line, never a failed editor (an actor's failure nobody handles stops its parent).
       readQuota: fromPromise(({ input }) => parts.readQuota(input.handle).catch(() => null)),
+      // Likewise: an image whose fit could not be read is previewed as it is.
+      readFitted: fromPromise(({ input }) => parts.readFitted(input.mediaId, input.mat).catch(() => null)),
       linkCard: linkCardMachine.provide({ actors: { fetchPreview: parts.fetchLinkPreview } }),
       localCopy: localCopyMachine.provide({
         actors: { writeCopy: parts.writeLocalCopy, removeCopy: parts.removeLocalCopy },
@@ -101,10 +106,12 @@ export const postEditorActors = (
   publish: Pick<PublishService, 'last'>,
   drafts: LocalDrafts,
   user?: Pick<UserService, 'getUser'>,
-  meta?: Pick<MetaService, 'quota'>,
+  meta?: Pick<MetaService, 'quota' | 'fittedPreview'>,
 ): Omit<PostEditorParts, 'notify' | 'navigate' | 'leave'> => ({
   // Without Meta's service nothing is read: the line stays away, as when the read fails.
   readQuota: (handle) => (meta ? meta.quota(handle) : Promise.reject(new Error('Instagram quota not available'))),
+  readFitted: (mediaId, mat) =>
+    meta ? meta.fittedPreview({ mediaId, network: 'instagram', mat }) : Promise.reject(new Error('Fitted previews not available')),
   // Fresh: the scheduler may have published the draft since it was last read.
   load: fromPromise(async ({ input }) => {
     const [accounts, post, defaultLang] = await Promise.all([

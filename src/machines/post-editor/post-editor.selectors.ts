@@ -3,6 +3,8 @@ import { postLabel, type PostResponse } from '../../schemas/social.schema';
 import { visiblePostError, type PostFormValues } from './post-editor.form';
 import type { PostEditorSnapshot } from './post-editor.machine';
 import { hasMediaFiles } from './post-editor.files';
+import type { SnapshotFrom } from 'xstate';
+import type { ReadFittedLogic } from './post-editor.types';
 
 // What each part of the editor asks its chart, by name. Arrays and objects are context fields themselves (or one
 // shared empty array), so a part re-renders only when the answer changes.
@@ -120,3 +122,9 @@ export const sameMessages = (a: readonly string[], b: readonly string[]) => a.le
 // Instagram's daily quota.
 /** The chosen Instagram accounts whose quota is being read or was read (the line reads each one's own actor). */
 export const selectQuotas = (s: PostEditorSnapshot) => s.context.quotas;
+/** The saved images' Instagram versions read so far, one per image and mat (the preview shows the chosen mat's). */
+export const selectFitted = (s: PostEditorSnapshot) => s.context.fitted;
+/** An image's fitted version once read (null while it is read, or when it could not be). */
+export const selectFittedImage = (s: SnapshotFrom<ReadFittedLogic> | undefined) => (s?.status === 'done' ? (s.output ?? null) : null);
+/** The mat chosen per image (by media id; none named: white). */
+export const selectMats = (s: PostEditorSnapshot) => s.context.form.values.mats;

@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { PostMedia, SavePost, SocialPost } from '../../schemas/social.schema';
 import { fileLimitOf, mediaProblems } from './post-editor.networks';
 import type { InstagramQuota } from '../../schemas/meta-connect.schema';
+import { DEFAULT_MAT, type FittedPreview, type MatChoice } from '../../schemas/image-fit.schema';
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
 import {
   breaksAfterEdit,
@@ -150,6 +151,8 @@ export const postEditorSetup = setup({
     }),
     /** Not provided, nothing is read: a quota line is never worth stopping the editor for. */
     readQuota: fromPromise<InstagramQuota | null, { handle: string }>(async () => null),
+    /** Not provided, nothing is read: the preview shows the image as it is. */
+    readFitted: fromPromise<FittedPreview | null, { mediaId: string; mat: MatChoice }>(async () => null),
     /** The card of the text's first link; its page reader (fetchPreview) is provided by the route. */
     linkCard: linkCardMachine,
     /** The copy of the unsaved post kept in this browser; its storage is provided by the route. */
@@ -281,6 +284,19 @@ export const postEditorSetup = setup({
       if (unread.length === 0) return {};
       const read = unread.map(({ handle }) => ({ handle, ref: spawn('readQuota', { input: { handle } }) }));
       return { quotas: [...context.quotas, ...read] };
+    }),
+    /**
+     * With an Instagram account chosen, each saved image's Instagram version on its chosen mat is read once (a file
+     * not saved yet has none; it is read once the Save uploads it).
+     */
+    readFitted: assign(({ context, spawn }) => {
+      if (!context.form.values.accounts.some((a) => a.platform === 'instagram')) return {};
+      const wanted = context.files
+        .filter((f) => f.kind === 'uploaded' && files.isImageFile(f))
+        .map((f) => ({ mediaId: f.id, mat: context.form.values.mats[f.id] ?? DEFAULT_MAT }))
+        .filter((w) => !context.fitted.some((r) => r.mediaId === w.mediaId && r.mat === w.mat));
+      if (wanted.length === 0) return {};
+      return { fitted: [...context.fitted, ...wanted.map((input) => ({ ...input, ref: spawn('readFitted', { input }) }))] };
     }),
     /** After each change: a post with unsaved changes is kept in this browser; one without has no copy. */
     syncLocalCopy: enqueueActions(({ context, enqueue }) => {

@@ -9,6 +9,7 @@ import type { LeaveEvent } from '../shared/leave-guard';
 import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
 import type { FileLimit } from './post-editor.networks';
 import type { InstagramQuota } from '../../schemas/meta-connect.schema';
+import type { FittedPreview, MatChoice } from '../../schemas/image-fit.schema';
 
 /** Reads an Instagram account's posts left today (by its handle); null when it could not be read. */
 export type ReadQuotaLogic = PromiseActorLogic<InstagramQuota | null, { handle: string }>;
@@ -16,6 +17,15 @@ export type ReadQuotaLogic = PromiseActorLogic<InstagramQuota | null, { handle: 
 export interface QuotaReading {
   handle: string;
   ref: ActorRefFrom<ReadQuotaLogic>;
+}
+
+/** Reads one saved image as Instagram will receive it, on a mat; null when it could not be read. */
+export type ReadFittedLogic = PromiseActorLogic<FittedPreview | null, { mediaId: string; mat: MatChoice }>;
+/** One image's fitted version on one mat, read once (choosing that mat again shows it at once). */
+export interface FittedReading {
+  mediaId: string;
+  mat: MatChoice;
+  ref: ActorRefFrom<ReadFittedLogic>;
 }
 
 export interface PostEditorInput {
@@ -109,6 +119,8 @@ export interface PostEditorContext {
   restoredAt: number | null;
   /** The chosen Instagram accounts' quotas, each read once (its own promise actor; a failed read shows nothing). */
   quotas: QuotaReading[];
+  /** With Instagram chosen: each saved image's Instagram version on its mat, each read once (a failed read shows the original). */
+  fitted: FittedReading[];
 }
 
 export type PostEditorEvent =

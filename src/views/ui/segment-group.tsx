@@ -30,15 +30,17 @@ export function Segments({
   value,
   onValueChange,
   hideLabel,
+  disabled,
 }: {
   label: string;
   segments: readonly Segment[];
   value: string;
   onValueChange: (value: string) => void;
   hideLabel?: boolean;
+  disabled?: boolean;
 }) {
   return (
-    <SegmentGroup.Root value={value} onValueChange={(d) => d.value !== null && onValueChange(d.value)}>
+    <SegmentGroup.Root value={value} disabled={disabled} onValueChange={(d) => d.value !== null && onValueChange(d.value)}>
       <SegmentGroup.Label className={hideLabel ? srOnly : undefined}>{label}</SegmentGroup.Label>
       {segments.map((segment) => (
         <SegmentGroup.Item key={segment.value} value={segment.value} title={segment.icon ? segment.label : undefined}>

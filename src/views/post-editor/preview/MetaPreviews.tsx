@@ -1,8 +1,12 @@
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { DEFAULT_MAT, MAT_COLOURS, MAT_LABELS, type FittedPreview, type MatChoice } from '../../../schemas/image-fit.schema';
+import { Segments } from '../../ui/segment-group';
+import { selectFittedImage } from '../../../machines/post-editor/post-editor.selectors';
 import { fileNameOf, isImageFile, isVideoFile, type PostFile } from '../../../machines/post-editor/post-editor.files';
 import { formatLocalTime } from '../schedule-time';
 import { useObjectUrl } from '../use-object-url';
-import type { NetworkPreviewProps } from './preview-types';
+import type { ImageFits, NetworkPreviewProps } from './preview-types';
 import { RichText } from './RichText';
 
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
@@ -39,14 +43,82 @@ function Picture({ file, className }: { file: PostFile; className?: string }) {
   ) : null;
 }
 
+const carousel = css({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '100%',
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  listStyle: 'none',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
+});
+const slide = css({ scrollSnapAlign: 'start', display: 'grid', gap: '2', alignContent: 'start' });
+const MAT_SEGMENTS = MAT_COLOURS.map((value) => ({ value, label: MAT_LABELS[value] }));
+
+/** Why an image goes on a mat: the side the mat is added to says whether the work is taller or wider than Instagram takes. */
+const matReason = (f: FittedPreview) =>
+  f.work.width < f.width
+    ? 'Taller than Instagram takes (4:5): it goes whole on a mat, never cropped.'
+    : 'Wider than Instagram takes (1.91:1): it goes whole on a mat, never cropped.';
+
 /**
- * The post as Instagram will show it: the first image of the carousel (with how many there are), whole, on its frame;
- * then the account and the caption. Without an image or a video there is nothing to post, and it says so.
+ * One image of the carousel as Instagram receives it: the fitted JPEG once read (the work whole on its mat), until
+ * then the image itself on the frame. A work that needs a mat offers the choice of white, black or its edge's colour.
  */
-export function InstagramPreview({ handle, texts, files }: NetworkPreviewProps) {
+function InstagramSlide({ file, index, count, fits }: { file: PostFile; index: number; count: number; fits: ImageFits }) {
+  const mat = fits.mats[file.id] ?? DEFAULT_MAT;
+  const shown = useSelector(fits.readings.find((r) => r.mediaId === file.id && r.mat === mat)?.ref, selectFittedImage);
+  // Whether it needs a mat at all does not depend on the mat: the first reading of the image says, and stays.
+  const first = useSelector(fits.readings.find((r) => r.mediaId === file.id)?.ref, selectFittedImage);
+  const label = `Image ${index + 1} of ${count}`;
+  return (
+    <li className={slide} aria-label={label}>
+      <figure className={shown ? css({ position: 'relative' }) : frame}>
+        {shown ? (
+          <img
+            src={shown.url}
+            width={shown.width}
+            height={shown.height}
+            alt={file.altText}
+            data-testid="instagram-fitted"
+            className={css({ display: 'block', w: 'full', h: 'auto' })}
+          />
+        ) : (
+          <Picture file={file} />
+        )}
+        {count > 1 ? (
+          <figcaption className={counter}>
+            {index + 1}/{count}
+          </figcaption>
+        ) : null}
+      </figure>
+      {first?.matted ? (
+        <div className={css({ display: 'grid', gap: '2' })}>
+          <p className={muted}>{matReason(first)} The mat:</p>
+          <Segments
+            label={count > 1 ? `Mat for image ${index + 1}` : 'Mat'}
+            hideLabel
+            segments={MAT_SEGMENTS}
+            value={mat}
+            disabled={!fits.choose}
+            onValueChange={(value) => fits.choose?.(file.id, value as MatChoice)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The post as Instagram will show it: its images as a carousel, each as Instagram receives it (fitted whole on the mat
+ * the artist picks when its ratio is outside Instagram's), then the account and the caption. Without an image or a
+ * video there is nothing to post, and it says so.
+ */
+export function InstagramPreview({ handle, texts, files, fits }: NetworkPreviewProps) {
   const name = handle ?? 'your.account';
   const images = files.filter(isImageFile);
   const video = files.find(isVideoFile);
+  const unsaved = images.some((f) => f.kind === 'local');
   return (
     <article aria-label="Instagram preview" className={css({ display: 'grid', gap: '2', pb: '3' })}>
       <p className={head}>
@@ -57,10 +129,15 @@ export function InstagramPreview({ handle, texts, files }: NetworkPreviewProps) 
           Reel: {fileNameOf(video)}
         </p>
       ) : images.length ? (
-        <figure className={frame}>
-          <Picture file={images[0]} />
-          {images.length > 1 ? <figcaption className={counter}>1/{images.length}</figcaption> : null}
-        </figure>
+        <>
+          {/* Focusable so that a keyboard can scroll from one image to the next. */}
+          <ul className={carousel} aria-label="Images on Instagram" tabIndex={images.length > 1 ? 0 : undefined}>
+            {images.map((f, i) => (
+              <InstagramSlide key={f.id} file={f} index={i} count={images.length} fits={fits} />
+            ))}
+          </ul>
+          {unsaved ? <p className={muted}>Images not saved yet show as Instagram receives them once the post is saved.</p> : null}
+        </>
       ) : (
         <p className={`${muted} ${css({ p: '3', bg: 'bg.subtle' })}`}>Add an image or a video: Instagram posts nothing without one.</p>
       )}

@@ -5,10 +5,13 @@ import type { PostEditorRef } from '../../../machines/post-editor/post-editor.ma
 import type { LinkCardRef } from '../../../machines/link-card/link-card.machine';
 import { selectCard } from '../../../machines/link-card/link-card.selectors';
 import {
+  isEditable,
   selectAccounts,
   selectChosenAccounts,
   selectContent,
   selectFiles,
+  selectFitted,
+  selectMats,
   selectLinkCard,
   selectSchedule,
   selectTags,
@@ -19,7 +22,7 @@ import { PLATFORM_LABELS } from '../../../schemas/social-platform.schema';
 import type { Platform } from '../../../schemas/social.schema';
 import { BlueskyPreview } from './BlueskyPreview';
 import { FacebookPreview, InstagramPreview } from './MetaPreviews';
-import type { NetworkPreviewProps } from './preview-types';
+import type { ImageFits, NetworkPreviewProps } from './preview-types';
 import type { LinkCard } from '../../../schemas/link-card.schema';
 
 /** One preview per network, chosen by the account's platform. A network joins the studio with its own. */
@@ -58,6 +61,19 @@ function Previews({ editor, linkCard }: { editor: PostEditorRef; linkCard: LinkC
   const chosen = useSelector(editor, selectChosenAccounts);
   const connected = useSelector(editor, selectAccounts);
   const when = useSelector(editor, selectSchedule);
+  const readings = useSelector(editor, selectFitted);
+  const mats = useSelector(editor, selectMats);
+  const editable = useSelector(editor, isEditable);
+  const fits = useMemo<ImageFits>(
+    () => ({
+      readings,
+      mats,
+      choose: editable
+        ? (mediaId, mat) => editor.send({ type: 'form.change', field: 'mats', value: { ...mats, [mediaId]: mat } })
+        : undefined,
+    }),
+    [readings, mats, editable, editor],
+  );
   const texts = useMemo(
     () => (parts.length ? parts : [composePostText({ content, hashtags, mentions })]),
     [parts, content, hashtags, mentions],
@@ -73,7 +89,7 @@ function Previews({ editor, linkCard }: { editor: PostEditorRef; linkCard: LinkC
         return Preview ? (
           <div key={platform} className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'l3', px: '4', bg: 'bg.surface' })}>
             <p className={css({ pt: '3', fontSize: 'sm', color: 'fg.muted' })}>On {PLATFORM_LABELS[platform]}</p>
-            <Preview handle={handle} texts={texts} files={files} linkCard={linkCard} when={when} />
+            <Preview handle={handle} texts={texts} files={files} linkCard={linkCard} when={when} fits={fits} />
           </div>
         ) : null;
       })}

@@ -1,5 +1,16 @@
 import type { PostFile } from '../../../machines/post-editor/post-editor.files';
 import type { LinkCard } from '../../../schemas/link-card.schema';
+import type { FittedReading } from '../../../machines/post-editor/post-editor.types';
+import type { MatChoice, Mats } from '../../../schemas/image-fit.schema';
+
+/** The saved images as a network that fits them receives them (Instagram), and the mat chosen for each. */
+export interface ImageFits {
+  /** One per image and mat asked for so far. */
+  readings: FittedReading[];
+  mats: Mats;
+  /** Chooses an image's mat; absent while the post cannot change (saving, publishing). */
+  choose?: (mediaId: string, mat: MatChoice) => void;
+}
 
 /** What a network's preview shows: the post as it will go out there. */
 export interface NetworkPreviewProps {
@@ -12,4 +23,5 @@ export interface NetworkPreviewProps {
   linkCard: LinkCard | null;
   /** When it goes out (a schedule), or null: now. */
   when: number | null;
+  fits: ImageFits;
 }
