@@ -110,6 +110,15 @@ describe('collections in a real browser', () => {
     await checkScreen(page, 'edit collection');
     await page.setViewportSize(PHONE);
     await checkScreen(page, 'edit collection');
+    // On a phone each artwork's controls stay one row under its picture and name: rows of a list, not towers.
+    for (const title of ['Cedar', 'Alder', 'Birch']) {
+      const controls = item(title).getByRole('group');
+      const tops = await controls
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `${title}'s controls in one row`).toBe(1);
+      expect((await item(title).boundingBox())!.height).toBeLessThan(140);
+    }
 
     await page.goto(`${server.url}/portfolio/collections`);
     const tiles = main().getByRole('list', { name: 'Collections' }).getByRole('link');

@@ -14,6 +14,7 @@ import {
 } from '../../machines/collection-editor/collection-editor.selectors';
 import { COLLECTION_SORT_LABELS } from '../../schemas/collection.schema';
 import { Button } from '../ui/button';
+import { ArrowIcon } from '../ui/icons';
 import { Thumb } from './thumb';
 
 export const COLLECTION_ARTWORKS_TEXT = {
@@ -39,7 +40,9 @@ const item = css({
   '&:focus-within': { borderColor: 'accent.default' },
 });
 const thumb = css({ w: '16', h: '16', objectFit: 'cover', borderRadius: 'sm' });
+// On a phone one row under the picture and the name: the moves are arrows there (their names stay for screen readers).
 const actions = css({ gridColumn: { base: '1 / -1', sm: 'auto' }, display: 'flex', flexWrap: 'wrap', gap: '2' });
+const moveText = css({ srOnly: { base: true, sm: false } });
 
 /**
  * The collection's artworks as shown, each with its controls. In the manual order an artwork moves by drag and drop,
@@ -156,7 +159,8 @@ export function CollectionArtworks({ editor }: { editor: CollectionEditorRef }) 
                       onClick={() => move(artwork.artworkId, -1)}
                       aria-describedby="collection-move-help"
                     >
-                      Move up
+                      <ArrowIcon direction="up" />
+                      <span className={moveText}>Move up</span>
                     </Button>
                     <Button
                       size="sm"
@@ -166,7 +170,8 @@ export function CollectionArtworks({ editor }: { editor: CollectionEditorRef }) 
                       onClick={() => move(artwork.artworkId, 1)}
                       aria-describedby="collection-move-help"
                     >
-                      Move down
+                      <ArrowIcon direction="down" />
+                      <span className={moveText}>Move down</span>
                     </Button>
                   </>
                 ) : null}

@@ -56,3 +56,22 @@ export function CloseIcon() {
     </svg>
   );
 }
+
+/** An arrow pointing up or down (moving an item in a list). */
+export function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={direction === 'up' ? 'M12 19V5M6 11l6-6 6 6' : 'M12 5v14M6 13l6 6 6-6'} />
+    </svg>
+  );
+}
