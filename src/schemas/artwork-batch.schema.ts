@@ -8,6 +8,7 @@ export const BATCH_UNDO_MINUTES = 10;
 
 /** The sale statuses a bulk change sets: a sold work stays sold (a return, recorded on its sale, is what undoes one). */
 export const BATCH_SALE_STATUSES = ['AVAILABLE', 'NOT_FOR_SALE'] as const satisfies readonly SaleStatus[];
+export type BatchSaleStatus = (typeof BATCH_SALE_STATUSES)[number];
 
 const artworkIds = z
   .array(z.uuid({ error: 'Artwork ID must be a valid UUID' }))

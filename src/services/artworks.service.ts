@@ -10,6 +10,7 @@ import {
   type ArtworkPage,
 } from '../schemas/artwork.schema';
 import { mediaItemSchema, mediaListSchema, type MediaItem } from '../schemas/media.schema';
+import { batchResultSchema, type ArtworkBatch, type BatchResult } from '../schemas/artwork-batch.schema';
 import { ServiceError, call } from './api-error';
 import { MINUTE, type QueryCache } from './query-cache';
 import { uploadFile, type Progress } from './upload.service';
@@ -72,6 +73,24 @@ export function createArtworksService(http: Http, cache: QueryCache) {
       call(async () => {
         await http.delete(`/artwork/${requireId(artworkId)}`);
         changed(artworkId);
+      }),
+
+    /** One change to many artworks (all or nothing); answers the batch that undoes it. */
+    applyBatch: (batch: ArtworkBatch): Promise<BatchResult> =>
+      call(async () => {
+        const result = batchResultSchema.parse((await http.post('/artwork/batch', batch)).data);
+        // Every artwork named changed (or went), and the lists, journal and collections with them.
+        cache.invalidate(['artworks']);
+        changed();
+        return result;
+      }),
+
+    /** Puts back what a batch changed. */
+    undoBatch: (batchId: string): Promise<void> =>
+      call(async () => {
+        await http.post(`/artwork/batch/${batchId}/undo`);
+        cache.invalidate(['artworks']);
+        changed();
       }),
 
     listMedia: (artworkId: string): Promise<MediaItem[]> =>

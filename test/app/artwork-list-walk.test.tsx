@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Artwork, ArtworkPage } from '../../src/schemas/artwork.schema';
 import type { ListMode } from '../../src/schemas/list.schema';
 import { provideList } from '../../src/machines/list/list.provide';
+import { artworkBulkMachine } from '../../src/machines/artwork-bulk/artwork-bulk.machine';
 import { ArtworkListPage } from '../../src/views/artwork-list/ArtworkListPage';
 import { toArtworkQuery } from '../../src/views/artwork-list/artwork-list-config';
 import { artworkRow } from '../support/artwork-row';
@@ -33,7 +34,10 @@ function renderList(items: Artwork[], mode: ListMode = 'large-tiles') {
   render(
     <Router hook={location.hook}>
       <ArtworkListPage
-        logic={provideList({ fetchPage: (q) => (toArtworkQuery(q), fetchPage()), saveSettings: () => {} })}
+        logic={{
+          list: provideList({ fetchPage: (q) => (toArtworkQuery(q), fetchPage()), saveSettings: () => {} }),
+          bulk: artworkBulkMachine,
+        }}
         settings={{ mode, aspect: 'square', pageSize: 12 }}
       />
     </Router>,

@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { FILTER_DEBOUNCE_MS } from '../../src/machines/list/list.machine';
 import type { Artwork, ArtworkListQuery, ArtworkPage } from '../../src/schemas/artwork.schema';
 import type { ListSettings } from '../../src/schemas/list.schema';
-import { ArtworkListPage } from '../../src/views/artwork-list/ArtworkListPage';
+import { artworkBulkMachine } from '../../src/machines/artwork-bulk/artwork-bulk.machine';
+import type { ListLogic } from '../../src/machines/list/list.machine';
+import { ArtworkListPage, type ArtworkListLogic } from '../../src/views/artwork-list/ArtworkListPage';
 import { toArtworkQuery } from '../../src/views/artwork-list/artwork-list-config';
 import { provideList } from '../../src/machines/list/list.provide';
 import { readListSettings, writeListSettings } from '../../src/services/list-settings';
@@ -15,6 +17,9 @@ import { artworkRow } from '../support/artwork-row';
 
 // jsdom has no scrolling; Ark's select scrolls its open list to the chosen option.
 Element.prototype.scrollTo ??= () => {};
+
+/** My Artworks with this list; its bulk chart is never asked to change anything here. */
+const pageLogic = (list: ListLogic): ArtworkListLogic => ({ list, bulk: artworkBulkMachine });
 
 const EMPTY_MESSAGE = "No artworks found. Create your first artwork using the 'New Artwork' button.";
 
@@ -52,7 +57,10 @@ function renderPage({
   render(
     <PhoneLayoutProvider value={phone}>
       <Router hook={location.hook}>
-        <ArtworkListPage logic={provideList({ fetchPage: (query) => list(toArtworkQuery(query)), saveSettings })} settings={settings} />
+        <ArtworkListPage
+          logic={pageLogic(provideList({ fetchPage: (query) => list(toArtworkQuery(query)), saveSettings }))}
+          settings={settings}
+        />
       </Router>
     </PhoneLayoutProvider>,
   );
@@ -252,11 +260,12 @@ describe('My Artworks', () => {
     await choose('Landscape (16:9)');
     expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['356', '200']);
     expect(img()).toHaveStyle({ objectFit: 'cover' });
-    expect(columns()).toBe('repeat(auto-fill, 356px)');
+    // Columns at least the tile's width, shared out to fill the row, and two side by side on a phone.
+    expect(columns()).toBe('repeat(auto-fill, minmax(min(356px, calc(50% - 8px)), 1fr))');
     // Portrait: a 3:4 frame as wide as the tile (its text needs 200px), filled by the crop: no bars beside it.
     await choose('Portrait (3:4)');
     expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['200', '267']);
-    expect(columns()).toBe('repeat(auto-fill, 200px)');
+    expect(columns()).toBe('repeat(auto-fill, minmax(min(200px, calc(50% - 8px)), 1fr))');
     expect(frame()).toHaveStyle({ height: '267px' });
     expect(img()).toHaveStyle({ objectFit: 'cover', width: '100%', height: '267px' });
     // Original: the uncropped picture, whole, in its own shape (no fixed box of its own, no grey frame).
@@ -353,7 +362,7 @@ describe('My Artworks', () => {
     const user = userEvent.setup();
     render(
       <Router hook={memoryLocation({ path: '/portfolio/artwork' }).hook}>
-        <ArtworkListPage logic={provideList({ fetchPage: (query) => list(toArtworkQuery(query)), saveSettings: () => {} })} />
+        <ArtworkListPage logic={pageLogic(provideList({ fetchPage: (query) => list(toArtworkQuery(query)), saveSettings: () => {} }))} />
       </Router>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch artworks');

@@ -91,6 +91,8 @@ function events(s: Snapshot): Event[] {
   const c = s.context;
   const out: Event[] = [];
   if (isPlain(s)) {
+    // The page's items changed elsewhere (a bulk change): the same page is read again.
+    out.push({ type: 'list.reload' });
     for (const mode of LIST_MODES) if (mode !== c.mode) out.push({ type: 'list.mode', mode });
     if (c.aspect === 'square') out.push({ type: 'list.aspect', aspect: 'landscape' });
   }
@@ -347,6 +349,8 @@ describe('list: the generic list follows the chart', () => {
           expectSaved();
         },
         'list.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        // Sent by the page that owns the list (My Artworks after a bulk change), not by the list's own controls.
+        'list.reload': () => act(() => list.send({ type: 'list.reload' })),
         'xstate.done.actor.fetchPage': async ({ event }) => {
           const output = (event as unknown as { output: ListPage<Item> }).output;
           await act(() => fetchPage.resolve(output));

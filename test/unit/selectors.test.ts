@@ -4,7 +4,7 @@ import { artworkEditorMachine } from '../../src/machines/artwork-editor/artwork-
 import * as artworkEditor from '../../src/machines/artwork-editor/artwork-editor.selectors';
 import { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-media.machine';
 import * as media from '../../src/machines/artwork-media/artwork-media.selectors';
-import { mediaSelectionMachine } from '../../src/machines/artwork-media/media-selection.machine';
+import { selectionMachine } from '../../src/machines/shared/selection.machine';
 import { mediaUploadMachine } from '../../src/machines/artwork-media/media-upload.machine';
 import { mediaUploadsMachine } from '../../src/machines/artwork-media/media-uploads.machine';
 import { authScreenMachine } from '../../src/machines/auth-screen/auth-screen.machine';
@@ -310,11 +310,11 @@ describe('artwork-media selectors', () => {
 
   it('the selection: off before the chart starts, the same empty list, and only ids still present', () => {
     expect(media.selectIsSelecting(undefined)).toBe(false);
-    expect(media.selectIsSelecting(at(mediaSelectionMachine, 'on'))).toBe(true);
-    expect(media.selectIsSelecting(at(mediaSelectionMachine, 'off'))).toBe(false);
+    expect(media.selectIsSelecting(at(selectionMachine, 'on'))).toBe(true);
+    expect(media.selectIsSelecting(at(selectionMachine, 'off'))).toBe(false);
     expect(media.selectSelected(undefined)).toEqual([]);
     expect(media.selectSelected(undefined)).toBe(media.selectSelected(undefined));
-    const on = at(mediaSelectionMachine, 'on', { selected: ['a', 'gone'] });
+    const on = at(selectionMachine, 'on', { selected: ['a', 'gone'] });
     expect(media.selectSelected(on)).toBe(on.context.selected);
     expect(media.selectedAmong(on, ['a', 'b'])).toEqual(['a']);
   });

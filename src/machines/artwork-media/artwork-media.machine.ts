@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import type { MediaItem } from '../../schemas/media.schema';
-import { mediaSelectionMachine } from './media-selection.machine';
+import { selectionMachine } from '../shared/selection.machine';
 import { mediaUploadsMachine } from './media-uploads.machine';
 import { failureMessage } from '../shared/failure';
 import type { Notice } from '../toasts/notice';
@@ -70,7 +70,7 @@ export const artworkMediaMachine = setup({
       throw new Error('deleteMedia not provided');
     }),
     uploads: mediaUploadsMachine,
-    selection: mediaSelectionMachine,
+    selection: selectionMachine,
   },
   actions: {
     notify: (_, _notice: Notice) => {},

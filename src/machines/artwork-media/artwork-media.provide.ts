@@ -2,7 +2,7 @@ import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { MediaItem } from '../../schemas/media.schema';
 import type { ArtworksService } from '../../services/artworks.service';
 import { artworkMediaMachine } from './artwork-media.machine';
-import { mediaSelectionMachine } from './media-selection.machine';
+import { selectionMachine } from '../shared/selection.machine';
 import { mediaUploadMachine, type MediaUploadInput } from './media-upload.machine';
 import { mediaUploadsMachine } from './media-uploads.machine';
 import type { Notice } from '../toasts/notice';
@@ -31,7 +31,7 @@ export function provideArtworkMedia(parts: ArtworkMediaParts) {
       setPrimary: parts.setPrimary,
       deleteMedia: parts.deleteMedia,
       uploads: provideMediaUploads(parts),
-      selection: mediaSelectionMachine,
+      selection: selectionMachine,
     },
     actions: { notify: (_, notice) => parts.notify(notice) },
   });

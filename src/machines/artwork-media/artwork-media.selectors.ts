@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { artworkMediaMachine } from './artwork-media.machine';
-import type { MediaSelectionRef, mediaSelectionMachine } from './media-selection.machine';
+import type { SelectionRef } from '../shared/selection.machine';
 import type { mediaUploadMachine } from './media-upload.machine';
 import type { MediaUploadsRef, mediaUploadsMachine } from './media-uploads.machine';
 
@@ -8,7 +8,6 @@ import type { MediaUploadsRef, mediaUploadsMachine } from './media-uploads.machi
 // re-renders only when the answer changes.
 
 type MediaSnapshot = SnapshotFrom<typeof artworkMediaMachine>;
-type SelectionSnapshot = SnapshotFrom<typeof mediaSelectionMachine>;
 type UploadSnapshot = SnapshotFrom<typeof mediaUploadMachine>;
 type UploadsSnapshot = SnapshotFrom<typeof mediaUploadsMachine>;
 
@@ -26,15 +25,9 @@ export const selectIsDeleting = (s: MediaSnapshot) => s.matches({ ready: 'deleti
 /** The item shown as the artwork's primary image, if one is. */
 export const selectPrimary = (s: MediaSnapshot) => s.context.items.find((i) => i.isPrimary) ?? null;
 export const selectUploads = (s: MediaSnapshot) => s.children.uploads as MediaUploadsRef | undefined;
-export const selectSelection = (s: MediaSnapshot) => s.children.selection as MediaSelectionRef | undefined;
+export const selectSelection = (s: MediaSnapshot) => s.children.selection as SelectionRef | undefined;
 
-// The selection chart is a child: before it starts there is no snapshot, and nothing is selected.
-const NO_IDS: string[] = [];
-/** In 'Select Multiple' mode: the cards show checkboxes. */
-export const selectIsSelecting = (s: SelectionSnapshot | undefined) => s?.matches('on') ?? false;
-export const selectSelected = (s: SelectionSnapshot | undefined) => s?.context.selected ?? NO_IDS;
-/** The selected ids that still name one of `mediaIds` (an item may have gone since it was selected). */
-export const selectedAmong = (s: SelectionSnapshot, mediaIds: string[]) => s.context.selected.filter((id) => mediaIds.includes(id));
+export { selectIsSelecting, selectSelected, selectedAmong } from '../shared/selection.selectors';
 
 /** One file's upload: its file, how far it is (0 to 1), why it failed, and 'uploading', 'done' or 'failed'. */
 export const selectUploadFile = (s: UploadSnapshot) => s.context.file;

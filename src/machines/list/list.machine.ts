@@ -138,6 +138,7 @@ export const listMachine = setup({
       ],
     },
     'list.page': { guard: 'otherPageInRange', target: '.loading', actions: assign({ page: ({ event }) => event.page }) },
+    'list.reload': { target: '.loading' },
   },
   states: {
     debouncing: {

@@ -32,3 +32,6 @@ export const selectPaging = (s: ListSnapshot) => ({
 
 /** A text or facet filter is in use (the phone's Filters line says so). */
 export const selectHasFilters = (s: ListSnapshot) => hasFilters(s.context.filters);
+
+/** The items of the page shown (the selection mode's Select All takes them). */
+export const selectItems = (s: ListSnapshot) => s.context.items;

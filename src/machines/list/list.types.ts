@@ -62,4 +62,6 @@ export type ListEvent =
   | { type: 'list.clearFilters' }
   | { type: 'list.page'; page: number }
   | { type: 'list.pageSize'; pageSize: number }
-  | { type: 'list.retry' };
+  | { type: 'list.retry' }
+  /** The items changed elsewhere (artworks made from dropped files, a bulk change): the same page is read again. */
+  | { type: 'list.reload' };

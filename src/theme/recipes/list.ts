@@ -135,13 +135,14 @@ export const pagination = defineSlotRecipe({
 /** The generic list's layout: toolbar, tiles or table by mode, footer. */
 export const dataList = defineSlotRecipe({
   className: 'dataList',
-  slots: ['root', 'toolbar', 'tiles', 'tile', 'table', 'row', 'cell', 'headerCell', 'sortButton', 'footer', 'summary'],
+  slots: ['root', 'toolbar', 'tiles', 'tile', 'check', 'table', 'row', 'cell', 'headerCell', 'sortButton', 'footer', 'summary'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '4', minW: 0 },
     toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' },
     tiles: { display: 'grid', gap: '4', listStyle: 'none', justifyContent: 'start', '&[aria-busy=true]': { opacity: 0.6 } },
     // Artwork first: the picture is the tile, matted like a print on the wall; the words sit quietly under it.
     tile: {
+      position: 'relative',
       display: 'flex',
       flexDirection: 'column',
       h: 'full',
@@ -159,7 +160,13 @@ export const dataList = defineSlotRecipe({
       _hover: { '& [data-aspect]:not([data-aspect=original])': { boxShadow: 'md', transform: 'translateY(-2px)' } },
       _focusVisible: focusRing,
       '@media (prefers-reduced-motion: reduce)': { '& [data-aspect]': { transition: 'none', transform: 'none!' } },
+      // The selection mode: a click toggles the work; a chosen one is ringed.
+      '&:has(input:focus-visible)': focusRing,
+      '& > input[type=checkbox]': { position: 'absolute', top: '2', left: '2', zIndex: 1 },
+      '[data-selected] > &': { '& [data-aspect]': { outline: '3px solid', outlineColor: 'accent.default', outlineOffset: '2px' } },
     },
+    // The selection mode's checkbox, over the picture's corner (or at the end of a row).
+    check: { w: '5', h: '5', accentColor: 'accent.default', cursor: 'pointer', flexShrink: 0 },
     table: {
       w: 'full',
       borderCollapse: 'collapse',
@@ -207,6 +214,7 @@ export const dataList = defineSlotRecipe({
         '&[data-column=image]': { gridColumn: '1', gridRow: '1 / span 4', alignSelf: 'start' },
         '&[data-column=title]': { gridRow: '1', fontSize: 'md', color: 'fg.default', overflowWrap: 'anywhere' },
         '&[data-column=status]': { gridColumn: '3', gridRow: '1', alignSelf: 'start' },
+        '&[data-column=select]': { gridColumn: '3', gridRow: '2 / span 3', justifySelf: 'end', alignSelf: 'center' },
       },
     },
     headerCell: { px: '3', py: '2', textAlign: 'start', fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', bg: 'bg.subtle' },

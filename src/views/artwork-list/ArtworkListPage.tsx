@@ -1,14 +1,32 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import type { ActorOptions } from 'xstate';
 import { css } from 'styled-system/css';
+import type { artworkBulkMachine } from '../../machines/artwork-bulk/artwork-bulk.machine';
+import { selectSelection } from '../../machines/artwork-bulk/artwork-bulk.selectors';
 import type { ListLogic } from '../../machines/list/list.machine';
+import { selectItems } from '../../machines/list/list.selectors';
+import { selectIsSelecting, selectSelected } from '../../machines/shared/selection.selectors';
 import { ARTWORK_MESSAGES, type Artwork } from '../../schemas/artwork.schema';
 import type { ListPosition } from '../../schemas/list-address.schema';
 import type { ListSettings } from '../../schemas/list.schema';
 import { DataList } from '../list/DataList';
+import type { ListSelection } from '../list/list-types';
 import { EmptyState } from '../ui/empty-state';
 import { EaselArt } from '../ui/illustrations';
-import { ARTWORK_COLUMNS, ARTWORK_FACETS, ARTWORK_SORT_OPTIONS, ArtworkTile, artworkHref, artworkListInput } from './artwork-list-config';
+import {
+  ARTWORK_COLUMNS,
+  ARTWORK_FACETS,
+  ARTWORK_SORT_OPTIONS,
+  ArtworkTile,
+  artworkHref,
+  artworkListInput,
+  selectLabel,
+} from './artwork-list-config';
+import { BulkBar } from '../artwork-bulk/BulkBar';
+import { BulkConfirm, CollectionPick } from '../artwork-bulk/BulkDialogs';
 import { CreateArtworkMenu } from './create-artwork-menu';
+import { UndoToast } from '../artwork-bulk/UndoToast';
 import { useInspection } from '../inspection';
 
 const artworkKey = (a: Artwork) => a.artworkId;
@@ -16,17 +34,58 @@ const artworkKey = (a: Artwork) => a.artworkId;
 export const NEW_ARTWORK = 'New Artwork';
 const ARTWORK_EMPTY_INVITATION = 'Choose what kind of work it is, then add its pictures and details.';
 
-/** My Artworks: the Create Artwork menu and the artist's artworks in the generic list, paged by the server. */
-export function ArtworkListPage({ logic, settings, position }: { logic: ListLogic; settings?: ListSettings; position?: ListPosition }) {
-  const list = useActorRef(logic, { input: artworkListInput(settings, position), ...useInspection() });
+/** My Artworks' charts: the list, and the bulk actions over the works chosen in it. */
+export interface ArtworkListLogic {
+  list: ListLogic;
+  bulk: typeof artworkBulkMachine;
+}
+
+/**
+ * My Artworks: the Create Artwork menu and the artist's artworks in the generic list, paged by the server; the
+ * selection mode changes many at once, after one confirmation, with an undo.
+ */
+export function ArtworkListPage({
+  logic,
+  settings,
+  position,
+  clock,
+}: {
+  logic: ArtworkListLogic;
+  settings?: ListSettings;
+  position?: ListPosition;
+  /** The undo toast's clock; tests pass a SimulatedClock. */
+  clock?: ActorOptions<typeof artworkBulkMachine>['clock'];
+}) {
+  const inspection = useInspection();
+  const list = useActorRef(logic.list, { input: artworkListInput(settings, position), ...inspection });
+  // An explicit `clock: undefined` would replace XState's own clock.
+  const bulk = useActorRef(logic.bulk, clock ? { ...inspection, clock } : inspection);
+  // A bulk change (or its undo) changed the works: the page is read again.
+  useEffect(() => {
+    const sub = bulk.on('artworks.changed', () => list.send({ type: 'list.reload' }));
+    return () => sub.unsubscribe();
+  }, [bulk, list]);
+  const items = useSelector(list, selectItems) as Artwork[];
+  const selectionRef = useSelector(bulk, selectSelection);
+  const selecting = useSelector(selectionRef, selectIsSelecting);
+  const selected = useSelector(selectionRef, selectSelected);
+  const pageIds = useMemo(() => items.map(artworkKey), [items]);
+  const selection = useMemo<ListSelection<Artwork>>(
+    () => ({ active: selecting, selected, toggle: (id) => selectionRef?.send({ type: 'selection.toggle', id }), label: selectLabel }),
+    [selecting, selected, selectionRef],
+  );
   return (
     <section aria-labelledby="artworks-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
         <h1 id="artworks-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
           My Artworks
         </h1>
-        <CreateArtworkMenu />
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {selecting ? null : <BulkBar bulk={bulk} pageIds={pageIds} />}
+          <CreateArtworkMenu />
+        </div>
       </header>
+      {selecting ? <BulkBar bulk={bulk} pageIds={pageIds} /> : null}
       <DataList<Artwork>
         actor={list}
         label="Artworks"
@@ -47,7 +106,11 @@ export function ArtworkListPage({ logic, settings, position }: { logic: ListLogi
           />
         }
         showAspect
+        selection={selection}
       />
+      <BulkConfirm bulk={bulk} />
+      <CollectionPick bulk={bulk} />
+      <UndoToast bulk={bulk} />
     </section>
   );
 }

@@ -126,6 +126,9 @@ export const ARTWORK_COLUMNS: ListColumn<Artwork>[] = [
   { id: 'status', header: 'Status', sortField: 'saleStatus', cell: (a) => <SaleStatusBadge status={a.saleStatus} /> },
 ];
 
+/** What a work's checkbox says in the selection mode. */
+export const selectLabel = (a: Artwork) => `Select ${artworkTitle(a)}`;
+
 /** Tile mode: the image, then title, year, medium and status. */
 export function ArtworkTile(a: Artwork, view: ListView) {
   return (

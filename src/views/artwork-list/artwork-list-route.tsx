@@ -1,27 +1,36 @@
 import { useMemo } from 'react';
 import { startPosition } from '../../machines/list/list.machine';
+import { provideArtworkBulk } from '../../machines/artwork-bulk/artwork-bulk.provide';
+import { createCollectionsService } from '../../services/collections.service';
 import { provideList } from '../../machines/list/list.provide';
 import { createArtworksService } from '../../services/artworks.service';
 import { readListSettings, writeListSettings } from '../../services/list-settings';
 import { useApp } from '../app-context';
 import { useListAddress } from '../list/list-address';
-import { ArtworkListPage } from './ArtworkListPage';
+import { ArtworkListPage, type ArtworkListLogic } from './ArtworkListPage';
 import { ARTWORK_LIST_ADDRESS, artworkListInput, toArtworkQuery } from './artwork-list-config';
 
 const SETTINGS = 'artworks';
 
 export default function ArtworkListRoute() {
-  const { http, cache } = useApp();
+  const { http, cache, toasts } = useApp();
   const settings = useMemo(() => readListSettings(SETTINGS), []);
   const start = useMemo(() => startPosition(artworkListInput(settings)), [settings]);
   const { opening, position, positionChanged } = useListAddress(ARTWORK_LIST_ADDRESS, start);
-  const logic = useMemo(() => {
+  const logic = useMemo<ArtworkListLogic>(() => {
     const artworks = createArtworksService(http, cache);
-    return provideList({
-      fetchPage: (query) => artworks.list(toArtworkQuery(query)),
-      saveSettings: (s) => writeListSettings(SETTINGS, s),
-      positionChanged,
-    });
-  }, [http, cache, positionChanged]);
+    return {
+      list: provideList({
+        fetchPage: (query) => artworks.list(toArtworkQuery(query)),
+        saveSettings: (s) => writeListSettings(SETTINGS, s),
+        positionChanged,
+      }),
+      bulk: provideArtworkBulk({
+        artworks,
+        collections: createCollectionsService(http, cache),
+        notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
+      }),
+    };
+  }, [http, cache, toasts, positionChanged]);
   return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} />;
 }

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
-import type { MediaSelectionRef } from '../../machines/artwork-media/media-selection.machine';
+import type { SelectionRef } from '../../machines/shared/selection.machine';
 import {
   selectedAmong,
   selectIsBusy,
@@ -25,7 +25,13 @@ import { Spinner } from '../ui/spinner';
 import { MediaCard } from './MediaCard';
 import { MediaUploads } from './MediaUploads';
 
-const grid = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '4', listStyle: 'none' });
+// At least two cards side by side on a phone, as many as fit on a laptop.
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, calc(50% - 0.5rem)), 1fr))',
+  gap: '4',
+  listStyle: 'none',
+});
 const toolbar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
 
 /** 'Select Multiple' / 'Exit Selection Mode', then 'Select All' / 'Deselect All' and 'Delete Selected (n)'. */
@@ -35,7 +41,7 @@ function SelectionToolbar({
   mediaIds,
   busy,
 }: {
-  selection: MediaSelectionRef;
+  selection: SelectionRef;
   media: ArtworkMediaRef;
   mediaIds: string[];
   busy: boolean;
@@ -62,7 +68,7 @@ function SelectionToolbar({
           Deselect All
         </Button>
       ) : (
-        <Button variant="outline" size="sm" onClick={() => selection.send({ type: 'selection.selectAll', mediaIds })}>
+        <Button variant="outline" size="sm" onClick={() => selection.send({ type: 'selection.selectAll', ids: mediaIds })}>
           Select All
         </Button>
       )}
@@ -120,7 +126,7 @@ export function MediaPanel({ media }: { media: ArtworkMediaRef }) {
               selecting={selecting}
               selected={selected.includes(item.mediaId)}
               busy={busy}
-              onToggle={() => selection?.send({ type: 'selection.toggle', mediaId: item.mediaId })}
+              onToggle={() => selection?.send({ type: 'selection.toggle', id: item.mediaId })}
               onSetPrimary={() => media.send({ type: 'media.setPrimary', mediaId: item.mediaId })}
               onDelete={() => media.send({ type: 'media.delete', mediaIds: [item.mediaId] })}
             />

@@ -13,7 +13,7 @@ import { RowTable, TileGrid } from './list-items';
 import { usePhoneLayout } from '../shell/phone-layout';
 import { FiltersDisclosure } from './filters-disclosure';
 import { ListToolbar } from './list-toolbar';
-import type { ListColumn, ListFacet, ListView } from './list-types';
+import type { ListColumn, ListFacet, ListSelection, ListView } from './list-types';
 import { listView } from './list-view';
 
 export interface DataListProps<T> {
@@ -35,6 +35,8 @@ export interface DataListProps<T> {
   empty?: ReactNode;
   /** Offer the image-aspect choice (lists of pictures). */
   showAspect?: boolean;
+  /** The multi-select mode: items show checkboxes, and a click toggles instead of opening. */
+  selection?: ListSelection<T>;
 }
 
 /**
@@ -60,7 +62,7 @@ export function DataList<T>(props: DataListProps<T>) {
   const classes = dataList({ mode });
   const rows = items as T[];
   const busy = state === 'loading' || state === 'debouncing';
-  const common = { label, items: rows, view, busy, itemKey, itemHref, classes };
+  const common = { label, items: rows, view, busy, itemKey, itemHref, classes, selection: props.selection };
 
   const toolbar = (
     <ListToolbar

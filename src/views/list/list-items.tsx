@@ -1,11 +1,12 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { css } from 'styled-system/css';
 import type { ListSort } from '../../machines/list/list.machine';
 import type { SortDirection } from '../../schemas/list.schema';
-import type { ListColumn, ListView } from './list-types';
+import type { ListColumn, ListSelection, ListView } from './list-types';
 import { tileWidth } from './list-view';
 
-type Classes = Record<'tiles' | 'tile' | 'table' | 'row' | 'cell' | 'headerCell' | 'sortButton', string>;
+type Classes = Record<'tiles' | 'tile' | 'check' | 'table' | 'row' | 'cell' | 'headerCell' | 'sortButton', string>;
 
 interface ItemsProps<T> {
   label: string;
@@ -15,9 +16,23 @@ interface ItemsProps<T> {
   itemKey: (item: T) => string;
   itemHref?: (item: T) => string;
   classes: Classes;
+  /** The multi-select mode, when the list has one: while it is on, items toggle instead of opening. */
+  selection?: ListSelection<T>;
 }
 
-/** Tiles: each a link (when items have an address) holding what renderTile draws. */
+/** The gap between tiles, in CSS pixels (the recipe's gap 4, and 3 for small tiles). */
+const TILE_GAP = { small: 12, large: 16 } as const;
+
+/**
+ * Columns that fill the width with no dead margin, each at least the tile's width, and always at least two side by
+ * side (a phone shows two): `min(the tile's width, half the row)`, then shared out.
+ */
+export const tileColumns = (view: ListView) => {
+  const gap = TILE_GAP[view.small ? 'small' : 'large'];
+  return `repeat(auto-fill, minmax(min(${tileWidth(view)}px, calc(50% - ${gap / 2}px)), 1fr))`;
+};
+
+/** Tiles: each a link (when items have an address) holding what renderTile draws; in the selection mode, a checkbox. */
 export function TileGrid<T>({
   label,
   items,
@@ -27,22 +42,37 @@ export function TileGrid<T>({
   itemHref,
   classes,
   renderTile,
+  selection,
 }: ItemsProps<T> & { renderTile: (item: T, view: ListView) => ReactNode }) {
-  const width = tileWidth(view);
+  const selecting = selection?.active ?? false;
   return (
     <ul
       aria-label={label}
       aria-busy={busy}
       className={classes.tiles}
-      style={{ gridTemplateColumns: `repeat(auto-fill, ${width}px)` }}
+      style={{ gridTemplateColumns: tileColumns(view) }}
       data-mode={view.mode}
+      data-selecting={selecting || undefined}
     >
       {items.map((item) => {
+        const key = itemKey(item);
         const body = renderTile(item, view);
         const href = itemHref?.(item);
+        const checked = selecting && selection!.selected.includes(key);
         return (
-          <li key={itemKey(item)}>
-            {href ? (
+          <li key={key} data-selected={checked || undefined}>
+            {selecting ? (
+              <label className={classes.tile}>
+                <input
+                  type="checkbox"
+                  className={classes.check}
+                  checked={checked}
+                  aria-label={selection!.label(item)}
+                  onChange={() => selection!.toggle(key)}
+                />
+                {body}
+              </label>
+            ) : href ? (
               <Link href={href} className={classes.tile}>
                 {body}
               </Link>
@@ -72,21 +102,29 @@ export function RowTable<T>({
   columns,
   sort,
   onSort,
+  selection,
 }: ItemsProps<T> & {
   columns: readonly ListColumn<T>[];
   sort: ListSort;
   onSort: (sort: ListSort) => void;
 }) {
   const [, navigate] = useLocation();
-  const open = (href: string | undefined) => (e: MouseEvent<HTMLTableRowElement>) => {
-    // The link inside the row handles its own clicks (and modified clicks open new tabs).
-    if (!href || (e.target as Element).closest('a, button')) return;
-    navigate(href);
+  const selecting = selection?.active ?? false;
+  const open = (href: string | undefined, key: string) => (e: MouseEvent<HTMLTableRowElement>) => {
+    // The link inside the row handles its own clicks (and modified clicks open new tabs); the checkbox its own.
+    if ((e.target as Element).closest('a, button, input')) return;
+    if (selecting) selection!.toggle(key);
+    else if (href) navigate(href);
   };
   return (
     <table aria-label={label} aria-busy={busy} className={classes.table} data-mode={view.mode}>
       <thead>
         <tr>
+          {selecting ? (
+            <th scope="col" className={classes.headerCell}>
+              <span className={css({ srOnly: true })}>Selected</span>
+            </th>
+          ) : null}
           {columns.map((column) => (
             <th key={column.id} scope="col" className={classes.headerCell} aria-sort={ariaSort(sort, column.sortField)}>
               {column.sortField ? (
@@ -107,12 +145,25 @@ export function RowTable<T>({
       </thead>
       <tbody>
         {items.map((item) => {
+          const key = itemKey(item);
           const href = itemHref?.(item);
+          const checked = selecting && selection!.selected.includes(key);
           return (
-            <tr key={itemKey(item)} className={classes.row} onClick={open(href)}>
+            <tr key={key} className={classes.row} onClick={open(href, key)} data-selected={checked || undefined}>
+              {selecting ? (
+                <td className={classes.cell} data-column="select">
+                  <input
+                    type="checkbox"
+                    className={classes.check}
+                    checked={checked}
+                    aria-label={selection!.label(item)}
+                    onChange={() => selection!.toggle(key)}
+                  />
+                </td>
+              ) : null}
               {columns.map((column) => (
                 <td key={column.id} className={classes.cell} data-column={column.id}>
-                  {column.link && href ? <Link href={href}>{column.cell(item, view)}</Link> : column.cell(item, view)}
+                  {column.link && href && !selecting ? <Link href={href}>{column.cell(item, view)}</Link> : column.cell(item, view)}
                 </td>
               ))}
             </tr>

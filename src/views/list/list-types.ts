@@ -30,3 +30,12 @@ export interface ListFacet {
   allLabel: string;
   options: readonly SelectOption[];
 }
+
+/** The list's multi-select mode (the selection chart's state, and what a checkbox does). */
+export interface ListSelection<T> {
+  active: boolean;
+  selected: readonly string[];
+  toggle: (key: string) => void;
+  /** What the item's checkbox says: 'Select Harbour at Dusk'. */
+  label: (item: T) => string;
+}

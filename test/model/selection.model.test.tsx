@@ -5,31 +5,31 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../src/machines/toasts/notice';
 import type { artworkMediaMachine } from '../../src/machines/artwork-media/artwork-media.machine';
-import { mediaSelectionMachine } from '../../src/machines/artwork-media/media-selection.machine';
+import { selectionMachine } from '../../src/machines/shared/selection.machine';
 import type { MediaItem } from '../../src/schemas/media.schema';
 import { provideArtworkMedia, type ArtworkMediaParts } from '../../src/machines/artwork-media/artwork-media.provide';
 import { MediaPanel } from '../../src/views/artwork-media/MediaPanel';
 import { ARTWORK_ID, mediaFixture, pendingForever } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
-type Snapshot = SnapshotFrom<typeof mediaSelectionMachine>;
+type Snapshot = SnapshotFrom<typeof selectionMachine>;
 
 const ITEMS: MediaItem[] = [mediaFixture(1, { isPrimary: true }), mediaFixture(2), mediaFixture(3, { kind: 'video' })];
 const ALL = ITEMS.map((i) => i.mediaId);
 
 /** What the toolbar and the cards' checkboxes can send in a state. */
-const events = (s: Snapshot): Array<ModelEvent<typeof mediaSelectionMachine>> => {
+const events = (s: Snapshot): Array<ModelEvent<typeof selectionMachine>> => {
   if (s.matches('off')) return [{ type: 'selection.enter' }];
   const all = ALL.every((id) => s.context.selected.includes(id));
   return [
     { type: 'selection.exit' },
-    { type: 'selection.toggle', mediaId: 'm1' },
-    { type: 'selection.toggle', mediaId: 'm2' },
-    all ? { type: 'selection.deselectAll' } : { type: 'selection.selectAll', mediaIds: ALL },
+    { type: 'selection.toggle', id: 'm1' },
+    { type: 'selection.toggle', id: 'm2' },
+    all ? { type: 'selection.deselectAll' } : { type: 'selection.selectAll', ids: ALL },
   ];
 };
 const serializeState = (s: Snapshot) => JSON.stringify([s.value, [...s.context.selected].sort()]);
-const model = createModel(mediaSelectionMachine, { events, serializeState });
+const model = createModel(selectionMachine, { events, serializeState });
 const paths = coveringPaths(model);
 
 function MediaHost({ logic }: { logic: typeof artworkMediaMachine }) {
@@ -90,8 +90,8 @@ describe('media selection: the selection mode follows the chart', () => {
         'selection.enter': () => user.click(screen.getByRole('button', { name: 'Select Multiple' })),
         'selection.exit': () => user.click(screen.getByRole('button', { name: 'Exit Selection Mode' })),
         'selection.toggle': ({ event }) => {
-          const { mediaId } = event as unknown as { mediaId: string };
-          const item = ITEMS.find((i) => i.mediaId === mediaId)!;
+          const { id } = event as unknown as { id: string };
+          const item = ITEMS.find((i) => i.mediaId === id)!;
           return user.click(screen.getByRole('checkbox', { name: `Select ${item.fileName}` }));
         },
         'selection.selectAll': () => user.click(screen.getByRole('button', { name: 'Select All' })),
@@ -102,7 +102,7 @@ describe('media selection: the selection mode follows the chart', () => {
   });
 
   it('covers every state and transition', () => {
-    assertFullCoverage(mediaSelectionMachine, paths, { stateTests: states, record: true });
+    assertFullCoverage(selectionMachine, paths, { stateTests: states, record: true });
   });
 });
 
