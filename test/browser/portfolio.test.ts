@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
+import { checkScreen } from '../support/layout-check';
 import { makeJpeg } from '../support/portfolio';
 import { ARTWORKS, recordProgressAndToasts, recorded, throttleUploads } from '../support/portfolio-browser';
 
@@ -193,6 +194,27 @@ describe('the portfolio in a real browser', () => {
     await expect.poll(async () => mediaIdOf(await preview.getAttribute('src'))).toBe(chosenId);
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
     await expectAccessible(page, 'media cards');
+
+    // A picture clicked opens large, with the others before and after it; Esc returns to it.
+    await card(chosen)
+      .getByRole('button', { name: `View ${chosen} large` })
+      .click();
+    const lightbox = page.getByRole('dialog');
+    const large = lightbox.getByTestId('lightbox-picture');
+    const place = lightbox.getByText(new RegExp(`^\\d of ${IMAGES.length}$`));
+    const first = await place.textContent();
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await checkScreen(page, 'media lightbox');
+    }
+    await page.keyboard.press('ArrowRight');
+    // The next picture of the Media tab's order.
+    const n = Number(first!.split(' ')[0]);
+    await expect.poll(() => place.textContent()).toBe(`${(n % IMAGES.length) + 1} of ${IMAGES.length}`);
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${chosen} large`);
 
     // The server kept it.
     await page.reload();

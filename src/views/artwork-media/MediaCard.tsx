@@ -45,9 +45,26 @@ const triggerClass = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 });
 
-function Preview({ item }: { item: MediaItem }) {
-  if (item.kind === 'image')
-    return <FallbackImage src={item.urls.smCrop ?? item.urls.sm} alt={item.fileName} className={fill} width={400} height={400} />;
+const viewButton = css({
+  display: 'block',
+  w: 'full',
+  h: 'full',
+  cursor: 'zoom-in',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-3px' },
+});
+
+function Preview({ item, onView }: { item: MediaItem; onView?: () => void }) {
+  if (item.kind === 'image') {
+    const image = <FallbackImage src={item.urls.smCrop ?? item.urls.sm} alt={item.fileName} className={fill} width={400} height={400} />;
+    // Out of the selection mode, a picture opens large.
+    return onView ? (
+      <button type="button" className={viewButton} onClick={onView} aria-label={`View ${item.fileName} large`}>
+        {image}
+      </button>
+    ) : (
+      image
+    );
+  }
   // The artist's own upload, previewed for them: the product holds no captions for it to offer.
   if (item.kind === 'video')
     // eslint-disable-next-line jsx-a11y/media-has-caption
@@ -70,10 +87,12 @@ export interface MediaCardProps {
   onToggle: () => void;
   onSetPrimary: () => void;
   onDelete: () => void;
+  /** Shows the picture large (images only). */
+  onView?: () => void;
 }
 
 /** One media file: its picture (or player), 'Primary' badge, name, date, size, and its actions. */
-export function MediaCard({ item, selecting, selected, busy, onToggle, onSetPrimary, onDelete }: MediaCardProps) {
+export function MediaCard({ item, selecting, selected, busy, onToggle, onSetPrimary, onDelete, onView }: MediaCardProps) {
   // Only an image can be the artwork's primary.
   const canBePrimary = item.kind === 'image' && !item.isPrimary;
   return (
@@ -84,7 +103,7 @@ export function MediaCard({ item, selecting, selected, busy, onToggle, onSetPrim
       data-selected={(selecting && selected) || undefined}
     >
       <div className={frame}>
-        <Preview item={item} />
+        <Preview item={item} onView={selecting ? undefined : onView} />
         {item.kind === 'video' ? (
           <span
             className={css({

@@ -1,4 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { lightboxMachine } from '../../machines/lightbox/lightbox.machine';
+import { Lightbox } from '../lightbox/Lightbox';
+import { useInspection } from '../inspection';
 import { css } from 'styled-system/css';
 import type { ArtworkMediaRef } from '../../machines/artwork-media/artwork-media.machine';
 import type { SelectionRef } from '../../machines/shared/selection.machine';
@@ -99,6 +103,11 @@ export function MediaPanel({ media }: { media: ArtworkMediaRef }) {
   const selecting = useSelector(selection, selectIsSelecting);
   const selected = useSelector(selection, selectSelected);
   const mediaIds = items.map((i) => i.mediaId);
+  // A picture clicked opens large, with the artwork's other pictures before and after it.
+  const lightbox = useActorRef(lightboxMachine, useInspection());
+  const images = useMemo(() => items.filter((i) => i.kind === 'image'), [items]);
+  const openLarge = (mediaId: string) =>
+    lightbox.send({ type: 'lightbox.open', index: images.findIndex((i) => i.mediaId === mediaId), count: images.length });
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })} data-view={view}>
@@ -129,10 +138,12 @@ export function MediaPanel({ media }: { media: ArtworkMediaRef }) {
               onToggle={() => selection?.send({ type: 'selection.toggle', id: item.mediaId })}
               onSetPrimary={() => media.send({ type: 'media.setPrimary', mediaId: item.mediaId })}
               onDelete={() => media.send({ type: 'media.delete', mediaIds: [item.mediaId] })}
+              onView={() => openLarge(item.mediaId)}
             />
           ))}
         </ul>
       ) : null}
+      <Lightbox lightbox={lightbox} images={images} title="" />
       <ConfirmDialog
         open={confirming || deleting}
         title={pendingDelete.length > 1 ? 'Delete media items' : 'Delete media'}
