@@ -1,0 +1,126 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { formatDimensions } from '../../src/schemas/dimensions-format';
+import { certificateNumberParams, certificateQuerySchema } from '../../src/schemas/paperwork.schema';
+import { artworkIdParams } from '../artworks/artwork.params';
+import { requireUser } from '../auth/require-user';
+import type { AppDeps, AppEnv } from '../context';
+import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
+import { ApiRouter } from '../http/api-router';
+import { errorDoc } from '../http/router';
+import { copyOf, readArtworkPieces } from '../inventory/pieces.repo';
+import { deriveKey, loadOrCreateSecret } from '../secrets';
+import { certificateNumbers } from './certificate-number';
+import { certificatePdf } from './certificate.pdf';
+import { artistName, findVerifiedPiece, largeImageKey } from './certificate.repo';
+import { imageForPdf, pdfResponse } from './pdf';
+
+const tag = 'Paperwork';
+const pieceError = (message: string) => new Invalid(VALIDATION_MESSAGE, { fieldErrors: { piece: [message] } });
+const unknownCertificate = () => new NotFound('No certificate has this number.');
+
+/** The key certificate numbers are signed with: derived from the server's token secret, the same on every instance. */
+const certificateKey = (deps: AppDeps) =>
+  deriveKey(loadOrCreateSecret(deps.config.dataDir, 'jwt', deps.config.jwtSecret), 'certificate-number');
+
+/** Paperwork as PDF, made on the server: a certificate of authenticity per work or per copy of an edition. */
+export function paperworkRoutes(deps: AppDeps) {
+  const api = new ApiRouter(requireUser(deps));
+  const numbers = certificateNumbers(certificateKey(deps));
+
+  api.openapi(
+    {
+      method: 'get',
+      path: '/artwork/:id/certificate.pdf',
+      summary: "A certificate of authenticity (PDF) for the work, or for one copy of an edition (`piece`: the copy's pieceId)",
+      tag,
+      auth: true,
+      params: artworkIdParams,
+      query: certificateQuerySchema,
+      responses: {
+        200: { description: 'The certificate (application/pdf, one A4 page)', contentType: 'application/pdf' },
+        400: errorDoc('Invalid input: an unknown piece, or no piece for an edition'),
+        401: errorDoc('Not signed in'),
+        404: errorDoc('No such artwork'),
+      },
+    },
+    async (c, { params, query }) => {
+      const userId = c.var.auth.user.userId;
+      const found = await readArtworkPieces(deps.db, userId, params.id);
+      const { artwork } = found;
+      const piece = query.piece
+        ? found.pieces.find((p) => p.id === query.piece)
+        : artwork.editionSize === null
+          ? found.pieces[0]
+          : undefined;
+      if (!piece)
+        throw pieceError(query.piece ? 'This artwork has no such piece' : 'Choose which copy of the edition the certificate is for');
+      const number = numbers.of(piece.id);
+      const doc = certificatePdf({
+        title: artwork.title,
+        year: artwork.year,
+        medium: artwork.medium,
+        dimensions: formatDimensions(artwork.dimensions),
+        copy: copyOf(artwork, piece),
+        artist: await artistName(deps.db, userId),
+        number,
+        verifyUrl: `${deps.config.appUrl}/verify/${number}`,
+        image: await imageForPdf(deps.storage, await largeImageKey(deps.db, userId, artwork.primaryImageMediaId)),
+      });
+      return pdfResponse(doc, `certificate-${number}.pdf`);
+    },
+  );
+
+  api.openapi(
+    {
+      method: 'get',
+      path: '/certificate/:number',
+      summary: "Checks a certificate's number: the work's title, year, artist and copy (never its buyer). Public",
+      tag,
+      params: certificateNumberParams,
+      responses: {
+        200: { description: 'The certificate is genuine: what it certifies' },
+        404: errorDoc('No certificate has this number'),
+      },
+    },
+    async (c, { params }) => c.json(await verify(params.number), 200),
+  );
+
+  async function verify(number: string) {
+    const pieceId = numbers.open(number);
+    const row = pieceId ? await findVerifiedPiece(deps.db, pieceId) : null;
+    if (!row) throw unknownCertificate();
+    return {
+      number: number.trim().toUpperCase(),
+      title: row.title,
+      year: row.year,
+      artist: `${row.firstName} ${row.lastName}`.trim(),
+      copy: copyOf(row, row),
+    };
+  }
+
+  /** The verification address printed on every certificate: a plain public page. */
+  const page = new Hono<AppEnv>();
+  page.get('/verify/:number', async (c) => {
+    const number = c.req.param('number');
+    let found: Awaited<ReturnType<typeof verify>> | null = null;
+    try {
+      found = await verify(number);
+    } catch (err) {
+      if (!(err instanceof NotFound)) throw err;
+    }
+    const body = found
+      ? html`<h1>Certificate ${found.number} is genuine</h1>
+          <p>It certifies <strong>${found.title || 'Untitled'}</strong>${found.year ? html`, ${found.year}` : ''}, by ${found.artist}${
+            found.copy ? html`, copy ${found.copy}` : html`, a unique work`
+          }.</p>`
+      : html`<h1>No certificate has this number</h1>
+          <p>Check the number printed on the certificate.</p>`;
+    return c.html(
+      html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Certificate check</title></head><body>${body}</body></html>`,
+      found ? 200 : 404,
+    );
+  });
+
+  return { api, page };
+}
