@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { formatDimensions } from '../../src/schemas/dimensions-format';
-import { certificateNumberParams, certificateQuerySchema } from '../../src/schemas/paperwork.schema';
+import { certificateNumberParams, certificateQuerySchema, labelsQuerySchema } from '../../src/schemas/paperwork.schema';
 import { artworkIdParams } from '../artworks/artwork.params';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
@@ -13,6 +13,8 @@ import { deriveKey, loadOrCreateSecret } from '../secrets';
 import { certificateNumbers } from './certificate-number';
 import { certificatePdf } from './certificate.pdf';
 import { artistName, findVerifiedPiece, largeImageKey } from './certificate.repo';
+import { labelsPdf } from './labels.pdf';
+import { labelledArtworks } from './labels.repo';
 import { imageForPdf, pdfResponse } from './pdf';
 
 const tag = 'Paperwork';
@@ -23,7 +25,7 @@ const unknownCertificate = () => new NotFound('No certificate has this number.')
 const certificateKey = (deps: AppDeps) =>
   deriveKey(loadOrCreateSecret(deps.config.dataDir, 'jwt', deps.config.jwtSecret), 'certificate-number');
 
-/** Paperwork as PDF, made on the server: a certificate of authenticity per work or per copy of an edition. */
+/** Paperwork as PDF, made on the server: certificates of authenticity (with their public check) and wall labels. */
 export function paperworkRoutes(deps: AppDeps) {
   const api = new ApiRouter(requireUser(deps));
   const numbers = certificateNumbers(certificateKey(deps));
@@ -84,6 +86,34 @@ export function paperworkRoutes(deps: AppDeps) {
       },
     },
     async (c, { params }) => c.json(await verify(params.number), 200),
+  );
+
+  api.openapi(
+    {
+      method: 'get',
+      path: '/paperwork/labels.pdf',
+      summary: 'Wall labels (PDF, A4, eight to a page) for the chosen works, in the order given (`artworkIds`: ids separated by commas)',
+      tag,
+      auth: true,
+      query: labelsQuerySchema,
+      responses: {
+        200: { description: 'The sheet of labels (application/pdf)', contentType: 'application/pdf' },
+        400: errorDoc('Invalid input: no works, too many, or an id that is not one'),
+        401: errorDoc('Not signed in'),
+        404: errorDoc('One of the works is not one of yours'),
+      },
+    },
+    async (c, { query }) => {
+      const userId = c.var.auth.user.userId;
+      const rows = await labelledArtworks(deps.db, userId, query.artworkIds);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const labels = query.artworkIds.map((id) => {
+        const row = byId.get(id);
+        if (!row) throw new NotFound('Artwork not found.');
+        return { title: row.title, year: row.year, medium: row.medium, dimensions: formatDimensions(row.dimensions) };
+      });
+      return pdfResponse(labelsPdf(await artistName(deps.db, userId), labels), 'wall-labels.pdf');
+    },
   );
 
   async function verify(number: string) {
