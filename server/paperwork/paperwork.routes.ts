@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { consignmentIdParams } from '../../src/schemas/consignment.schema';
 import { formatDimensions } from '../../src/schemas/dimensions-format';
+import { formatMoney } from '../../src/schemas/money.schema';
 import { certificateNumberParams, certificateQuerySchema, labelsQuerySchema } from '../../src/schemas/paperwork.schema';
 import { artworkIdParams } from '../artworks/artwork.params';
 import { requireUser } from '../auth/require-user';
@@ -8,11 +10,14 @@ import type { AppDeps, AppEnv } from '../context';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
 import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
+import { getConsignment } from '../consignments/consignment.repo';
 import { copyOf, readArtworkPieces } from '../inventory/pieces.repo';
 import { deriveKey, loadOrCreateSecret } from '../secrets';
 import { certificateNumbers } from './certificate-number';
 import { certificatePdf } from './certificate.pdf';
 import { artistName, findVerifiedPiece, largeImageKey } from './certificate.repo';
+import { consignmentFormPdf } from './consignment-form.pdf';
+import { consignedPieces, galleryDetails } from './consignment-form.repo';
 import { labelsPdf } from './labels.pdf';
 import { labelledArtworks } from './labels.repo';
 import { imageForPdf, pdfResponse } from './pdf';
@@ -25,7 +30,7 @@ const unknownCertificate = () => new NotFound('No certificate has this number.')
 const certificateKey = (deps: AppDeps) =>
   deriveKey(loadOrCreateSecret(deps.config.dataDir, 'jwt', deps.config.jwtSecret), 'certificate-number');
 
-/** Paperwork as PDF, made on the server: certificates of authenticity (with their public check) and wall labels. */
+/** Paperwork as PDF, made on the server: certificates of authenticity (with their public check), wall labels and consignment forms. */
 export function paperworkRoutes(deps: AppDeps) {
   const api = new ApiRouter(requireUser(deps));
   const numbers = certificateNumbers(certificateKey(deps));
@@ -113,6 +118,69 @@ export function paperworkRoutes(deps: AppDeps) {
         return { title: row.title, year: row.year, medium: row.medium, dimensions: formatDimensions(row.dimensions) };
       });
       return pdfResponse(labelsPdf(await artistName(deps.db, userId), labels), 'wall-labels.pdf');
+    },
+  );
+
+  api.openapi(
+    {
+      method: 'get',
+      path: '/consignment/:id/form.pdf',
+      summary: 'The consignment form (PDF): artist and gallery, the terms, each work with its picture, size and price, two signature lines',
+      tag,
+      auth: true,
+      params: consignmentIdParams,
+      responses: {
+        200: { description: 'The form (application/pdf)', contentType: 'application/pdf' },
+        400: errorDoc('Invalid input'),
+        401: errorDoc('Not signed in'),
+        404: errorDoc('No such consignment'),
+      },
+    },
+    async (c, { params }) => {
+      const userId = c.var.auth.user.userId;
+      const consignment = await getConsignment(deps.db, userId, params.id, deps.mediaUrls);
+      const items = consignment.items.filter((i) => i.state !== 'returned');
+      const pieces = new Map(
+        (
+          await consignedPieces(
+            deps.db,
+            userId,
+            items.map((i) => i.pieceId),
+          )
+        ).map((p) => [p.pieceId, p]),
+      );
+      const gallery = await galleryDetails(deps.db, userId, consignment.gallery.contactId);
+      const works = [];
+      for (const item of items) {
+        const piece = pieces.get(item.pieceId);
+        works.push({
+          title: item.title,
+          copy: item.copy,
+          year: piece?.year ?? null,
+          medium: piece?.medium ?? '',
+          dimensions: piece ? formatDimensions(piece.dimensions) : '',
+          price:
+            piece?.priceAmount != null && piece.priceCurrency
+              ? formatMoney({ amount: piece.priceAmount, currency: piece.priceCurrency }, 'en')
+              : '',
+          image: await imageForPdf(deps.storage, piece?.imageKey ?? null, 400),
+        });
+      }
+      const doc = consignmentFormPdf({
+        artist: await artistName(deps.db, userId),
+        gallery: {
+          name: consignment.gallery.name,
+          address: gallery?.address ?? '',
+          email: gallery?.email ?? '',
+          phone: gallery?.phone ?? '',
+        },
+        commissionPercent: consignment.commissionPercent,
+        startsOn: consignment.startsOn,
+        endsOn: consignment.endsOn,
+        terms: consignment.terms,
+        works,
+      });
+      return pdfResponse(doc, `consignment-${consignment.consignmentId}.pdf`);
     },
   );
 
