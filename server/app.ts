@@ -20,6 +20,7 @@ import { openApiDocument } from './http/api-router';
 import { inquiryRoutes } from './inquiries/inquiry.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
 import { paperworkRoutes } from './paperwork/paperwork.routes';
+import { inventoryReportRoutes } from './paperwork/inventory-report.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { serveCustomDomains } from './domains/custom-host';
 import { domainRoutes } from './domains/domain.routes';
@@ -128,6 +129,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     contactRoutes(deps),
     consignmentRoutes(deps),
     paperwork.api,
+    inventoryReportRoutes(deps),
     mediaRoutes(deps),
     mediaFileRoutes(deps),
     collectionRoutes(deps),

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import type { BlobStore } from '../storage/blob-store';
 
 /** Paper for every document: A4, as galleries in most of the world print on (docs/decisions.md). */
-export const newDocument = (title: string) =>
-  new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Creator: 'Artist Studio' }, bufferPages: false });
+export const newDocument = (title: string, layout: 'portrait' | 'landscape' = 'portrait') =>
+  new PDFDocument({ size: 'A4', layout, margin: layout === 'portrait' ? 56 : 36, info: { Title: title, Creator: 'Artist Studio' } });
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
