@@ -1,23 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Inventory } from '../../src/schemas/inventory.schema';
 import { inventoryClient } from '../support/inventory';
 import { addMedia, artworkInput, createArtwork, makeJpeg } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { pdfText } from '../support/pdf-text';
 import { dbLabel } from '../support/test-db';
-
-const run = promisify(execFile);
-
-/** The PDF's text as poppler reads it back, spaces folded (what a person reading the page sees). */
-async function pdfText(res: Response): Promise<string> {
-  expect(res.headers.get('content-type')).toBe('application/pdf');
-  const bytes = Buffer.from(await res.arrayBuffer());
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  const child = run('/usr/bin/pdftotext', ['-layout', '-', '-'], { encoding: 'utf8' });
-  child.child.stdin?.end(bytes);
-  return (await child).stdout.replace(/\s+/g, ' ');
-}
 
 describe(`certificates of authenticity as PDF, and their verification (${dbLabel()})`, () => {
   let t: TestApp;

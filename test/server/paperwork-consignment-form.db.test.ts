@@ -1,21 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Consignment } from '../../src/schemas/consignment.schema';
 import { dayFromToday, inventoryClient } from '../support/inventory';
 import { addMedia, artworkInput, createArtwork, makeJpeg } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { pdfRead } from '../support/pdf-text';
 import { dbLabel } from '../support/test-db';
-
-const run = promisify(execFile);
-
-async function pdfText(res: Response): Promise<{ text: string; bytes: Buffer }> {
-  expect(res.headers.get('content-type')).toBe('application/pdf');
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const child = run('/usr/bin/pdftotext', ['-layout', '-', '-'], { encoding: 'utf8' });
-  child.child.stdin?.end(bytes);
-  return { text: (await child).stdout.replace(/\s+/g, ' '), bytes };
-}
 
 describe(`the consignment form as PDF (${dbLabel()})`, () => {
   let t: TestApp;
@@ -51,7 +40,7 @@ describe(`the consignment form as PDF (${dbLabel()})`, () => {
 
     const res = await t.request(`/api/consignment/${made.consignmentId}/form.pdf`, { token });
     expect(res.status).toBe(200);
-    const { text, bytes } = await pdfText(res);
+    const { text, bytes } = await pdfRead(res);
     expect(bytes.includes('/Subtype /Image')).toBe(true);
     for (const s of ['Consignment Agreement', 'Ada Lovelace', 'Galerie Nord', '1 Harbour Road, Bergen', '40%', dayFromToday(90)]) {
       expect(text).toContain(s);

@@ -1,19 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayFromToday, inventoryClient } from '../support/inventory';
 import { artworkInput, createArtwork } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { pdfText } from '../support/pdf-text';
 import { dbLabel } from '../support/test-db';
-
-const run = promisify(execFile);
-
-async function pdfText(res: Response): Promise<string> {
-  expect(res.headers.get('content-type')).toBe('application/pdf');
-  const child = run('/usr/bin/pdftotext', ['-layout', '-', '-'], { encoding: 'utf8' });
-  child.child.stdin?.end(Buffer.from(await res.arrayBuffer()));
-  return (await child).stdout.replace(/\s+/g, ' ');
-}
 
 describe(`the inventory report (PDF and CSV) and the price list (${dbLabel()})`, () => {
   let t: TestApp;

@@ -1,23 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_MAX } from '../../src/schemas/paperwork.schema';
 import { artworkInput, createArtwork } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
+import { pdfRead } from '../support/pdf-text';
 import { dbLabel } from '../support/test-db';
-
-const run = promisify(execFile);
-
-/** The PDF's pages as poppler reads them back (split on form feeds), spaces folded. */
-async function pdfPages(res: Response): Promise<string[]> {
-  expect(res.headers.get('content-type')).toBe('application/pdf');
-  const child = run('/usr/bin/pdftotext', ['-layout', '-', '-'], { encoding: 'utf8' });
-  child.child.stdin?.end(Buffer.from(await res.arrayBuffer()));
-  return (await child).stdout
-    .split('\f')
-    .map((p) => p.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
-}
 
 describe(`wall labels as PDF (${dbLabel()})`, () => {
   let t: TestApp;
@@ -39,7 +25,7 @@ describe(`wall labels as PDF (${dbLabel()})`, () => {
     }
     const res = await labels(ids);
     expect(res.status).toBe(200);
-    const pages = await pdfPages(res);
+    const { pages } = await pdfRead(res);
     expect(pages).toHaveLength(2);
     for (let i = 1; i <= 8; i++) expect(pages[0]).toContain(`Study ${i}`);
     expect(pages[1]).toContain('Study 9');
