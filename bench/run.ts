@@ -15,6 +15,7 @@ import { linkCardSuite } from './link-card.bench';
 import { mediaFitSuite } from './media-fit.bench';
 import { memorySuite } from './memory.bench';
 import { metricsSuite } from './metrics.bench';
+import { paperworkSuite } from './paperwork.bench';
 import { portfolioSuite } from './portfolio.bench';
 import { postEditorSuite } from './post-editor.bench';
 import { publicSiteSuite } from './public-site.bench';
@@ -45,6 +46,7 @@ const suites: Suite[] = [
   fuzzSuite,
   accountTimingSuite,
   artworkHistorySuite,
+  paperworkSuite,
   soakSuite,
 ];
 

@@ -19,6 +19,8 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
 import { inquiryRoutes } from './inquiries/inquiry.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { paperworkRoutes } from './paperwork/paperwork.routes';
+import { inventoryReportRoutes } from './paperwork/inventory-report.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { serveCustomDomains } from './domains/custom-host';
 import { domainRoutes } from './domains/domain.routes';
@@ -80,6 +82,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   // A verified custom domain is the artist's public site and nothing else; every other host goes on to the app.
   // One public site (and its page cache) for both mounts: a verified custom domain's root and /p/<slug>.
   const publicSite = createPublicSite(deps);
+  const paperwork = paperworkRoutes(deps);
   app.use('*', serveCustomDomains({ config: deps.config, hosts: deps.domains.hosts }, publicSite));
   app.use('/api/*', measureJson);
 
@@ -125,6 +128,8 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     inventoryRoutes(deps),
     contactRoutes(deps),
     consignmentRoutes(deps),
+    paperwork.api,
+    inventoryReportRoutes(deps),
     mediaRoutes(deps),
     mediaFileRoutes(deps),
     collectionRoutes(deps),
@@ -183,6 +188,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   app.route('/', oauthPublicRoutes(deps));
   app.route('/', metaCallbackRoutes(deps));
   app.route('/', postMediaLinkRoutes(deps));
+  app.route('/', paperwork.page);
   serveApp(app, deps.config.staticDir, { qaTools: deps.config.qa.tools });
   return app;
 }
