@@ -4,6 +4,7 @@
  * test, then the time of each step and the slowest test files.
  * Extra arguments go to vitest: `npm test -- --project unit`.
  */
+import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { aptInstall, ensureChromium } from './ensure-chromium';
 import { printSlowestFiles } from './test-times';
@@ -144,6 +145,16 @@ await step('redis-server', () => {
   }
   if (redisServerMissing()) throw new Error(`${redisBin()} not found. ${REDIS_INSTALL_HINT}`);
   console.log(`redis-server at ${redisBin()}`);
+});
+
+// Poppler's pdftotext reads the studio's PDFs (certificates, labels, reports) back in the paperwork tests.
+await step('pdftotext', () => {
+  if (!existsSync('/usr/bin/pdftotext') && process.getuid?.() === 0) {
+    console.log('/usr/bin/pdftotext missing: installing poppler-utils.');
+    aptInstall(['poppler-utils']);
+  }
+  if (!existsSync('/usr/bin/pdftotext')) throw new Error('/usr/bin/pdftotext not found: apt-get install poppler-utils');
+  console.log('pdftotext at /usr/bin/pdftotext');
 });
 
 await sideBySide([
