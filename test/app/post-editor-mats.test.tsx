@@ -54,11 +54,12 @@ const fittedSrc = async (n: number) =>
 describe('the Instagram preview fits each image and lets the artist pick its mat', () => {
   it('shows each saved image as Instagram receives it, and a mat choice only for the work that needs one', async () => {
     const { asked } = open([STUDIO]);
+    // Each image's reading settles on its own.
     await waitFor(async () => expect(await fittedSrc(1)).toBe(`https://media.test/fitted/${SCROLL.mediaId}/white.jpg`));
-    expect(await fittedSrc(2)).toBe(`https://media.test/fitted/${SQUARE.mediaId}/white.jpg`);
+    await waitFor(async () => expect(await fittedSrc(2)).toBe(`https://media.test/fitted/${SQUARE.mediaId}/white.jpg`));
     // The whole work, never cropped: the reason and the choice stand under the scroll alone.
     const scroll = await slide(1);
-    expect(within(scroll).getByText('Taller than Instagram takes (4:5): it goes whole on a mat, never cropped.')).toBeVisible();
+    expect(within(scroll).getByText('Taller than Instagram takes (4:5): it goes whole on a mat, never cropped. The mat:')).toBeVisible();
     expect(within(scroll).getByRole('radio', { name: 'White' })).toBeChecked();
     expect(within(await slide(2)).queryByRole('radio')).toBeNull();
     expect(within(await slide(1)).getByTestId('instagram-fitted')).toHaveAttribute('alt', 'A tall scroll');
