@@ -32,6 +32,20 @@ export const tileColumns = (view: ListView) => {
   return `repeat(auto-fill, minmax(min(${tileWidth(view)}px, calc(50% - ${gap / 2}px)), 1fr))`;
 };
 
+/** An item's checkbox in the selection mode (a tile's corner, a row's own cell). */
+function ItemCheck<T>(props: { selection: ListSelection<T>; item: T; itemKey: string; checked: boolean; className: string }) {
+  const { selection, item, itemKey, checked, className } = props;
+  return (
+    <input
+      type="checkbox"
+      className={className}
+      checked={checked}
+      aria-label={selection.label(item)}
+      onChange={() => selection.toggle(itemKey)}
+    />
+  );
+}
+
 /** Tiles: each a link (when items have an address) holding what renderTile draws; in the selection mode, a checkbox. */
 export function TileGrid<T>({
   label,
@@ -63,13 +77,7 @@ export function TileGrid<T>({
           <li key={key} data-selected={checked || undefined}>
             {selecting ? (
               <label className={classes.tile}>
-                <input
-                  type="checkbox"
-                  className={classes.check}
-                  checked={checked}
-                  aria-label={selection!.label(item)}
-                  onChange={() => selection!.toggle(key)}
-                />
+                <ItemCheck selection={selection!} item={item} itemKey={key} checked={checked} className={classes.check} />
                 {body}
               </label>
             ) : href ? (
@@ -152,13 +160,7 @@ export function RowTable<T>({
             <tr key={key} className={classes.row} onClick={open(href, key)} data-selected={checked || undefined}>
               {selecting ? (
                 <td className={classes.cell} data-column="select">
-                  <input
-                    type="checkbox"
-                    className={classes.check}
-                    checked={checked}
-                    aria-label={selection!.label(item)}
-                    onChange={() => selection!.toggle(key)}
-                  />
+                  <ItemCheck selection={selection!} item={item} itemKey={key} checked={checked} className={classes.check} />
                 </td>
               ) : null}
               {columns.map((column) => (
