@@ -10,6 +10,8 @@ import {
   type ArtworkPage,
 } from '../schemas/artwork.schema';
 import { mediaItemSchema, mediaListSchema, type MediaItem } from '../schemas/media.schema';
+import { createdFromFileSchema, type CreatedFromFile } from '../schemas/artwork-file.schema';
+import type { MediaType } from '../schemas/media-type.schema';
 import { batchResultSchema, type ArtworkBatch, type BatchResult } from '../schemas/artwork-batch.schema';
 import { ServiceError, call } from './api-error';
 import { MINUTE, type QueryCache } from './query-cache';
@@ -107,6 +109,14 @@ export function createArtworksService(http: Http, cache: QueryCache) {
         const item = mediaItemSchema.parse(await uploadFile(http, `/artwork/${requireId(artworkId)}/media`, file, onProgress, signal));
         changed(artworkId);
         return item;
+      }),
+
+    /** A new artwork made from one file (its title from the file's name, its sizes read from it), with that file. */
+    createFromFile: (file: File, mediaType: MediaType, onProgress?: Progress, signal?: AbortSignal): Promise<CreatedFromFile> =>
+      call(async () => {
+        const created = createdFromFileSchema.parse(await uploadFile(http, '/artwork/from-file', file, onProgress, signal, { mediaType }));
+        changed();
+        return created;
       }),
 
     /** The primary image's bytes in one size (the bearer token goes with it, no signed link needed). */

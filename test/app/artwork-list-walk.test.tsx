@@ -7,6 +7,7 @@ import type { Artwork, ArtworkPage } from '../../src/schemas/artwork.schema';
 import type { ListMode } from '../../src/schemas/list.schema';
 import { provideList } from '../../src/machines/list/list.provide';
 import { artworkBulkMachine } from '../../src/machines/artwork-bulk/artwork-bulk.machine';
+import { artworkDropMachine } from '../../src/machines/artwork-drop/artwork-drop.machine';
 import { ArtworkListPage } from '../../src/views/artwork-list/ArtworkListPage';
 import { toArtworkQuery } from '../../src/views/artwork-list/artwork-list-config';
 import { artworkRow } from '../support/artwork-row';
@@ -37,6 +38,7 @@ function renderList(items: Artwork[], mode: ListMode = 'large-tiles') {
         logic={{
           list: provideList({ fetchPage: (q) => (toArtworkQuery(q), fetchPage()), saveSettings: () => {} }),
           bulk: artworkBulkMachine,
+          drop: artworkDropMachine,
         }}
         settings={{ mode, aspect: 'square', pageSize: 12 }}
       />

@@ -7,6 +7,7 @@ import { FILTER_DEBOUNCE_MS } from '../../src/machines/list/list.machine';
 import type { Artwork, ArtworkListQuery, ArtworkPage } from '../../src/schemas/artwork.schema';
 import type { ListSettings } from '../../src/schemas/list.schema';
 import { artworkBulkMachine } from '../../src/machines/artwork-bulk/artwork-bulk.machine';
+import { artworkDropMachine } from '../../src/machines/artwork-drop/artwork-drop.machine';
 import type { ListLogic } from '../../src/machines/list/list.machine';
 import { ArtworkListPage, type ArtworkListLogic } from '../../src/views/artwork-list/ArtworkListPage';
 import { toArtworkQuery } from '../../src/views/artwork-list/artwork-list-config';
@@ -19,7 +20,7 @@ import { artworkRow } from '../support/artwork-row';
 Element.prototype.scrollTo ??= () => {};
 
 /** My Artworks with this list; its bulk chart is never asked to change anything here. */
-const pageLogic = (list: ListLogic): ArtworkListLogic => ({ list, bulk: artworkBulkMachine });
+const pageLogic = (list: ListLogic): ArtworkListLogic => ({ list, bulk: artworkBulkMachine, drop: artworkDropMachine });
 
 const EMPTY_MESSAGE = "No artworks found. Create your first artwork using the 'New Artwork' button.";
 

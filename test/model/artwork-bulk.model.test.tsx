@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { artworkBulkMachine, UNDO_TOAST_MS } from '../../src/machines/artwork-bulk/artwork-bulk.machine';
+import { artworkDropMachine } from '../../src/machines/artwork-drop/artwork-drop.machine';
 import { provideList } from '../../src/machines/list/list.provide';
 import type { Notice } from '../../src/machines/toasts/notice';
 import type { ArtworkBatch, BatchResult } from '../../src/schemas/artwork-batch.schema';
@@ -152,6 +153,7 @@ describe("My Artworks' bulk actions follow the chart", () => {
         actors: { applyBatch: apply.logic, undoBatch: undo.logic, loadCollections: load.logic },
         actions: { notify: (_, n) => void notices.push(n) },
       }),
+      drop: artworkDropMachine,
     };
     render(
       <Router hook={memoryLocation({ path: '/portfolio/artwork' }).hook}>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { artworkEditorMachine, hasUnsavedChanges, type ArtworkEditorInput } from '../../src/machines/artwork-editor/artwork-editor.machine';
 import type { Notice } from '../../src/machines/toasts/notice';
 import { visibleArtworkErrors, type ArtworkFieldChange } from '../../src/machines/artwork-editor/artwork-editor.form';
@@ -72,6 +72,7 @@ const creating = {
 const serializeState = (s: Snapshot) =>
   JSON.stringify([
     s.value,
+    s.context.tab,
     hasUnsavedChanges(s.context),
     s.context.form.values.title,
     s.context.form.values.year,
@@ -80,7 +81,14 @@ const serializeState = (s: Snapshot) =>
     Object.keys(s.context.form.touched).sort(),
   ]);
 
-const existingModel = createModel(artworkEditorMachine, { events: existing.events, input: existing.input, serializeState });
+/** The tabs: from Details the artist opens Media, and from Media goes back (the form's fields are on Details). */
+const tabs = (s: Snapshot): Event[] =>
+  s.matches({ saved: 'editing' }) ? [{ type: 'editor.tab', tab: s.context.tab === 'media' ? 'details' : 'media' }] : [];
+const existingModel = createModel(artworkEditorMachine, {
+  events: (s) => (s.context.tab === 'media' ? tabs(s) : [...existing.events, ...tabs(s)]),
+  input: existing.input,
+  serializeState,
+});
 const creatingModel = createModel(artworkEditorMachine, {
   events: (s) => (s.matches('creating') ? creating.events : []),
   input: creating.input,
@@ -152,6 +160,9 @@ const states = {
       await within(screen.getByRole('figure', { name: 'Primary image', hidden: true })).findByText('No primary image selected'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose files', hidden: true })).toBeInTheDocument();
+    // The chart's tab is the one open: a work just created opens on its Media.
+    const open = screen.getByRole('tab', { name: s.context.tab === 'media' ? 'Media' : 'Details', hidden: true });
+    expect(open).toHaveAttribute('aria-selected', 'true');
     // Share is a link to a new post prefilled from this artwork.
     expect(screen.getByRole('link', { name: 'Share', hidden: true })).toHaveAttribute(
       'href',
@@ -159,6 +170,13 @@ const states = {
     );
   },
   'saved.editing': async (s: Snapshot) => {
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    if (s.context.tab === 'media') {
+      // Media open: its files can be chosen; the form waits on the Details tab.
+      expect(screen.getByRole('button', { name: 'Choose files' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+      return;
+    }
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Delete Artwork' })).toBeEnabled();
     expect(screen.getByLabelText('Title')).toHaveValue(s.context.form.values.title);
@@ -214,6 +232,7 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
       updateArtwork: updateArtwork.logic,
       deleteArtwork: deleteArtwork.logic,
     });
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderEditor(parts, input);
     const lastNotice = () => notices.at(-1) as Notice;
     const errorOf = (event: unknown) => (event as { error: Error }).error;
@@ -239,6 +258,8 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
           expect(leaves).toEqual(['/journal']);
         },
         'artwork.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'editor.tab': ({ event }) =>
+          user.click(screen.getByRole('tab', { name: (event as unknown as { tab: string }).tab === 'media' ? 'Media' : 'Details' })),
         'artwork.delete': () => user.click(screen.getByRole('button', { name: 'Delete Artwork' })),
         'artwork.cancelDelete': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
         'artwork.confirmDelete': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
@@ -257,6 +278,8 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
           await act(() => createArtwork.resolve(CREATED));
           expect(lastNotice()).toEqual({ title: 'Artwork created successfully', toastType: 'success' });
           expect(navigations.at(-1)).toBe(`/portfolio/artwork/${CREATED.artworkId}`);
+          // Saved for the first time: its Media, from the top of the page.
+          expect(scrolled).toHaveBeenCalledWith({ top: 0 });
         },
         'xstate.error.actor.createArtwork': async () => {
           await act(() => createArtwork.reject(UNREACHABLE));

@@ -16,10 +16,15 @@ import { errorOf, failureFieldErrors, failureMessage, failureStatus } from '../s
 import type { Notice } from '../toasts/notice';
 import { formChanged, leaveGuard, type LeaveEvent } from '../shared/leave-guard';
 
+/** The editor's tabs (Inventory only for a saved artwork, and only where the page offers it). */
+export type EditorTab = 'details' | 'media' | 'inventory';
+
 export interface ArtworkEditorInput {
   /** null creates a new artwork of `mediaType`; otherwise the artwork to load. */
   artworkId: string | null;
   mediaType?: MediaType;
+  /** The tab to open on (an artwork just started from a dropped file opens on its Media). */
+  tab?: EditorTab;
 }
 
 export interface ArtworkEditorContext {
@@ -31,6 +36,9 @@ export interface ArtworkEditorContext {
   /** Where the artist asked to go while the form had unsaved changes. */
   leaveTo: string | null;
   error: string | null;
+  tab: EditorTab;
+  /** How many times the chart itself opened Media (after the first save): each time, the page goes back to its top. */
+  mediaOpened: number;
 }
 
 export type ArtworkEditorEvent =
@@ -40,6 +48,7 @@ export type ArtworkEditorEvent =
   | { type: 'artwork.delete' }
   | { type: 'artwork.confirmDelete' }
   | { type: 'artwork.cancelDelete' }
+  | { type: 'editor.tab'; tab: EditorTab }
   | LeaveEvent;
 
 /** The form differs from what was last saved (for a new one: from the empty form it started as). */
@@ -109,7 +118,14 @@ export const artworkEditorMachine = setup({
       assertEvent(event, 'form.change');
       return { form: changeField(context.form, artworkFormSchema, event.field, event.value) };
     }),
-    showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, artworkFormSchema) })),
+    // The messages are on the Details tab: it shows.
+    showAllMessages: assign(({ context }) => ({ form: submitForm(context.form, artworkFormSchema), tab: 'details' as const })),
+    showTab: assign(({ event }) => {
+      assertEvent(event, 'editor.tab');
+      return { tab: event.tab };
+    }),
+    /** Saved for the first time: now its pictures. */
+    openMedia: assign(({ context }) => ({ tab: 'media' as const, mediaOpened: context.mediaOpened + 1 })),
     keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, failureFieldErrors(errorOf(event))) })),
   },
   guards: {
@@ -130,7 +146,10 @@ export const artworkEditorMachine = setup({
     pristine: emptyArtworkForm(input.mediaType ?? 'PHYSICAL_2D'),
     leaveTo: null,
     error: null,
+    tab: input.tab ?? 'details',
+    mediaOpened: 0,
   }),
+  on: { 'editor.tab': { actions: 'showTab' } },
   initial: 'start',
   states: {
     start: { always: [{ guard: 'isNew', target: 'creating' }, { target: 'loading' }] },
@@ -178,6 +197,7 @@ export const artworkEditorMachine = setup({
                 { type: 'useArtwork', params: ({ event }) => event.output },
                 { type: 'notify', params: { title: ARTWORK_MESSAGES.created, toastType: 'success' } },
                 { type: 'navigate', params: ({ event }) => `/portfolio/artwork/${event.output.artworkId}` },
+                'openMedia',
               ],
             },
             onError: {

@@ -26,3 +26,7 @@ export const selectIsDeleting = (s: ArtworkEditorSnapshot) => s.matches({ saved:
 export const selectIsConfirmingLeave = (s: ArtworkEditorSnapshot) => s.hasTag('confirmingLeave');
 /** The artwork as last read or saved (what the server says of it: shown on the site or not, and why). */
 export const selectArtwork = (s: ArtworkEditorSnapshot) => s.context.artwork;
+/** The open tab (the chart opens Media itself after the first save). */
+export const selectTab = (s: ArtworkEditorSnapshot) => s.context.tab;
+/** Grows each time the chart opened Media itself: the page goes back to its top. */
+export const selectMediaOpened = (s: ArtworkEditorSnapshot) => s.context.mediaOpened;

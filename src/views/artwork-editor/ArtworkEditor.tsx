@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -8,6 +8,7 @@ import { card } from 'styled-system/recipes/card';
 import {
   hasUnsavedChanges,
   type ArtworkEditorInput,
+  type EditorTab,
   type artworkEditorMachine,
 } from '../../machines/artwork-editor/artwork-editor.machine';
 import {
@@ -18,6 +19,8 @@ import {
   selectIsConfirmingLeave,
   selectIsDeleting,
   selectMedia,
+  selectMediaOpened,
+  selectTab,
   selectView,
 } from '../../machines/artwork-editor/artwork-editor.selectors';
 import { mediaTypeLabel } from '../../schemas/media-type.schema';
@@ -68,6 +71,12 @@ export function ArtworkEditor({
   const deleting = useSelector(editor, selectIsDeleting);
   const confirmingLeave = useSelector(editor, selectIsConfirmingLeave);
   const artworkId = useSelector(editor, selectArtworkId);
+  const tabOpen = useSelector(editor, selectTab);
+  const mediaOpened = useSelector(editor, selectMediaOpened);
+  // Saved for the first time, the work opens on its Media: from the top of the page, where its pictures start.
+  useEffect(() => {
+    if (mediaOpened) window.scrollTo({ top: 0 });
+  }, [mediaOpened]);
   // An in-app navigation asks the chart; it holds it (and asks) only when the form has unsaved changes.
   useChartLeaveGuard(editor, hasUnsavedChanges, selectIsConfirmingLeave);
 
@@ -134,7 +143,7 @@ export function ArtworkEditor({
         })}
       >
         <div className={card()}>
-          <Tabs.Root defaultValue="details">
+          <Tabs.Root value={tabOpen} onValueChange={(d) => editor.send({ type: 'editor.tab', tab: d.value as EditorTab })}>
             <Tabs.List aria-label="Artwork sections">
               <Tabs.Trigger value="details" className={tab}>
                 Details

@@ -1,3 +1,4 @@
+import { useSearch } from 'wouter';
 import type { AppRuntime } from '../../app';
 import { artworkEditorActors, provideArtworkEditor } from '../../machines/artwork-editor/artwork-editor.provide';
 import { MEDIA_TYPES, type MediaType } from '../../schemas/media-type.schema';
@@ -13,18 +14,20 @@ const asMediaType = (value: string | undefined): MediaType | undefined =>
 const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) =>
   provideArtworkEditor({ ...artworkEditorActors(createArtworksService(http, cache)), ...moves });
 
-/** /portfolio/artwork/:id/:mediaType? — 'new' creates an artwork of mediaType; any other id edits that artwork. */
+/** /portfolio/artwork/:id/:mediaType?(?tab=media) — 'new' creates an artwork of mediaType; any other id edits that artwork. */
 export default function ArtworkEditorRoute({ params }: { params: { id: string; mediaType?: string } }) {
   const isNew = params.id === 'new';
   const mediaType = asMediaType(params.mediaType);
   const { key, logic } = useEditorIdentity(isNew ? `new/${mediaType}` : params.id, makeLogic);
+  // A work just started from a dropped file opens on its Media (?tab=media).
+  const tab = new URLSearchParams(useSearch()).get('tab') === 'media' ? ('media' as const) : undefined;
 
   if (isNew && !mediaType) return <ChooseMediaType />;
   return (
     <ArtworkEditor
       key={key}
       logic={logic}
-      input={{ artworkId: isNew ? null : params.id, mediaType }}
+      input={{ artworkId: isNew ? null : params.id, mediaType, tab }}
       inventory={(artworkId) => <ArtworkInventorySection artworkId={artworkId} />}
     />
   );

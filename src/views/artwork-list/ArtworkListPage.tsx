@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { ActorOptions } from 'xstate';
 import { css } from 'styled-system/css';
 import type { artworkBulkMachine } from '../../machines/artwork-bulk/artwork-bulk.machine';
+import type { artworkDropMachine } from '../../machines/artwork-drop/artwork-drop.machine';
 import { selectSelection } from '../../machines/artwork-bulk/artwork-bulk.selectors';
 import type { ListLogic } from '../../machines/list/list.machine';
 import { selectItems } from '../../machines/list/list.selectors';
@@ -27,22 +28,24 @@ import { BulkBar } from '../artwork-bulk/BulkBar';
 import { BulkConfirm, CollectionPick } from '../artwork-bulk/BulkDialogs';
 import { CreateArtworkMenu } from './create-artwork-menu';
 import { UndoToast } from '../artwork-bulk/UndoToast';
+import { DropChoice, DropProgress, DropZone, dropAnywhere } from '../artwork-drop/ArtworkDrop';
 import { useInspection } from '../inspection';
 
 const artworkKey = (a: Artwork) => a.artworkId;
 /** The button the empty message names. */
 export const NEW_ARTWORK = 'New Artwork';
-const ARTWORK_EMPTY_INVITATION = 'Choose what kind of work it is, then add its pictures and details.';
+const ARTWORK_EMPTY_INVITATION = 'Drop pictures here to start from them, or choose what kind of work it is, then add its pictures.';
 
-/** My Artworks' charts: the list, and the bulk actions over the works chosen in it. */
+/** My Artworks' charts: the list, the bulk actions over the works chosen in it, and artworks started from files. */
 export interface ArtworkListLogic {
   list: ListLogic;
   bulk: typeof artworkBulkMachine;
+  drop: typeof artworkDropMachine;
 }
 
 /**
- * My Artworks: the Create Artwork menu and the artist's artworks in the generic list, paged by the server; the
- * selection mode changes many at once, after one confirmation, with an undo.
+ * My Artworks: the Create Artwork menu and the artist's artworks in the generic list, paged by the server; files
+ * dropped anywhere on it start artworks; the selection mode changes many at once, after one confirmation, with an undo.
  */
 export function ArtworkListPage({
   logic,
@@ -60,11 +63,13 @@ export function ArtworkListPage({
   const list = useActorRef(logic.list, { input: artworkListInput(settings, position), ...inspection });
   // An explicit `clock: undefined` would replace XState's own clock.
   const bulk = useActorRef(logic.bulk, clock ? { ...inspection, clock } : inspection);
-  // A bulk change (or its undo) changed the works: the page is read again.
+  const drop = useActorRef(logic.drop, inspection);
+  // A bulk change (or its undo), or a work started from a file, changed the works: the page is read again.
   useEffect(() => {
-    const sub = bulk.on('artworks.changed', () => list.send({ type: 'list.reload' }));
-    return () => sub.unsubscribe();
-  }, [bulk, list]);
+    const reload = () => list.send({ type: 'list.reload' });
+    const subs = [bulk.on('artworks.changed', reload), drop.on('artworks.changed', reload)];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [bulk, drop, list]);
   const items = useSelector(list, selectItems) as Artwork[];
   const selectionRef = useSelector(bulk, selectSelection);
   const selecting = useSelector(selectionRef, selectIsSelecting);
@@ -75,7 +80,11 @@ export function ArtworkListPage({
     [selecting, selected, selectionRef],
   );
   return (
-    <section aria-labelledby="artworks-title" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <section
+      aria-labelledby="artworks-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      {...dropAnywhere(drop)}
+    >
       <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' })}>
         <h1 id="artworks-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
           My Artworks
@@ -85,7 +94,8 @@ export function ArtworkListPage({
           <CreateArtworkMenu />
         </div>
       </header>
-      {selecting ? <BulkBar bulk={bulk} pageIds={pageIds} /> : null}
+      {selecting ? <BulkBar bulk={bulk} pageIds={pageIds} /> : <DropZone drop={drop} />}
+      <DropProgress drop={drop} />
       <DataList<Artwork>
         actor={list}
         label="Artworks"
@@ -111,6 +121,7 @@ export function ArtworkListPage({
       <BulkConfirm bulk={bulk} />
       <CollectionPick bulk={bulk} />
       <UndoToast bulk={bulk} />
+      <DropChoice drop={drop} />
     </section>
   );
 }

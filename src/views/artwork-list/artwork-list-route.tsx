@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { useLocation } from 'wouter';
 import { startPosition } from '../../machines/list/list.machine';
 import { provideArtworkBulk } from '../../machines/artwork-bulk/artwork-bulk.provide';
+import { provideArtworkDrop } from '../../machines/artwork-drop/artwork-drop.provide';
 import { createCollectionsService } from '../../services/collections.service';
 import { provideList } from '../../machines/list/list.provide';
 import { createArtworksService } from '../../services/artworks.service';
@@ -14,6 +16,7 @@ const SETTINGS = 'artworks';
 
 export default function ArtworkListRoute() {
   const { http, cache, toasts } = useApp();
+  const [, navigate] = useLocation();
   const settings = useMemo(() => readListSettings(SETTINGS), []);
   const start = useMemo(() => startPosition(artworkListInput(settings)), [settings]);
   const { opening, position, positionChanged } = useListAddress(ARTWORK_LIST_ADDRESS, start);
@@ -30,7 +33,9 @@ export default function ArtworkListRoute() {
         collections: createCollectionsService(http, cache),
         notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
       }),
+      // The one artwork a drop made opens on its Media.
+      drop: provideArtworkDrop({ artworks, openArtwork: (artworkId) => navigate(`/portfolio/artwork/${artworkId}?tab=media`) }),
     };
-  }, [http, cache, toasts, positionChanged]);
+  }, [http, cache, toasts, navigate, positionChanged]);
   return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} />;
 }
