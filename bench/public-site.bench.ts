@@ -147,7 +147,7 @@ async function measureHtmlSize(url: string): Promise<BudgetResult> {
 }
 
 /**
- * The public site's budgets: Lighthouse (mobile) on an artwork page and on a collection page of 24 images; the
+ * The public site's budgets: Lighthouse (mobile) and LCP on the home page of 200 works (its own budget is the same), an artwork page and a collection page of 24 images; the
  * 200-artwork collection page's server time and compressed HTML.
  */
 export const publicSiteSuite: Suite = {
@@ -160,6 +160,7 @@ export const publicSiteSuite: Suite = {
       const time = await measureServerTime(big);
       const size = await measureHtmlSize(big);
       const lh = await measureLighthouse(site, [
+        { label: 'the home page with 200 works', path: '/' },
         { label: 'an artwork page', path: `/artworks/${works[0].id}` },
         { label: 'a collection page with 24 images', path: `/collections/${some.id}` },
       ]);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { accountTimingSuite } from './account-timing.bench';
+import { artworkDropSuite } from './artwork-drop.bench';
 import { artworkHistorySuite } from './artwork-history.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
@@ -34,6 +35,7 @@ const suites: Suite[] = [
   avatarUploadSuite,
   exportSuite,
   portfolioSuite,
+  artworkDropSuite,
   publicSiteSuite,
   schedulerSuite,
   threadSuite,

@@ -95,6 +95,35 @@ describe('starting artworks from dropped files, in a real browser', () => {
 
     await main().getByRole('button', { name: 'Close' }).click();
     await main().getByRole('heading', { name: '3 of 3 files added' }).waitFor({ state: 'detached' });
+
+    // 'Original' aspect: a wall of prints, each tile in its picture's own shape, two columns on a phone.
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await main().getByRole('combobox', { name: 'Image aspect' }).click();
+    // The options open over the tiles below (they once opened under them).
+    await page.getByRole('option', { name: 'Original', exact: true }).click();
+    const shapes = async () =>
+      main()
+        .getByRole('list', { name: 'Artworks' })
+        .locator('li')
+        .evaluateAll((lis) =>
+          lis.map((li) => {
+            const box = li.querySelector('[data-aspect]')!.getBoundingClientRect();
+            return { title: li.textContent!, ratio: box.width / box.height, left: Math.round(box.left) };
+          }),
+        );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect
+        .poll(async () => Object.fromEntries((await shapes()).map((t) => [t.title.split(/Unknown/)[0], Math.round(t.ratio * 100) / 100])))
+        .toEqual({
+          altarpiece: 1,
+          'swan 17': Math.round((300 / 420) * 100) / 100,
+          'the ten largest no 1': Math.round((640 / 480) * 100) / 100,
+        });
+      const columns = new Set((await shapes()).map((t) => t.left));
+      expect(columns.size).toBe(width < 768 ? 2 : 3);
+      await checkScreen(page, 'artworks original aspect');
+    }
   });
 
   it('makes one work of two pictures and opens it on its Media, from the top of the page', async () => {

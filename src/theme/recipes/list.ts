@@ -57,8 +57,9 @@ export const select = defineSlotRecipe({
       cursor: 'pointer',
       _focusVisible: focusRing,
     },
-    positioner: { zIndex: 'dropdown' },
+    // Ark's positioner takes its z-index from the content's (an inline `var(--z-index)`): it is set there, as the menu's.
     content: {
+      zIndex: 'dropdown',
       bg: 'bg.surface',
       borderWidth: '1px',
       borderColor: 'border',

@@ -133,7 +133,12 @@ export const selectLabel = (a: Artwork) => `Select ${artworkTitle(a)}`;
 export function ArtworkTile(a: Artwork, view: ListView) {
   return (
     <>
-      <ListImage src={artworkImage(a, view)} view={view} placeholder={<MediaPlaceholder mediaType={a.mediaType} />} />
+      <ListImage
+        src={artworkImage(a, view)}
+        view={view}
+        size={a.primaryImageSize}
+        placeholder={<MediaPlaceholder mediaType={a.mediaType} />}
+      />
       <span className={view.small ? tileBodySmall : tileBody}>
         <span className={titleClass} title={artworkTitle(a)} data-testid="tile-title">
           {artworkTitle(a)}

@@ -17,7 +17,8 @@ export const PICKER_TEXT = {
 
 const grid = css({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))',
+  // At least two side by side, even in a phone's dialog; as many as fit on a laptop.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(150px, calc(50% - 0.375rem)), 1fr))',
   gap: '3',
   listStyle: 'none',
 });

@@ -30,7 +30,8 @@ const count = (n: number) => (n === 1 ? '1 artwork' : `${n} artworks`);
 
 const grid = css({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
+  // At least two side by side on a phone; as many as fit on a laptop.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(220px, calc(50% - 0.5rem)), 1fr))',
   gap: '4',
   listStyle: 'none',
 });
@@ -61,6 +62,7 @@ function CollectionTile({ collection }: { collection: CollectionSummary }) {
             display: 'flex',
             justifyContent: 'space-between',
             alignItems: 'center',
+            flexWrap: 'wrap',
             gap: '2',
             color: 'fg.muted',
             fontSize: 'sm',

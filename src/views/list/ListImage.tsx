@@ -28,6 +28,8 @@ const fit = (aspect: ListView['aspect'], { height }: ListView['image']) =>
   aspect === 'original'
     ? { width: 'auto', height: 'auto', maxWidth: '100%', maxHeight: height, objectFit: 'contain' as const }
     : { width: '100%', height, objectFit: 'cover' as const };
+/** A tile in its own shape, its size known: the box takes the picture's proportions before it loads (no shift). */
+const ownShape = { width: '100%', height: '100%', objectFit: 'contain' as const };
 
 /**
  * An item's picture in the image box of the current view: lazy-loaded with its size set (no layout shift), cropped
@@ -39,17 +41,21 @@ export function ListImage({
   view,
   alt = '',
   placeholder,
+  size,
 }: {
   src: string | null | undefined;
   view: ListView;
   alt?: string;
   /** Shown when the item has no picture at all (its media type's own); a picture that fails to load says 'Image not available'. */
   placeholder?: ReactNode;
+  /** The picture's own pixel size: with the 'original' aspect, a tile then takes its shape (the masonry wall). */
+  size?: { width: number; height: number } | null;
 }) {
   // Which address failed to load: a local fact about this <img>, not part of the list's flow.
   const [failed, setFailed] = useState<string | null>(null);
   const { width, height } = view.image;
-  const box = view.tiles ? { height } : { width, height };
+  const shaped = view.tiles && view.aspect === 'original' && size && src ? size : null;
+  const box = shaped ? { aspectRatio: `${shaped.width} / ${shaped.height}` } : view.tiles ? { height } : { width, height };
   return (
     <div className={frame} style={box} data-aspect={view.aspect}>
       {src && failed !== src ? (
@@ -61,7 +67,7 @@ export function ListImage({
           loading="lazy"
           decoding="async"
           onError={() => setFailed(src)}
-          style={fit(view.aspect, view.image)}
+          style={shaped ? ownShape : fit(view.aspect, view.image)}
         />
       ) : (
         <span className={unavailable} style={{ width, height }}>

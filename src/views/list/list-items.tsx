@@ -1,6 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { ListSort } from '../../machines/list/list.machine';
 import type { SortDirection } from '../../schemas/list.schema';
 import type { ListColumn, ListSelection, ListView } from './list-types';
@@ -30,6 +30,22 @@ const TILE_GAP = { small: 12, large: 16 } as const;
 export const tileColumns = (view: ListView) => {
   const gap = TILE_GAP[view.small ? 'small' : 'large'];
   return `repeat(auto-fill, minmax(min(${tileWidth(view)}px, calc(50% - ${gap / 2}px)), 1fr))`;
+};
+
+/** Tiles in their own shapes ('Original' aspect) stack in columns like a wall of prints, each as tall as it is. */
+const isMasonry = (view: ListView) => view.tiles && view.aspect === 'original';
+const masonry = css({
+  display: 'block',
+  // Two columns on a phone; wider, as many as the tile's width allows.
+  columnCount: { base: 2, sm: 'auto' },
+  columnWidth: { sm: 'var(--tile-width)' },
+  columnGap: 'var(--tile-gap)',
+  '& > li': { breakInside: 'avoid', mb: 'var(--tile-gap)' },
+});
+const gridStyle = (view: ListView) => {
+  if (!isMasonry(view)) return { gridTemplateColumns: tileColumns(view) };
+  const gap = TILE_GAP[view.small ? 'small' : 'large'];
+  return { '--tile-width': `${tileWidth(view)}px`, '--tile-gap': `${gap}px` } as CSSProperties;
 };
 
 /** An item's checkbox in the selection mode (a tile's corner, a row's own cell). */
@@ -63,8 +79,8 @@ export function TileGrid<T>({
     <ul
       aria-label={label}
       aria-busy={busy}
-      className={classes.tiles}
-      style={{ gridTemplateColumns: tileColumns(view) }}
+      className={isMasonry(view) ? cx(classes.tiles, masonry) : classes.tiles}
+      style={gridStyle(view)}
       data-mode={view.mode}
       data-selecting={selecting || undefined}
     >
