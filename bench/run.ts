@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { accountTimingSuite } from './account-timing.bench';
 import { artworkHistorySuite } from './artwork-history.bench';
+import { artworkImportSuite } from './artwork-import.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
@@ -46,6 +47,7 @@ const suites: Suite[] = [
   fuzzSuite,
   accountTimingSuite,
   artworkHistorySuite,
+  artworkImportSuite,
   paperworkSuite,
   soakSuite,
 ];

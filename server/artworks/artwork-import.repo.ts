@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
-import { artworkPieces, artworks } from '../db/schema';
+import { artworkPieces, artworks, journalEntries } from '../db/schema';
 import { changeLife } from '../inventory/life';
 import { piecesFor, refreshSaleStatus, type PieceRow } from '../inventory/pieces.repo';
 import { sellToUnknownBuyer } from '../inventory/sales.service';
-import { recordArtworkEvent } from '../journal/journal.repo';
+import { journalMessage } from '../journal/journal.repo';
 import type { ImportWork } from './artwork-import.parse';
 import { normalizeDimensions } from './artwork.dto';
 
@@ -55,9 +55,13 @@ export function importArtworks(db: Db, userId: string, works: ImportWork[]): Pro
         if (!piecesOf.has(p.artworkId)) piecesOf.set(p.artworkId, []);
         piecesOf.get(p.artworkId)!.push(p);
       }
+      // The 'artwork.new' entries in one statement: an entry per work, as creating each would write.
+      await tx
+        .insert(journalEntries)
+        .values(rows.map((row) => ({ userId, type: 'artwork.new', message: journalMessage('artwork.new', row.title), artworkId: row.id })));
       for (const [i, row] of rows.entries()) {
         const work = batch[i];
-        await recordArtworkEvent(tx, { userId, type: 'artwork.new', artworkId: row.id, title: row.title, mediaId: null });
+        if (!work.place && work.values.saleStatus !== 'SOLD') continue;
         for (const piece of piecesOf.get(row.id) ?? []) {
           if (work.place) {
             await changeLife(tx, row, piece, {
