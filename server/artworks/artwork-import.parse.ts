@@ -49,7 +49,9 @@ export function parseImport(bytes: Uint8Array): ParsedImport {
   const text = utf8(bytes);
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+    // Read no further than one row past the limit: a file of a million short rows is refused, not held whole.
+    const options = { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, to: IMPORT_MAX_ROWS + 2 };
+    records = parse(text, options) as unknown as typeof records;
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     const e = err as CsvError & { lines?: number; column?: number | string };

@@ -194,6 +194,10 @@ describe(`CSV import and export of artworks (${dbLabel()})`, () => {
     ]);
     expect(noTitle.rows[0].errors).toEqual([]);
     expect((await report(await send(''), 400)).errors[0].message).toContain('empty');
+
+    const tooMany = await report(await send(`title,height,width,unit\n${'t,1,1,cm\n'.repeat(10_001)}`), 400);
+    expect(tooMany.errors).toEqual([{ line: 10_002, column: 1, field: null, message: 'At most 10,000 works at once: split the file' }]);
+    expect(tooMany.imported).toBe(0);
   });
 
   it('answers 415 for another type, 413 at 50 MB before reading (by Content-Length, or counted as it streams), 401 signed out', async () => {
