@@ -102,6 +102,23 @@ describe(`CSV import and export of artworks (${dbLabel()})`, () => {
     const soldHistory = await history(harbour.artworkId);
     expect(soldHistory[0]).toMatchObject({ type: 'artwork.sold', message: expect.stringContaining('was sold') });
     expect(soldHistory[0].changes).toContainEqual({ what: 'Sold for', from: null, to: 'EUR 450.00' });
+    expect(sold.pieces[0].currentSale).toMatchObject({ buyer: null, price: { amount: 45000, currency: 'EUR' }, net: 45000 });
+    // The same entries, in the same order, as a work created sold through the API (which records its sale by hand).
+    const typed = await t.request('/api/artwork', {
+      method: 'POST',
+      token: bob,
+      json: {
+        title: 'Typed',
+        saleStatus: 'SOLD',
+        mediaType: 'PHYSICAL_2D',
+        dimensions: { mediaType: 'PHYSICAL_2D', measurementSystem: 'metric', height: 1, width: 1 },
+      },
+    });
+    const typedId = ((await typed.json()) as { artworkId: string }).artworkId;
+    const typedHistory = historyPageSchema.parse(await (await t.request(`/api/artwork/${typedId}/history`, { token: bob })).json()).items;
+    const shape = (items: typeof soldHistory) => items.map((e) => [e.type, e.what, e.from, e.to, e.who, e.date]);
+    expect(shape(soldHistory)).toEqual(shape(typedHistory));
+    await t.request(`/api/artwork/${typedId}`, { method: 'DELETE', token: bob });
     expect((await inventory(head.artworkId)).pieces).toMatchObject([
       { sale: 'notForSale', custody: 'elsewhere', place: 'Framer Jones', price: { amount: 120000, currency: 'USD' } },
     ]);
