@@ -198,9 +198,11 @@ function readRow(
     // The export writes a cell starting like a formula after an apostrophe; read back, it is the cell again.
     return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
   };
-  if (record.length > headerLength) {
+  // Empty cells past the last column are a spreadsheet's trailing commas, not data.
+  const extra = record.findIndex((text, i) => i >= headerLength && text.trim() !== '');
+  if (extra >= 0) {
     errors.push(
-      problem(line, headerLength, null, `This row has ${record.length} cells, more than the ${headerLength} columns the first line names`),
+      problem(line, extra, null, `This row has ${record.length} cells, more than the ${headerLength} columns the first line names`),
     );
   }
   for (const column of at.keys()) {

@@ -49,9 +49,14 @@ export function importArtworks(db: Db, userId: string, works: ImportWork[]): Pro
           })),
         )
         .returning();
-      await tx
-        .insert(journalEntries)
-        .values(rows.map((row) => ({ userId, type: 'artwork.new', message: journalMessage('artwork.new', row.title), artworkId: row.id })));
+      await tx.insert(journalEntries).values(
+        rows.map((row) => ({
+          userId,
+          type: 'artwork.new' as const,
+          message: journalMessage('artwork.new', row.title),
+          artworkId: row.id,
+        })),
+      );
       const wanted = rows.flatMap((row, i) =>
         piecesFor(batch[i].edition?.size ?? null, batch[i].edition?.proofs ?? 0).map((p) => ({
           ...p,

@@ -194,10 +194,10 @@ describe(`CSV import and export of artworks (${dbLabel()})`, () => {
     expect(notUtf8).toMatchObject({ code: 'CSV_UNREADABLE', errors: [{ line: 3, column: 4 }] });
     expect(notUtf8.message).toMatch(/^Line 3, column 4: The file is not UTF-8/);
 
-    const wide = await report(await send(`title,height,width,unit\nOk,1,1,cm\nToo,1,1,cm,x\n`), 400);
+    const wide = await report(await send(`title,height,width,unit\nOk,1,1,cm,,\nToo,1,1,cm,,x\n`), 400);
     expect(wide.rows[0].errors).toEqual([]);
     expect(wide.rows[1].errors).toEqual([
-      { line: 3, column: 5, field: null, message: expect.stringContaining('5 cells, more than the 4 columns') },
+      { line: 3, column: 6, field: null, message: expect.stringContaining('6 cells, more than the 4 columns') },
     ]);
 
     const quotes = await report(await send(`title,year\n"Never closed,2020\n`), 400);
