@@ -242,5 +242,9 @@ describe(`CSV import and export of artworks (${dbLabel()})`, () => {
     });
     expect(signedOut.status).toBe(401);
     expect((await t.request('/api/artwork/export.csv')).status).toBe(401);
+
+    const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/artwork/import'])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/artwork/export.csv'])).toEqual(['get']);
   });
 });
