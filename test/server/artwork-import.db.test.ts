@@ -159,6 +159,33 @@ describe(`CSV import and export of artworks (${dbLabel()})`, () => {
     expect(bobs.find((a) => a.title.startsWith('=HYPERLINK'))).toMatchObject({ medium: '+paint' });
   });
 
+  it('an edition imported SOLD is sold out, every copy and proof to an unknown buyer; one with a place has every copy there', async () => {
+    const csv = [
+      HEADER,
+      'Sold edition,2020,Print,10,10,,cm,50,EUR,sold,,,3 + 1 AP',
+      'Stored edition,2020,Print,10,10,,cm,,,,Crate 9,,2',
+    ].join('\n');
+    await report(await send(csv, { token: bob }), 201);
+    const works = (await list(bob)).items.filter((a) => a.title.endsWith('edition'));
+    const read = async (id: string) =>
+      inventorySchema.parse(await (await t.request(`/api/artwork/${id}/inventory`, { token: bob })).json());
+    const soldOut = await read(works.find((a) => a.title === 'Sold edition')!.artworkId);
+    expect(works.find((a) => a.title === 'Sold edition')).toMatchObject({ saleStatus: 'SOLD' });
+    expect(soldOut.remaining).toBe(0);
+    expect(soldOut.pieces.map((p) => [p.copy, p.sale, p.custody, p.currentSale?.price?.amount])).toEqual([
+      ['1/3', 'sold', 'withBuyer', 5000],
+      ['2/3', 'sold', 'withBuyer', 5000],
+      ['3/3', 'sold', 'withBuyer', 5000],
+      ['AP 1/1', 'sold', 'withBuyer', 5000],
+    ]);
+    const stored = await read(works.find((a) => a.title === 'Stored edition')!.artworkId);
+    expect(stored.pieces.map((p) => [p.copy, p.sale, p.custody, p.place])).toEqual([
+      ['1/2', 'available', 'elsewhere', 'Crate 9'],
+      ['2/2', 'available', 'elsewhere', 'Crate 9'],
+    ]);
+    for (const w of works) await t.request(`/api/artwork/${w.artworkId}`, { method: 'DELETE', token: bob });
+  });
+
   it('a real import with one bad row answers 400 with the report by line and column, and writes nothing', async () => {
     const before = (await list()).total;
     const csv = [
