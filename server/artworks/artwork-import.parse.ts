@@ -8,11 +8,11 @@ import {
   type ImportReport,
   type ImportRow,
 } from '../../src/schemas/artwork-import.schema';
-import { artworkInputSchema, SALE_STATUSES, type SaleStatus } from '../../src/schemas/artwork.schema';
-import { EDITION_MAX } from '../../src/schemas/inventory.schema';
-import { currencyField, MAX_AMOUNT, minorDigits, type Money } from '../../src/schemas/money.schema';
+import { artworkInputSchema, SALE_STATUSES } from '../../src/schemas/artwork.schema';
+import type { Money } from '../../src/schemas/money.schema';
 import { isSavableText } from '../../src/schemas/text.schema';
 import type { ArtworkValues } from './artwork.changes';
+import { IN_STUDIO, readEdition, readPrice, STATUS_WORDS, UNITS } from './artwork-import.cells';
 
 /** A row that passed every check: what the import creates from it. */
 export interface ImportWork {
@@ -149,25 +149,6 @@ function utf8(bytes: Uint8Array): string {
 /** Every work needs a title (even empty), and its size as the API asks of a physical work. */
 const REQUIRED_COLUMNS: ImportColumn[] = ['title', 'height', 'width', 'unit'];
 
-const STATUS_WORDS: Record<string, SaleStatus> = {
-  '': 'AVAILABLE',
-  available: 'AVAILABLE',
-  sold: 'SOLD',
-  notforsale: 'NOT_FOR_SALE',
-  nfs: 'NOT_FOR_SALE',
-};
-
-/** 'In the studio' and its short forms leave the work in the studio; any other place moves it there. */
-const IN_STUDIO = new Set(['', 'studio', 'in the studio', 'in studio']);
-
-const UNITS: Record<string, 'metric' | 'imperial'> = {
-  cm: 'metric',
-  in: 'imperial',
-  inch: 'imperial',
-  inches: 'imperial',
-  '"': 'imperial',
-};
-
 /** The issue paths of an artwork input, as the CSV's columns. */
 const COLUMN_OF_PATH: Record<string, ImportColumn> = {
   title: 'title',
@@ -262,53 +243,3 @@ function readRow(
 }
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
-
-/** '450.00' in major units of the currency, as minor units; a price needs its currency. */
-function readPrice(text: string, currencyText: string, fail: (c: ImportColumn, m: string) => void): Money | null {
-  const currency = currencyField.safeParse(currencyText);
-  if (currencyText !== '' && !currency.success) fail('currency', currency.error.issues[0].message);
-  if (text === '') return null;
-  if (text.startsWith('-')) {
-    fail('price', 'Price cannot be negative');
-    return null;
-  }
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) {
-    fail('price', 'Price must be a number in major units, such as 450.00');
-    return null;
-  }
-  if (currencyText === '') {
-    fail('currency', 'Currency is required with a price (an ISO 4217 code such as EUR or USD)');
-    return null;
-  }
-  if (!currency.success) return null;
-  const digits = minorDigits(currency.data);
-  const fraction = match[2] ?? '';
-  if (fraction.replace(/0+$/, '').length > digits) {
-    fail('price', `Price has at most ${digits} decimals in ${currency.data}`);
-    return null;
-  }
-  const amount = Number(match[1] + fraction.padEnd(digits, '0').slice(0, digits));
-  if (amount > MAX_AMOUNT) {
-    fail('price', 'Price is too large');
-    return null;
-  }
-  return { amount, currency: currency.data };
-}
-
-/** '25' or '25 + 2 AP' (an edition of 25 and two artist's proofs); empty for a unique work. */
-function readEdition(text: string, fail: (c: ImportColumn, m: string) => void): ImportWork['edition'] {
-  if (text === '') return null;
-  const match = /^(\d+)\s*(?:\+\s*(\d+)\s*APs?)?$/i.exec(text);
-  const size = match ? Number(match[1]) : Number.NaN;
-  const proofs = match?.[2] ? Number(match[2]) : 0;
-  if (!match || size < 2 || size > EDITION_MAX) {
-    fail('edition', `Edition must be a number of copies from 2 to ${EDITION_MAX}, such as 25 or 25 + 2 AP`);
-    return null;
-  }
-  if (proofs > 100) {
-    fail('edition', "Artist's proofs must be a whole number from 0 to 100");
-    return null;
-  }
-  return { size, proofs };
-}
