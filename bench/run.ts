@@ -5,6 +5,7 @@ import { ensureChromium } from '../scripts/ensure-chromium';
 import { accountTimingSuite } from './account-timing.bench';
 import { artworkDropSuite } from './artwork-drop.bench';
 import { artworkHistorySuite } from './artwork-history.bench';
+import { artworkImportSuite } from './artwork-import.bench';
 import { avatarUploadSuite } from './avatar-upload.bench';
 import { BUNDLE_STATS_DIR } from './bundle-contents';
 import { bundleSuite } from './bundle.bench';
@@ -48,6 +49,7 @@ const suites: Suite[] = [
   fuzzSuite,
   accountTimingSuite,
   artworkHistorySuite,
+  artworkImportSuite,
   paperworkSuite,
   soakSuite,
 ];

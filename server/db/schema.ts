@@ -215,6 +215,8 @@ export const artworks = pgTable(
     editionProofs: integer('edition_proofs').notNull().default(0),
     /** What the public site says of the price: 'price' (the amount), 'onRequest' ("Price on request") or 'hidden'. */
     priceDisplay: text('price_display').notNull().default('hidden'),
+    /** The artist's own catalogue number ('2024-017'), as imported from or exported to CSV; empty when none. */
+    inventoryNumber: text('inventory_number').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

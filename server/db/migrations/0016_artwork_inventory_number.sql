@@ -1,0 +1,1 @@
+ALTER TABLE "artworks" ADD COLUMN "inventory_number" text DEFAULT '' NOT NULL;
