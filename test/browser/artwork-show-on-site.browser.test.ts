@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkSchema } from '../../src/schemas/artwork.schema';
 import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
-import { logPageOnFailure, signInAt } from '../support/browser-steps';
+import { logPageOnFailure, postArtwork, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
@@ -20,13 +20,7 @@ describe('showing a work on the public site, in a real browser', () => {
   beforeAll(async () => {
     server = await startServer();
     ({ idToken } = await createVerifiedAccount(server, EMAIL, PASSWORD));
-    const res = await fetch(`${server.url}/api/artwork`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(artworkInput('DIGITAL_2D', { title: 'Grid', showOnSite: undefined })),
-    });
-    expect(res.status).toBe(201);
-    ({ artworkId } = artworkSchema.parse(await res.json()));
+    ({ artworkId } = await postArtwork(server, idToken, artworkInput('DIGITAL_2D', { title: 'Grid', showOnSite: undefined })));
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
-import { logPageOnFailure, signInAt } from '../support/browser-steps';
+import { logPageOnFailure, postArtwork, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
@@ -27,14 +27,7 @@ describe('collections in a real browser', () => {
   beforeAll(async () => {
     server = await startServer();
     ({ idToken } = await createVerifiedAccount(server, EMAIL, PASSWORD));
-    for (const title of TITLES) {
-      const res = await fetch(`${server.url}/api/artwork`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(artworkInput('PHYSICAL_2D', { title })),
-      });
-      expect(res.status).toBe(201);
-    }
+    for (const title of TITLES) await postArtwork(server, idToken, artworkInput('PHYSICAL_2D', { title }));
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     await page.setViewportSize(DESKTOP);

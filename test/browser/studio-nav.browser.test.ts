@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAV_SECTIONS } from '../../src/views/shell/nav-sections';
 import { createVerifiedAccount, launchBrowser, startServer, watchContentSecurity, type RunningServer } from '../support/browser';
-import { logPageOnFailure, submitSignIn } from '../support/browser-steps';
+import { logPageOnFailure, postArtwork, submitSignIn } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
@@ -33,12 +33,7 @@ describe.each([
       ['Night swim', 'VIDEO'],
       ['Rain on tin', 'AUDIO'],
     ] as const) {
-      const res = await fetch(`${server.url}/api/artwork`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-        body: JSON.stringify(artworkInput(type, { title, saleStatus: 'NOT_FOR_SALE' })),
-      });
-      expect(res.status).toBe(201);
+      await postArtwork(server, idToken, artworkInput(type, { title, saleStatus: 'NOT_FOR_SALE' }));
     }
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width, height }, isMobile: phone, hasTouch: phone, colorScheme });

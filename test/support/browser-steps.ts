@@ -1,8 +1,20 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, onTestFailed } from 'vitest';
+import { beforeEach, expect, onTestFailed } from 'vitest';
+import { artworkSchema, type Artwork, type ArtworkInput } from '../../src/schemas/artwork.schema';
 import type { RunningServer } from './browser';
 
-/* What browser tests do in the app, whatever their subject: print the page when a test fails, sign in. */
+/* What browser tests do in the app, whatever their subject: print the page when a test fails, sign in, make works. */
+
+/** An artwork made through the API, as a test's starting point (the browser then finds it). */
+export async function postArtwork(server: Pick<RunningServer, 'url'>, idToken: string, input: ArtworkInput): Promise<Artwork> {
+  const res = await fetch(`${server.url}/api/artwork`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  expect(res.status).toBe(201);
+  return artworkSchema.parse(await res.json());
+}
 
 /**
  * For every test of the describe it is called in: on failure, prints the page's address, its accessibility tree and
