@@ -149,6 +149,23 @@ describe('starting artworks from dropped files, in a real browser', () => {
     await checkScreen(page, 'artwork opened from drop');
   });
 
+  it('saves a new artwork when pictures are dropped on its Media tab, then uploads them', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/portfolio/artwork/new/digital_2d`);
+    await main().getByRole('heading', { name: 'Create New Artwork' }).waitFor();
+    await main().getByRole('tab', { name: 'Media' }).click();
+    await page.getByTestId('new-artwork-file-input').setInputFiles(files('swan_17.jpg'));
+    // Saved first (titled from the file, its pixel size read from it), then the picture goes up on its Media.
+    await page.waitForURL(/\/portfolio\/artwork\/[0-9a-f-]{36}$/);
+    await expect.poll(() => main().getByRole('tab', { name: 'Media' }).getAttribute('aria-selected')).toBe('true');
+    await main().getByRole('list', { name: 'Media files' }).getByRole('listitem').first().waitFor();
+    const artworkId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const made = await api<ServerArtwork>(`/api/artwork/${artworkId}`);
+    expect(made).toMatchObject({ title: 'swan 17', mediaType: 'DIGITAL_2D' });
+    const items = (await api<{ items: { fileName: string }[] }>(`/api/artwork/${artworkId}/media`)).items;
+    expect(items.map((i) => i.fileName)).toEqual(['swan_17.jpg']);
+  });
+
   it('takes files dragged anywhere onto My Artworks, once', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${server.url}/portfolio/artwork`);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,8 @@ const RENAMED = artworkFixture({ title: 'Irises' });
 const CREATED = artworkFixture({ mediaType: 'AUDIO', title: '', year: 1999, dimensions: { mediaType: 'AUDIO', durationInSeconds: 95 } });
 
 const change = (c: ArtworkFieldChange): Event => ({ type: 'form.change', ...c }) as Event;
+/** A recording dropped on the new audio work: it is saved first (titled from the file), then the file goes up. */
+const RECORDING = new File(['sound'], 'rain-on-tin.mp3', { type: 'audio/mpeg' });
 
 /** Following a link elsewhere ('Elsewhere', to /journal): asked first only with unsaved changes. */
 const LEAVING = [{ type: 'leave.request', to: '/journal' }, { type: 'leave.stay' }, { type: 'leave.confirm' }] as Event[];
@@ -63,6 +65,7 @@ const creating = {
     change({ field: 'year', value: '3000' }),
     change({ field: 'year', value: '1999' }),
     { type: 'form.submit' },
+    { type: 'files.drop', files: [RECORDING] },
     { type: 'xstate.done.actor.createArtwork', output: CREATED },
     { type: 'xstate.error.actor.createArtwork', error: UNREACHABLE },
     ...LEAVING,
@@ -78,6 +81,7 @@ const serializeState = (s: Snapshot) =>
     s.context.form.values.year,
     s.context.form.values.dimensions,
     s.context.form.submitted,
+    s.context.heldFiles.length,
     Object.keys(s.context.form.touched).sort(),
   ]);
 
@@ -90,7 +94,8 @@ const existingModel = createModel(artworkEditorMachine, {
   serializeState,
 });
 const creatingModel = createModel(artworkEditorMachine, {
-  events: (s) => (s.matches('creating') ? creating.events : []),
+  // One drop of files is enough: each further one only adds to the files held.
+  events: (s) => (s.matches('creating') ? creating.events.filter((e) => e.type !== 'files.drop' || !s.context.heldFiles.length) : []),
   input: creating.input,
   serializeState,
 });
@@ -140,11 +145,15 @@ const states = {
     expect(within(preview()).getByText('Save artwork to add images')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Artwork' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Share', hidden: true })).toBeNull();
-    // Media can be added only once saved.
-    expect(screen.queryByRole('button', { name: 'Choose files', hidden: true })).toBeNull();
+    // Files dropped now wait for the first save; none goes up before.
+    expect(screen.getByTestId('new-artwork-file-input')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Media files', hidden: true })).toBeNull();
   },
   'creating.editing': async (s: Snapshot) => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Files held (the form refused to save, or saving failed) say so.
+    const held = s.context.heldFiles.length;
+    expect(screen.queryByText(/waits? for the artwork to be saved/, { ignore: 'script' }) !== null).toBe(held > 0);
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expectMessages(s);
   },
@@ -160,6 +169,8 @@ const states = {
       await within(screen.getByRole('figure', { name: 'Primary image', hidden: true })).findByText('No primary image selected'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose files', hidden: true })).toBeInTheDocument();
+    // A file dropped while it was new goes up now that it is saved.
+    for (const f of s.context.heldFiles) expect(await screen.findByRole('listitem', { name: f.name, hidden: true })).toBeInTheDocument();
     // The chart's tab is the one open: a work just created opens on its Media.
     const open = screen.getByRole('tab', { name: s.context.tab === 'media' ? 'Media' : 'Details', hidden: true });
     expect(open).toHaveAttribute('aria-selected', 'true');
@@ -258,6 +269,19 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
           expect(leaves).toEqual(['/journal']);
         },
         'artwork.retry': () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        'files.drop': async ({ event }) => {
+          const { files } = event as unknown as { files: File[] };
+          // Handed to the Media tab's drop zone as a drop would (the tab itself is the chart's, not modelled here).
+          const input = screen.getByTestId('new-artwork-file-input');
+          Object.defineProperty(input, 'files', {
+            configurable: true,
+            value: Object.assign([...files], { item: (i: number) => files[i] }),
+          });
+          fireEvent.input(input);
+          await waitFor(() =>
+            expect(createArtwork.calls.length + screen.queryAllByText(/waits? for the artwork/).length).toBeGreaterThan(0),
+          );
+        },
         'editor.tab': ({ event }) =>
           user.click(screen.getByRole('tab', { name: (event as unknown as { tab: string }).tab === 'media' ? 'Media' : 'Details' })),
         'artwork.delete': () => user.click(screen.getByRole('button', { name: 'Delete Artwork' })),
@@ -268,8 +292,9 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
         'xstate.done.actor.createArtwork': async () => {
           // The year typed as text goes as an integer, or null when left empty.
           const sent = createArtwork.calls.at(-1)!;
+          // Untitled, it took the dropped file's name.
+          expect(['', 'rain on tin']).toContain(sent.title);
           expect(sent).toMatchObject({
-            title: '',
             saleStatus: 'NOT_FOR_SALE',
             mediaType: 'AUDIO',
             dimensions: { mediaType: 'AUDIO' },

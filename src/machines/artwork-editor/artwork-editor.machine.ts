@@ -1,10 +1,11 @@
 import { changeField, emptyForm, isFormValid, submitForm, withServerErrors } from '../shared/form';
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import {
   ARTWORK_MESSAGES,
   artworkFormSchema,
   artworkToForm,
   emptyArtworkForm,
+  titleFromFileName,
   toArtworkInput,
   type Artwork,
   type ArtworkInput,
@@ -39,6 +40,8 @@ export interface ArtworkEditorContext {
   tab: EditorTab;
   /** How many times the chart itself opened Media (after the first save): each time, the page goes back to its top. */
   mediaOpened: number;
+  /** Files dropped on the artwork while new: it is saved first, then they go up. */
+  heldFiles: File[];
 }
 
 export type ArtworkEditorEvent =
@@ -49,6 +52,7 @@ export type ArtworkEditorEvent =
   | { type: 'artwork.confirmDelete' }
   | { type: 'artwork.cancelDelete' }
   | { type: 'editor.tab'; tab: EditorTab }
+  | { type: 'files.drop'; files: File[] }
   | LeaveEvent;
 
 /** The form differs from what was last saved (for a new one: from the empty form it started as). */
@@ -124,12 +128,21 @@ export const artworkEditorMachine = setup({
       assertEvent(event, 'editor.tab');
       return { tab: event.tab };
     }),
+    /** Keeps the files for after the save; an untitled artwork takes the first file's name for its title. */
+    holdFiles: assign(({ context, event }) => {
+      assertEvent(event, 'files.drop');
+      const untitled = context.form.values.title.trim() === '';
+      const form = untitled ? changeField(context.form, artworkFormSchema, 'title', titleFromFileName(event.files[0].name)) : context.form;
+      return { heldFiles: [...context.heldFiles, ...event.files], form };
+    }),
+    submit: raise({ type: 'form.submit' }),
     /** Saved for the first time: now its pictures. */
     openMedia: assign(({ context }) => ({ tab: 'media' as const, mediaOpened: context.mediaOpened + 1 })),
     keepServerMessages: assign(({ context, event }) => ({ form: withServerErrors(context.form, failureFieldErrors(errorOf(event))) })),
   },
   guards: {
     isNew: ({ context }) => context.artworkId === null,
+    hasFiles: ({ event }) => event.type === 'files.drop' && event.files.length > 0,
     hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
     formValid: ({ context }) => isFormValid(context.form, artworkFormSchema),
     notFound: ({ event }) => failureStatus(errorOf(event)) === 404,
@@ -148,6 +161,7 @@ export const artworkEditorMachine = setup({
     error: null,
     tab: input.tab ?? 'details',
     mediaOpened: 0,
+    heldFiles: [],
   }),
   on: { 'editor.tab': { actions: 'showTab' } },
   initial: 'start',
@@ -181,6 +195,8 @@ export const artworkEditorMachine = setup({
           on: {
             'form.change': { actions: 'changeField' },
             'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showAllMessages' }],
+            // Files dropped on a new artwork save it first (or show what it still needs); then they go up.
+            'files.drop': { guard: 'hasFiles', actions: ['holdFiles', 'submit'] },
             ...LEAVE.request,
           },
         },
@@ -210,7 +226,7 @@ export const artworkEditorMachine = setup({
     },
     saved: {
       description: 'A saved artwork: its form updates it, and its media can be managed.',
-      invoke: { id: 'media', src: 'media', input: ({ context }) => ({ artworkId: context.artworkId! }) },
+      invoke: { id: 'media', src: 'media', input: ({ context }) => ({ artworkId: context.artworkId!, files: context.heldFiles }) },
       initial: 'editing',
       states: {
         editing: {

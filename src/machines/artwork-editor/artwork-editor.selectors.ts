@@ -30,3 +30,5 @@ export const selectArtwork = (s: ArtworkEditorSnapshot) => s.context.artwork;
 export const selectTab = (s: ArtworkEditorSnapshot) => s.context.tab;
 /** Grows each time the chart opened Media itself: the page goes back to its top. */
 export const selectMediaOpened = (s: ArtworkEditorSnapshot) => s.context.mediaOpened;
+/** Files dropped on a new artwork, waiting for its first save. */
+export const selectHeldFiles = (s: ArtworkEditorSnapshot) => (s.matches('creating') ? s.context.heldFiles : []);

@@ -16,6 +16,8 @@ export interface ArtworkMediaContext {
   /** Files whose upload finished while the list was being read: the answer may predate them. */
   arrivedWhileLoading: string[];
   error: string | null;
+  /** Files dropped on the artwork before its first save: they go up as the media chart starts. */
+  firstFiles: File[];
 }
 
 export type ArtworkMediaEvent =
@@ -56,7 +58,7 @@ export const artworkMediaMachine = setup({
   types: {
     context: {} as ArtworkMediaContext,
     events: {} as ArtworkMediaEvent,
-    input: {} as { artworkId: string },
+    input: {} as { artworkId: string; files?: File[] },
     tags: {} as 'busy',
   },
   actors: {
@@ -97,9 +99,10 @@ export const artworkMediaMachine = setup({
     pendingPrimary: null,
     arrivedWhileLoading: [],
     error: null,
+    firstFiles: input.files ?? [],
   }),
   invoke: [
-    { id: 'uploads', src: 'uploads', input: ({ context }) => ({ artworkId: context.artworkId }) },
+    { id: 'uploads', src: 'uploads', input: ({ context }) => ({ artworkId: context.artworkId, files: context.firstFiles }) },
     { id: 'selection', src: 'selection' },
   ],
   on: {

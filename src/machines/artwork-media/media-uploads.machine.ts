@@ -1,4 +1,4 @@
-import { and, assign, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { and, assign, enqueueActions, sendParent, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import { ARTWORK_MEDIA_TYPES, type MediaItem } from '../../schemas/media.schema';
 import { fileTypeLabel } from '../../schemas/file-types';
@@ -43,6 +43,12 @@ export type MediaUploadsEvent =
   /** A file's actor finished. */
   | { type: `xstate.done.actor.${string}`; actorId: string; output: MediaUploadOutcome };
 
+export interface MediaUploadsInput {
+  artworkId: string;
+  /** Files to send at once (held while the artwork was new). */
+  files?: File[];
+}
+
 /** Why a file is refused before anything is sent, or null when it may go. */
 export function mediaFileProblem(file: File): string | null {
   if (file.size > MAX_FILE_BYTES) return fileTooLargeMessage(file.name);
@@ -62,7 +68,7 @@ export const mediaUploadsMachine = setup({
   types: {
     context: {} as MediaUploadsContext,
     events: {} as MediaUploadsEvent,
-    input: {} as { artworkId: string },
+    input: {} as MediaUploadsInput,
     tags: {} as 'busy',
   },
   actors: { upload: mediaUploadMachine },
@@ -123,6 +129,11 @@ export const mediaUploadsMachine = setup({
 }).createMachine({
   id: 'mediaUploads',
   context: ({ input }) => ({ artworkId: input.artworkId, queue: [], uploads: [], rejected: [], seq: 0, uploadedCount: 0 }),
+  // Files given at the start (dropped on the artwork before it was saved) go as a drop would.
+  entry: enqueueActions(({ event, enqueue }) => {
+    const files = (event as { input?: MediaUploadsInput }).input?.files;
+    if (files?.length) enqueue.raise({ type: 'uploads.add', files });
+  }),
   on: {
     'uploads.add': { actions: ['enqueue', 'startNext'] },
     'uploads.cancel': [{ guard: 'isRunning', actions: ['stopUpload', 'forget', 'startNext'] }, { actions: 'forget' }],

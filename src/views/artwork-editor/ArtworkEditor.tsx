@@ -35,6 +35,7 @@ import { LeaveDialog } from '../shell/LeaveDialog';
 import { ArtworkForm } from './ArtworkForm';
 import { MediaPanel } from '../artwork-media/MediaPanel';
 import { PrimaryPreview } from './PrimaryPreview';
+import { NewArtworkFiles } from './NewArtworkFiles';
 import { useInspection } from '../inspection';
 import { EditorLoadFailed, EditorNotFound } from '../shell/editor-frame';
 
@@ -161,8 +162,8 @@ export function ArtworkEditor({
               <ArtworkForm editor={editor} />
             </Tabs.Content>
             <Tabs.Content value="media">
-              {/* Media can be added only to a saved artwork. */}
-              {media ? <MediaPanel media={media} /> : <Alert status="info">Save artwork to add images</Alert>}
+              {/* Media goes to a saved artwork: files dropped on a new one save it first. */}
+              {media ? <MediaPanel media={media} /> : <NewArtworkFiles editor={editor} />}
             </Tabs.Content>
             {inventory && !isNew ? (
               <Tabs.Content value="inventory">
