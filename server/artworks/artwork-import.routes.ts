@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import {
   IMPORT_MAX_BYTES,
@@ -11,6 +10,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { TooLarge, UnsupportedType } from '../errors';
 import { ApiRouter } from '../http/api-router';
+import { csvResponse } from '../http/csv-response';
 import { errorDoc } from '../http/router';
 import { exportCells, EXPORT_HEADER, exportLine } from './artwork-export';
 import { exportRows } from './artwork-export.repo';
@@ -122,13 +122,7 @@ export function artworkImportRoutes(deps: AppDeps) {
         yield Buffer.from(EXPORT_HEADER);
         for await (const { artwork, piece } of exportRows(deps.db, userId)) yield Buffer.from(exportLine(exportCells(artwork, piece)));
       }
-      return new Response(Readable.toWeb(Readable.from(lines())) as ReadableStream, {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="artworks.csv"',
-          'Cache-Control': 'private, no-store',
-        },
-      });
+      return csvResponse(lines(), 'artworks.csv');
     },
   );
 

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { ApiRouter } from '../http/api-router';
+import { csvResponse } from '../http/csv-response';
 import { errorDoc } from '../http/router';
 import { artistName } from './certificate.repo';
 import { REPORT_COLUMNS, csvCell, reportLine } from './inventory-report';
@@ -70,13 +70,7 @@ export function inventoryReportRoutes(deps: AppDeps) {
           yield Buffer.from(`${REPORT_COLUMNS.map((col) => csvCell(line[col.key])).join(',')}\r\n`);
         }
       }
-      return new Response(Readable.toWeb(Readable.from(lines())) as ReadableStream, {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="inventory-report.csv"',
-          'Cache-Control': 'private, no-store',
-        },
-      });
+      return csvResponse(lines(), 'inventory-report.csv');
     },
   );
 

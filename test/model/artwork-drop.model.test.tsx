@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
@@ -19,6 +19,7 @@ import { DROP_TEXT, DropChoice, DropProgress, DropZone } from '../../src/views/a
 import { artworkRow } from '../support/artwork-row';
 import { mediaFixture } from '../support/artwork-editor';
 import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+import { chooseFiles } from '../support/choose-files';
 
 type Snapshot = SnapshotFrom<typeof artworkDropMachine>;
 type Event = ModelEvent<typeof artworkDropMachine>;
@@ -197,13 +198,6 @@ const states = {
   },
 };
 
-/** The picker hands the files over as a drop or a choice would. */
-async function choose(files: File[]) {
-  const input = screen.getByTestId('drop-file-input');
-  Object.defineProperty(input, 'files', { configurable: true, value: Object.assign([...files], { item: (i: number) => files[i] }) });
-  fireEvent.input(input);
-}
-
 describe('starting artworks from dropped files follows the chart', () => {
   it.for(paths.map((p) => [pathName(p), p] as const))('%s', async ([, path]) => {
     const user = userEvent.setup();
@@ -224,7 +218,7 @@ describe('starting artworks from dropped files follows the chart', () => {
     await path.test({
       events: {
         'drop.files': async ({ event }) => {
-          await choose((event as unknown as { files: File[] }).files);
+          chooseFiles(screen.getByTestId('drop-file-input'), (event as unknown as { files: File[] }).files);
           await waitFor(() => expect(screen.queryByRole('dialog') ?? screen.getByRole('alert')).toBeInTheDocument());
         },
         'drop.grouping': ({ event }) =>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { ARTWORK_NOT_FOUND, DELETE_ARTWORK_CONFIRM } from '../../src/views/artwo
 import { LEAVE_DIALOG } from '../../src/views/shell/LeaveDialog';
 import { ARTWORK_ID, artworkFixture, editorParts, renderEditor } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+import { chooseFiles } from '../support/choose-files';
 
 type Snapshot = SnapshotFrom<typeof artworkEditorMachine>;
 type Event = ModelEvent<typeof artworkEditorMachine>;
@@ -272,12 +273,7 @@ describe.each(scenarios)('artwork editor ($name): the view follows the chart', (
         'files.drop': async ({ event }) => {
           const { files } = event as unknown as { files: File[] };
           // Handed to the Media tab's drop zone as a drop would (the tab itself is the chart's, not modelled here).
-          const input = screen.getByTestId('new-artwork-file-input');
-          Object.defineProperty(input, 'files', {
-            configurable: true,
-            value: Object.assign([...files], { item: (i: number) => files[i] }),
-          });
-          fireEvent.input(input);
+          chooseFiles(screen.getByTestId('new-artwork-file-input'), files);
           await waitFor(() =>
             expect(createArtwork.calls.length + screen.queryAllByText(/waits? for the artwork/).length).toBeGreaterThan(0),
           );

@@ -11,6 +11,7 @@ import { provideArtworkMedia } from '../../src/machines/artwork-media/artwork-me
 import { MediaPanel } from '../../src/views/artwork-media/MediaPanel';
 import { ARTWORK_ID, mediaFixture, pendingForever } from '../support/artwork-editor';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+import { chooseFiles } from '../support/choose-files';
 
 type Snapshot = SnapshotFrom<typeof artworkMediaMachine>;
 
@@ -109,11 +110,6 @@ const states = {
   },
 };
 
-function chooseFilesQuietly(input: HTMLElement, files: File[]) {
-  Object.defineProperty(input, 'files', { configurable: true, value: Object.assign([...files], { item: (i: number) => files[i] }) });
-  fireEvent.input(input);
-}
-
 /**
  * Picks a card's menu action with the keyboard, as a keyboard user would: Ark's menu highlights items on pointer
  * moves only once it has seen a pointer, which jsdom does not always give it.
@@ -188,7 +184,7 @@ describe('artwork media: the Media tab follows the chart', () => {
         'media.uploaded': async () => {
           uploadedWhileLoading ||= screen.queryByText('Loading...') !== null;
           // The file was chosen earlier: hand it to the picker without a click, which would land outside an open dialog.
-          chooseFilesQuietly(screen.getByTestId('media-file-input'), [new File(['x'], UPLOADED.fileName, { type: 'image/jpeg' })]);
+          chooseFiles(screen.getByTestId('media-file-input'), [new File(['x'], UPLOADED.fileName, { type: 'image/jpeg' })]);
           await waitFor(() => expect(uploadMedia.pending).toBe(true));
           await act(() => uploadMedia.resolve(UPLOADED));
           expect(notices.at(-1)).toEqual({ title: 'Media file uploaded successfully', toastType: 'success' });
@@ -217,7 +213,7 @@ describe('files uploaded while the list is read', () => {
     render(<MediaHost logic={logic} />);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const upload = async (item: MediaItem) => {
-      chooseFilesQuietly(screen.getByTestId('media-file-input'), [new File(['x'], item.fileName, { type: 'image/jpeg' })]);
+      chooseFiles(screen.getByTestId('media-file-input'), [new File(['x'], item.fileName, { type: 'image/jpeg' })]);
       await waitFor(() => expect(uploadMedia.pending).toBe(true));
       await act(() => uploadMedia.resolve(item));
     };

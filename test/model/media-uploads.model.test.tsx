@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
@@ -11,6 +11,7 @@ import type { MediaItem } from '../../src/schemas/media.schema';
 import { MediaUploads } from '../../src/views/artwork-media/MediaUploads';
 import { ARTWORK_ID, mediaFixture } from '../support/artwork-editor';
 import { assertFullCoverage, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
+import { chooseFiles } from '../support/choose-files';
 
 type Snapshot = SnapshotFrom<typeof mediaUploadsMachine>;
 type Event = ModelEvent<typeof mediaUploadsMachine>;
@@ -125,9 +126,7 @@ const states = {
 
 /** The picker hands the files over as a drop or a choice would; each then shows as a row or as refused. */
 async function choose(files: File[]) {
-  const input = screen.getByTestId('media-file-input');
-  Object.defineProperty(input, 'files', { configurable: true, value: Object.assign([...files], { item: (i: number) => files[i] }) });
-  fireEvent.input(input);
+  chooseFiles(screen.getByTestId('media-file-input'), files);
   // Ark reads the chosen files asynchronously.
   await waitFor(() => {
     for (const f of files)
