@@ -154,6 +154,10 @@ describe('starting artworks from dropped files, in a real browser', () => {
     await page.goto(`${server.url}/portfolio/artwork/new/digital_2d`);
     await main().getByRole('heading', { name: 'Create New Artwork' }).waitFor();
     await main().getByRole('tab', { name: 'Media' }).click();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await checkScreen(page, 'new artwork media');
+    }
     await page.getByTestId('new-artwork-file-input').setInputFiles(files('swan_17.jpg'));
     // Saved first (titled from the file, its pixel size read from it), then the picture goes up on its Media.
     await page.waitForURL(/\/portfolio\/artwork\/[0-9a-f-]{36}$/);

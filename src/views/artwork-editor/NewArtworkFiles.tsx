@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtworkEditorRef } from '../../machines/artwork-editor/artwork-editor.machine';
 import { selectHeldFiles, selectIsBusy } from '../../machines/artwork-editor/artwork-editor.selectors';
-import { ARTWORK_MESSAGES } from '../../schemas/artwork.schema';
 import { FileUpload } from '../ui/file-upload';
 import { UploadIcon } from '../artwork-media/media-icons';
 
@@ -17,7 +16,6 @@ export function NewArtworkFiles({ editor }: { editor: ArtworkEditorRef }) {
   const busy = useSelector(editor, selectIsBusy);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <p className={css({ color: 'fg.muted' })}>{ARTWORK_MESSAGES.saveToAddImages}</p>
       {/* Ark keeps no list and checks nothing: the upload chart says why a file is refused once the work is saved. */}
       <FileUpload.Root
         maxFiles={1000}
