@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { ActorOptions } from 'xstate';
+import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
 import type { artworkBulkMachine } from '../../machines/artwork-bulk/artwork-bulk.machine';
 import type { artworkDropMachine } from '../../machines/artwork-drop/artwork-drop.machine';
 import { selectSelection } from '../../machines/artwork-bulk/artwork-bulk.selectors';
@@ -91,6 +93,9 @@ export function ArtworkListPage({
         </h1>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {selecting ? null : <BulkBar bulk={bulk} pageIds={pageIds} />}
+          <Link href="/portfolio/import" className={button({ variant: 'outline' })}>
+            Import CSV
+          </Link>
           <CreateArtworkMenu />
         </div>
       </header>

@@ -22,6 +22,7 @@ const ProfileRoute = lazy(() => import('../profile/profile-route'));
 const JournalRoute = lazy(() => import('../journal/journal-route'));
 const ArtworkListRoute = lazy(() => import('../artwork-list/artwork-list-route'));
 const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-route'));
+const ArtworkImportRoute = lazy(() => import('../artwork-import/artwork-import-route'));
 const CollectionListPage = lazy(() => import('../collection-list/CollectionListPage'));
 const InquiriesRoute = lazy(() => import('../inquiries/inquiries-route'));
 const CollectionEditorRoute = lazy(() => import('../collection-editor/collection-editor-route'));
@@ -102,6 +103,7 @@ export default function SignedInApp({ logic }: { logic?: typeof shellMachine }) 
                   <Route path="/journal" component={JournalRoute} />
                   <Route path="/portfolio/artwork" component={ArtworkListRoute} />
                   <Route path="/portfolio/artwork/:id/:mediaType?" component={ArtworkEditorRoute} />
+                  <Route path="/portfolio/import" component={ArtworkImportRoute} />
                   <Route path="/portfolio/collections" component={CollectionListPage} />
                   <Route path="/portfolio/inquiries" component={InquiriesRoute} />
                   <Route path="/portfolio/collections/:id" component={CollectionEditorRoute} />
