@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
@@ -80,6 +81,16 @@ describe('importing an inventory from CSV, in a real browser', () => {
     await checkScreen(page, 'import csv done');
     const works = Object.fromEntries((await titles()).map((w) => [w.title, w.saleStatus]));
     expect(works).toEqual({ Friendship: 'AVAILABLE', 'Untitled #9': 'SOLD' });
+
+    // Out again in the same columns: the file the browser saves.
+    const [download] = await Promise.all([page.waitForEvent('download'), main().getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('artworks.csv');
+    const saved = await fs.readFile((await download.path())!, 'utf8');
+    expect(saved.split(/\r?\n/)[0]).toBe(HEADER.replace(',notes', ''));
+    expect(saved).toContain('Friendship,1963,Oil on canvas,190,190,,cm,450.00,EUR,AVAILABLE');
+    await main()
+      .getByText(/artworks\.csv was downloaded/)
+      .waitFor();
 
     await main().getByRole('link', { name: 'Go to My Artworks' }).click();
     await main()

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { artworkImportMachine, ArtworkImportRef } from '../../machines/artwork-import/artwork-import.machine';
+import type { dataExportMachine } from '../../machines/your-data/data-export.machine';
 import {
   selectCanImport,
   selectError,
@@ -18,6 +19,7 @@ import { Button } from '../ui/button';
 import { FileUpload } from '../ui/file-upload';
 import { Spinner } from '../ui/spinner';
 import { useInspection } from '../inspection';
+import { CsvExport } from './CsvExport';
 
 export const IMPORT_TEXT = {
   title: 'Import artworks from CSV',
@@ -141,9 +143,10 @@ function Review({ flow }: { flow: ArtworkImportRef }) {
 
 /**
  * Portfolio › Import: an inventory moves in from a CSV file. The server reads it first (a dry run) and the page shows
- * each row and every problem by line and column; only a file without problems can be imported, all at once.
+ * each row and every problem by line and column; only a file without problems can be imported, all at once. Below,
+ * the inventory out in the same columns.
  */
-export function ArtworkImportPage({ logic }: { logic: typeof artworkImportMachine }) {
+export function ArtworkImportPage({ logic, exportLogic }: { logic: typeof artworkImportMachine; exportLogic: typeof dataExportMachine }) {
   const flow = useActorRef(logic, useInspection());
   const state = useSelector(flow, selectImportState);
   const fileName = useSelector(flow, selectFileName);
@@ -191,6 +194,8 @@ export function ArtworkImportPage({ logic }: { logic: typeof artworkImportMachin
           <FileChoice flow={flow} label={IMPORT_TEXT.another} />
         </>
       ) : null}
+      <hr className={css({ borderColor: 'border', my: '2' })} />
+      <CsvExport logic={exportLogic} />
     </section>
   );
 }
