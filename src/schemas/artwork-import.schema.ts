@@ -20,6 +20,7 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** A CSV of this many bytes or more is refused before it is read. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_TOO_LARGE = 'The file is too large: a CSV must be under 50 MB. Split it and import each part.';
 /** Works one import may create (a larger inventory goes in several files). */
 export const IMPORT_MAX_ROWS = 10_000;
 /** Pieces (unique works and every copy of an edition) one import may create. */
