@@ -1,15 +1,7 @@
 import { IMPORT_COLUMNS, type ImportColumn } from '../../src/schemas/artwork-import.schema';
-import { minorDigits } from '../../src/schemas/money.schema';
+import { majorUnits } from '../../src/schemas/money.schema';
 import { csvCell } from '../paperwork/inventory-report';
 import type { ExportArtwork, ExportPiece } from './artwork-export.repo';
-
-/** An amount in minor units as major units with the currency's decimals ('450.00'): what the import reads. */
-export function majorUnits(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  if (!digits) return String(amount);
-  const text = String(amount).padStart(digits + 1, '0');
-  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
 
 /** Where the first piece is, in the words the import reads back: empty in the studio or with its buyer. */
 function locationOf(p: ExportPiece | null): string {

@@ -12,6 +12,14 @@ export const MAX_AMOUNT = 1_000_000_000_000;
 export const minorDigits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
+/** An amount in minor units as typed in major units, the currency's decimals and no separators: '1250.00', '300000'. */
+export function majorUnits(amount: number, currency: string): string {
+  const digits = minorDigits(currency);
+  if (!digits) return String(amount);
+  const text = String(amount).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /** An amount in minor units as the artist reads it: 'EUR 1,250.00', 'JPY 300,000'. */
 export function formatMoney(m: { amount: number; currency: string }, locale?: string): string {
   const digits = minorDigits(m.currency);

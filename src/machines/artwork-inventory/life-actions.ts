@@ -1,7 +1,7 @@
 import type { LifeEvent, LifeRecord } from '../artwork-life/artwork-life.types';
 import type { Contact } from '../../schemas/contact.schema';
 import type { Inventory, Piece } from '../../schemas/inventory.schema';
-import { minorDigits, isCurrency } from '../../schemas/money.schema';
+import { isCurrency, majorUnits, minorDigits } from '../../schemas/money.schema';
 import type { PieceChange } from '../../services/inventory.service';
 
 /** What the artist can do with a piece from the artwork page; each opens a dialog. */
@@ -114,7 +114,7 @@ const inDays = (n: number) => {
 
 /** An amount in minor units as typed in major units ('1250.00'), or '' for none. */
 export const toMajor = (amount: number | null | undefined, currency: string) =>
-  amount === null || amount === undefined ? '' : (amount / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
+  amount === null || amount === undefined ? '' : majorUnits(amount, currency);
 
 /** What a dialog starts with. */
 export function startValues(action: LifeAction, piece: Piece, inventory: Inventory): ActionValues {
