@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { MESSAGES } from '../../schemas/messages';
 import type { ListView } from './list-types';
+import { isWallOfPrints } from './list-view';
 
 const frame = css({
   display: 'flex',
@@ -54,7 +55,7 @@ export function ListImage({
   // Which address failed to load: a local fact about this <img>, not part of the list's flow.
   const [failed, setFailed] = useState<string | null>(null);
   const { width, height } = view.image;
-  const shaped = view.tiles && view.aspect === 'original' && size && src ? size : null;
+  const shaped = isWallOfPrints(view) && size && src ? size : null;
   const box = shaped ? { aspectRatio: `${shaped.width} / ${shaped.height}` } : view.tiles ? { height } : { width, height };
   return (
     <div className={frame} style={box} data-aspect={view.aspect}>

@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css';
 import type { ListSort } from '../../machines/list/list.machine';
 import type { SortDirection } from '../../schemas/list.schema';
 import type { ListColumn, ListSelection, ListView } from './list-types';
-import { tileWidth } from './list-view';
+import { isWallOfPrints, tileWidth } from './list-view';
 
 type Classes = Record<'tiles' | 'tile' | 'check' | 'table' | 'row' | 'cell' | 'headerCell' | 'sortButton', string>;
 
@@ -21,19 +21,17 @@ interface ItemsProps<T> {
 }
 
 /** The gap between tiles, in CSS pixels (the recipe's gap 4, and 3 for small tiles). */
-const TILE_GAP = { small: 12, large: 16 } as const;
+const tileGap = (view: ListView) => (view.small ? 12 : 16);
 
 /**
  * Columns that fill the width with no dead margin, each at least the tile's width, and always at least two side by
  * side (a phone shows two): `min(the tile's width, half the row)`, then shared out.
  */
 export const tileColumns = (view: ListView) => {
-  const gap = TILE_GAP[view.small ? 'small' : 'large'];
-  return `repeat(auto-fill, minmax(min(${tileWidth(view)}px, calc(50% - ${gap / 2}px)), 1fr))`;
+  return `repeat(auto-fill, minmax(min(${tileWidth(view)}px, calc(50% - ${tileGap(view) / 2}px)), 1fr))`;
 };
 
 /** Tiles in their own shapes ('Original' aspect) stack in columns like a wall of prints, each as tall as it is. */
-const isMasonry = (view: ListView) => view.tiles && view.aspect === 'original';
 const masonry = css({
   display: 'block',
   // Two columns on a phone; wider, as many as the tile's width allows.
@@ -43,9 +41,8 @@ const masonry = css({
   '& > li': { breakInside: 'avoid', mb: 'var(--tile-gap)' },
 });
 const gridStyle = (view: ListView) => {
-  if (!isMasonry(view)) return { gridTemplateColumns: tileColumns(view) };
-  const gap = TILE_GAP[view.small ? 'small' : 'large'];
-  return { '--tile-width': `${tileWidth(view)}px`, '--tile-gap': `${gap}px` } as CSSProperties;
+  if (!isWallOfPrints(view)) return { gridTemplateColumns: tileColumns(view) };
+  return { '--tile-width': `${tileWidth(view)}px`, '--tile-gap': `${tileGap(view)}px` } as CSSProperties;
 };
 
 /** An item's checkbox in the selection mode (a tile's corner, a row's own cell). */
@@ -79,7 +76,7 @@ export function TileGrid<T>({
     <ul
       aria-label={label}
       aria-busy={busy}
-      className={isMasonry(view) ? cx(classes.tiles, masonry) : classes.tiles}
+      className={isWallOfPrints(view) ? cx(classes.tiles, masonry) : classes.tiles}
       style={gridStyle(view)}
       data-mode={view.mode}
       data-selecting={selecting || undefined}

@@ -30,3 +30,6 @@ export function listView(mode: ListMode, aspect: ImageAspect): ListView {
 
 /** Tiles are as wide as their image box. */
 export const tileWidth = (view: ListView) => view.image.width;
+
+/** 'Original' tiles: a wall of prints, each tile in its picture's own shape. */
+export const isWallOfPrints = (view: ListView) => view.tiles && view.aspect === 'original';
