@@ -101,7 +101,9 @@ export function lockDataDir(dataDir: string) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
       process.once('exit', () => {
-        if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+        // The file may be gone already (the data directory removed under us); exiting must not throw for that.
+        const holder = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+        if (holder === String(process.pid)) fs.rmSync(file, { force: true });
       });
       return;
     } catch (err) {

@@ -88,6 +88,24 @@ describe(`one server per data directory (${dbLabel()})`, () => {
     expect(await fs.readFile(path.join(stale, 'server.pid'), 'utf8')).toBe(String(process.pid));
   });
 
+  it('exits cleanly when its data directory was removed under it, and removes only its own lock', async () => {
+    const before = new Set(process.listeners('exit'));
+    const gone = path.join(dir, 'gone');
+    lockDataDir(gone);
+    const [onExit] = process.listeners('exit').filter((l) => !before.has(l));
+    process.removeListener('exit', onExit);
+    await fs.rm(gone, { recursive: true });
+    expect(() => onExit.call(process, 0)).not.toThrow();
+
+    const taken = path.join(dir, 'taken');
+    lockDataDir(taken);
+    const [onTakenExit] = process.listeners('exit').filter((l) => !before.has(l));
+    process.removeListener('exit', onTakenExit);
+    await fs.writeFile(path.join(taken, 'server.pid'), '1');
+    onTakenExit.call(process, 0);
+    expect(await fs.readFile(path.join(taken, 'server.pid'), 'utf8')).toBe('1');
+  });
+
   it('a second server on the same DATA_DIR exits non-zero with one line naming the directory and the PID', async () => {
     // An empty DATA_DIR, as on the first `npm start`: the server creates its database.
     server = await startServer({ JWT_SECRET: JWT, SOCIAL_SECRET_KEY: SOCIAL }, { freshDatabase: true });
