@@ -16,6 +16,7 @@ import { contactRoutes } from './contacts/contact.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError, toHttpError } from './http/errors';
+import { studioReportRoutes } from './reports/studio-report.routes';
 import { asStorageFault } from './storage/faults';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health';
 import { openApiDocument } from './http/api-router';
@@ -138,6 +139,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     consignmentRoutes(deps),
     paperwork.api,
     inventoryReportRoutes(deps),
+    studioReportRoutes(deps),
     mediaRoutes(deps),
     mediaFileRoutes(deps),
     collectionRoutes(deps),
