@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { slugField } from './slug.schema';
+import { plural } from './plural';
 
 /**
  * POST /api/publish takes no body (the specification's call), or `{ slug }` to publish at an address the artist
@@ -36,8 +37,6 @@ export const publishPreviewSchema = z.object({
   collections: changesSchema,
 });
 export type PublishPreview = z.infer<typeof publishPreviewSchema>;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "3 new works, 1 removed, 1 collection": what a publish changes, as the review step says it. */
 export function previewSummary({ works, collections }: PublishPreview): string {

@@ -1,8 +1,7 @@
 import { css } from 'styled-system/css';
 import type { Platform } from '../../schemas/social-platform.schema';
 import type { PostMetrics } from '../../schemas/social.schema';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../../schemas/plural';
 
 /**
  * What each network counts, in its own words: Bluesky's likes, reposts, replies and quotes; Instagram's likes and
