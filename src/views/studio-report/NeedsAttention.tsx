@@ -1,0 +1,38 @@
+import { format, parseISO } from 'date-fns';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { plural } from '../../schemas/plural';
+import type { StudioReport } from '../../schemas/studio-report.schema';
+import { ReportCard } from './report-parts';
+
+const linkClass = css({ color: 'accent.default', fontWeight: 'medium', textDecoration: 'underline' });
+const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
+
+/** Overdue consignments and holds about to lapse: what the artist should act on; nothing shown when there is none. */
+export function NeedsAttention({ report }: { report: StudioReport }) {
+  const { overdueConsignments: overdue, lapsingHolds: holds } = report;
+  if (!overdue.length && !holds.length) return null;
+  return (
+    <ReportCard title="Needs attention" id="report-attention">
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        {overdue.map((c) => (
+          <li key={c.consignmentId} data-testid="overdue-consignment">
+            <Link href="/portfolio/consignments" className={linkClass}>
+              {c.gallery}
+            </Link>
+            : the consignment ended on {day(c.endsOn)}, and {plural(c.worksOut, 'work is', 'works are')} still there.
+          </li>
+        ))}
+        {holds.map((h) => (
+          <li key={`${h.artworkId}-${h.copy}`} data-testid="lapsing-hold">
+            <Link href={`/portfolio/artwork/${h.artworkId}`} className={linkClass}>
+              {h.title || 'Untitled'}
+              {h.copy ? ` (${h.copy})` : ''}
+            </Link>
+            : on hold for {h.contact} until {day(h.until.slice(0, 10))}.
+          </li>
+        ))}
+      </ul>
+    </ReportCard>
+  );
+}
