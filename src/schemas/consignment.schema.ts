@@ -105,10 +105,14 @@ export const consignmentIdParams = z.object({ id: z.uuid({ error: 'Consignment I
 export const CONSIGNMENT_MESSAGES = {
   title: 'Consignments',
   empty: 'No consignments yet',
-  emptyInvitation: 'Works you leave with a gallery to sell: consign them from here or from an artwork.',
+  emptyInvitation:
+    "Works you leave with a gallery to sell. Consign a work from its Inventory tab, and it shows here with the gallery's terms.",
+  emptyAction: 'Go to My Artworks',
   loading: 'Loading consignments...',
   fetchFailed: 'Failed to fetch consignments',
   overdue: 'Past its end date',
   created: 'Works consigned',
-  returned: 'Works returned to the studio',
+  returned: 'Returned to the studio',
+  returnChosen: (n: number) => (n ? `Return ${n === 1 ? '1 work' : `${n} works`} to the studio` : 'Return to the studio'),
+  form: 'Consignment form (PDF)',
 } as const;

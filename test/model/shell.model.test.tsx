@@ -64,7 +64,16 @@ const sections = () => screen.queryByRole('navigation', { name: 'Sections' });
 const menuButton = () => screen.queryByRole('button', { name: 'Open navigation' });
 const drawer = () => screen.queryByRole('dialog', { name: 'Artist Studio' });
 const face = () => screen.getByTestId('header-avatar');
-const LINKS = ['Home', 'Activity Journal', 'All Artwork', 'All Collections', 'Inquiries', 'Custom domain', 'Social Media Calendar'];
+const LINKS = [
+  'Home',
+  'Activity Journal',
+  'All Artwork',
+  'All Collections',
+  'Consignments',
+  'Inquiries',
+  'Custom domain',
+  'Social Media Calendar',
+];
 
 /** The header's face: the picture loaded last, else the initials of the name. */
 function expectFace(s: Snapshot) {

@@ -30,6 +30,7 @@ const VIEWS_WITHOUT_CHARTS: Record<string, string> = {
   shell: 'the frame around every page (its chart is shell)',
   errors: 'the error pages',
   home: 'Home, made of other flows',
+  paperwork: 'a download button for the paperwork (PDF, CSV), run by the download chart of your-data',
   qa: "the QA studio's pages (charts qa-*)",
   list: "the generic list's views (chart list)",
   'artwork-list': 'My Artworks: the generic list (chart list) configured for artworks',

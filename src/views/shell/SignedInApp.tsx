@@ -25,6 +25,7 @@ const ArtworkEditorRoute = lazy(() => import('../artwork-editor/artwork-editor-r
 const ArtworkImportRoute = lazy(() => import('../artwork-import/artwork-import-route'));
 const CollectionListPage = lazy(() => import('../collection-list/CollectionListPage'));
 const InquiriesRoute = lazy(() => import('../inquiries/inquiries-route'));
+const ConsignmentsRoute = lazy(() => import('../consignments/consignments-route'));
 const CollectionEditorRoute = lazy(() => import('../collection-editor/collection-editor-route'));
 const CustomDomainRoute = lazy(() => import('../custom-domain/custom-domain-route'));
 const SocialCalendarRoute = lazy(() => import('../calendar/calendar-route'));
@@ -106,6 +107,7 @@ export default function SignedInApp({ logic }: { logic?: typeof shellMachine }) 
                   <Route path="/portfolio/import" component={ArtworkImportRoute} />
                   <Route path="/portfolio/collections" component={CollectionListPage} />
                   <Route path="/portfolio/inquiries" component={InquiriesRoute} />
+                  <Route path="/portfolio/consignments" component={ConsignmentsRoute} />
                   <Route path="/portfolio/collections/:id" component={CollectionEditorRoute} />
                   <Route path="/portfolio/domain" component={CustomDomainRoute} />
                   <Route path="/social-media" component={SocialCalendarRoute} />

@@ -37,6 +37,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     pages: [
       { label: 'All Artwork', href: '/portfolio/artwork', within: ['/portfolio/artwork/*'] },
       { label: 'All Collections', href: '/portfolio/collections', within: ['/portfolio/collections/*'] },
+      { label: 'Consignments', href: '/portfolio/consignments' },
       { label: 'Inquiries', href: '/portfolio/inquiries' },
       { label: 'Custom domain', href: '/portfolio/domain' },
     ],
