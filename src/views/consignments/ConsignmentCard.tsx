@@ -87,7 +87,7 @@ export function ConsignmentCard({
                     onCheckedChange={() => onToggle(item.pieceId)}
                   />
                 ) : (
-                  <span className={css({ overflowWrap: 'anywhere' })}>{name}</span>
+                  <span className={css({ overflowWrap: 'anywhere', fontSize: 'sm' })}>{name}</span>
                 )}
                 <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
                   {CONSIGNMENT_ITEM_LABELS[item.state]}

@@ -13,7 +13,7 @@ export function NeedsAttention({ report }: { report: StudioReport }) {
   const { overdueConsignments: overdue, lapsingHolds: holds } = report;
   if (!overdue.length && !holds.length) return null;
   return (
-    <ReportCard title="Needs attention" id="report-attention">
+    <ReportCard title="Needs attention" id="report-attention" wide>
       <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {overdue.map((c) => (
           <li key={c.consignmentId} data-testid="overdue-consignment">

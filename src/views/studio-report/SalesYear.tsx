@@ -13,7 +13,7 @@ const tableClass = css({
   borderCollapse: 'collapse',
   '& th, & td': { py: '1', px: '2', textAlign: 'right', borderBottomWidth: '1px', borderColor: 'border' },
   '& th:first-child, & td:first-child': { textAlign: 'left', pl: '0' },
-  '& td': { fontVariantNumeric: 'tabular-nums' },
+  '& td': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
 /** Net to the artist by month in one currency: twelve bars, each with its figure for screen readers. */
@@ -76,7 +76,8 @@ export function SalesYear({ sales, year }: { sales: StudioReport['sales']; year:
           <MonthlyNet months={sales.byMonth} currency={t.currency} />
         </div>
       ))}
-      <div className={css({ overflowX: 'auto' })}>
+      {/* A phone scrolls the table sideways; the box takes the keyboard's focus so it can be scrolled without a mouse. */}
+      <div className={css({ overflowX: 'auto' })} tabIndex={0} role="group" aria-label="Sales by gallery">
         <table className={tableClass}>
           <caption className={css({ textAlign: 'left', fontSize: 'sm', color: 'fg.muted', pb: '1' })}>By gallery</caption>
           <thead>

@@ -79,11 +79,18 @@ export function StudioReportPanel({ logic }: { logic: typeof studioReportMachine
       <h2 id="report-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
         {REPORT_TEXT.title}
       </h2>
-      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        })}
+      >
         <NeedsAttention report={report} />
         <WorksFigures pieces={report.pieces} />
         <ValueFigures value={report.availableValue} />
-        <ReportCard title={`Sales in ${report.year}`} id="report-sales" actions={yearButtons}>
+        <ReportCard title={`Sales in ${report.year}`} id="report-sales" actions={yearButtons} wide>
           <SalesYear sales={report.sales} year={report.year} />
         </ReportCard>
       </div>

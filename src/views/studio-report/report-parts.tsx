@@ -1,22 +1,38 @@
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 
 /** One card of Home's report: a titled box that takes a column of the grid. */
-export function ReportCard({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
+export function ReportCard({
+  title,
+  id,
+  children,
+  actions,
+  wide = false,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** Takes the grid's whole width (a table or chart that needs the room). */
+  wide?: boolean;
+}) {
   return (
     <section
       aria-labelledby={id}
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-        p: '4',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-        minW: '0',
-      })}
+      className={cx(
+        css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '3',
+          p: '4',
+          borderWidth: '1px',
+          borderColor: 'border',
+          borderRadius: 'lg',
+          bg: 'bg.surface',
+          minW: '0',
+        }),
+        wide && css({ gridColumn: '1 / -1' }),
+      )}
     >
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
         <h3 id={id} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>

@@ -1,0 +1,142 @@
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Inventory } from '../../src/schemas/inventory.schema';
+import type { StudioReport } from '../../src/schemas/studio-report.schema';
+import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
+import { logPageOnFailure, postArtwork, signInAt } from '../support/browser-steps';
+import { dayFromToday } from '../support/inventory';
+import { checkScreen } from '../support/layout-check';
+import { artworkInput } from '../support/portfolio';
+
+const EMAIL = 'suzanne.galleries@example.com';
+const PASSWORD = 'Valadon1894x';
+const YEAR = new Date().getFullYear();
+
+/**
+ * Works at galleries in a real browser: Home reports where the works are, what sold and what is overdue; three works
+ * consigned to one gallery, one comes back from the Consignments page; the consignment's form downloads as a PDF.
+ */
+describe('consignments and the report on Home, in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let works: string[];
+
+  const api = async <T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> => {
+    const res = await fetch(`${server.url}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    ({ idToken: token } = await createVerifiedAccount(server, EMAIL, PASSWORD));
+    await api('/user', { method: 'POST', json: { firstName: 'Suzanne', lastName: 'Valadon' } });
+    works = [];
+    for (const title of ['Blue Room', 'Nude Arranging Her Hair', 'The Abandoned Doll', 'Bouquet', 'Sold Study']) {
+      works.push((await postArtwork(server, token, artworkInput('PHYSICAL_2D', { title }))).artworkId);
+    }
+    const { contactId: nord } = await api<{ contactId: string }>('/contact', {
+      method: 'POST',
+      json: { name: 'Galerie Nord', kind: 'gallery' },
+    });
+    const { contactId: sud } = await api<{ contactId: string }>('/contact', {
+      method: 'POST',
+      json: { name: 'Galerie Sud', kind: 'gallery' },
+    });
+    const { contactId: buyer } = await api<{ contactId: string }>('/contact', {
+      method: 'POST',
+      json: { name: 'Ada Collector', kind: 'collector' },
+    });
+    // Three works at Galerie Nord until next quarter; one at Galerie Sud, whose consignment ended yesterday.
+    const terms = { commissionPercent: 40, startsOn: dayFromToday(-30) };
+    await api('/consignment', {
+      method: 'POST',
+      json: { contactId: nord, artworkIds: works.slice(0, 3), ...terms, endsOn: dayFromToday(90) },
+    });
+    await api('/consignment', { method: 'POST', json: { contactId: sud, artworkIds: [works[3]], ...terms, endsOn: dayFromToday(-1) } });
+    await api(`/artwork/${works[4]}/sale`, {
+      method: 'POST',
+      json: { contactId: buyer, date: `${YEAR}-01-15`, price: { amount: 250000, currency: 'EUR' }, discount: 50000 },
+    });
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  logPageOnFailure(() => ({ page, server }));
+  const main = () => page.getByRole('main');
+
+  it("Home reports the studio: where the works are, the year's sales by month, and the overdue consignment", async () => {
+    await signInAt(page, server.url, EMAIL, PASSWORD);
+    const report = main().getByRole('region', { name: 'Your studio', exact: true });
+    await report.waitFor();
+    const figures = async (label: string) =>
+      (await report.getByLabel(label, { exact: true }).locator('dt, dd').allTextContents()).join(' ');
+    expect(await figures('By sale status')).toBe('Available 4 On hold 0 Sold 1 Not for sale 0');
+    expect(await figures('Where they are')).toBe('In the studio 0 Consigned 4 On loan 0 With the buyer 1 Elsewhere 0');
+    expect(await figures('Sales in EUR')).toBe('Sales 1 sale Gross EUR 2,000.00 Commission EUR 0.00 Net to you EUR 2,000.00');
+    expect(await report.getByTestId('net-EUR-1').textContent()).toContain('January: EUR 2,000.00');
+    const overdue = report.getByTestId('overdue-consignment');
+    expect(await overdue.textContent()).toMatch(/^Galerie Sud: the consignment ended on .+, and 1 work is still there\.$/);
+    // Last year had no sale; the next year is not there yet.
+    await report.getByRole('button', { name: 'Previous year' }).click();
+    await report.getByRole('heading', { name: `Sales in ${YEAR - 1}` }).waitFor();
+    await report.getByText(`No sale recorded in ${YEAR - 1}.`).waitFor();
+    await report.getByRole('button', { name: 'Next year' }).click();
+    await report.getByRole('heading', { name: `Sales in ${YEAR}` }).waitFor();
+    expect(await report.getByRole('button', { name: 'Next year' }).isDisabled()).toBe(true);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await checkScreen(page, 'home report');
+    }
+    // The overdue consignment leads to the Consignments page.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await overdue.getByRole('link', { name: 'Galerie Sud' }).click();
+    await main().getByRole('heading', { name: 'Consignments', level: 1 }).waitFor();
+  });
+
+  it('returns one of the three works at Galerie Nord: the page, the artwork and Home follow', async () => {
+    const nord = main().getByRole('article', { name: 'Galerie Nord' });
+    await nord.waitFor();
+    expect(await nord.getByText('3 works at the gallery').count()).toBe(1);
+    expect(await main().getByRole('article', { name: 'Galerie Sud' }).getByText('Past its end date').count()).toBe(1);
+    await checkScreen(page, 'consignments');
+    expect(await nord.getByRole('button', { name: 'Return to the studio' }).isDisabled()).toBe(true);
+    await nord.locator('label', { hasText: 'Nude Arranging Her Hair' }).click();
+    await nord.getByRole('button', { name: 'Return 1 work to the studio' }).click();
+    await page.getByText('1 work returned to the studio').waitFor();
+    await nord.getByText('2 works at the gallery').waitFor();
+    expect(await nord.getByRole('checkbox', { name: 'Nude Arranging Her Hair' }).count()).toBe(0);
+    expect(await nord.getByText(/^Returned on /).count()).toBe(1);
+    const inventory = await api<Inventory>(`/artwork/${works[1]}/inventory`);
+    expect(inventory.pieces[0].custody).toBe('studio');
+    expect((await api<Inventory>(`/artwork/${works[0]}/inventory`)).pieces[0].custody).toBe('consigned');
+    expect((await api<StudioReport>('/report')).pieces.custody).toMatchObject({ studio: 1, consigned: 3 });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await checkScreen(page, 'consignments returned');
+  });
+
+  it("downloads Galerie Nord's consignment form as a PDF", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const nord = main().getByRole('article', { name: 'Galerie Nord' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      nord.getByRole('button', { name: 'Consignment form (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await fs.readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
