@@ -108,6 +108,5 @@ function queriesYetToMove() {
     'social/providers/meta/meta-flow.ts',
     'social/publishing.ts',
     'start-checks.ts',
-    'uploads/storage-sweep.ts',
   ].map((file) => `server/${file}`);
 }
