@@ -107,6 +107,5 @@ function queriesYetToMove() {
     'social/providers/meta/meta-delivery.ts',
     'social/providers/meta/meta-flow.ts',
     'social/publishing.ts',
-    'start-checks.ts',
   ].map((file) => `server/${file}`);
 }
