@@ -94,7 +94,6 @@ function queriesYetToMove() {
     'inventory/inventory.service.ts',
     'inventory/life-words.ts',
     'inventory/sales.service.ts',
-    'publish/publish.service.ts',
     'social/providers/bluesky/agents.ts',
     'social/link-card/post-link-card.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
