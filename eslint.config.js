@@ -84,7 +84,6 @@ function layer(files, why, above, regex) {
 function queriesYetToMove() {
   return [
     'artworks/artwork-from-file.ts',
-    'artworks/show-on-site.ts',
     'consignments/consignment-overdue.ts',
     'consignments/consignment.service.ts',
     'contacts/contact-detail.ts',

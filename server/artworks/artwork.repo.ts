@@ -13,7 +13,7 @@ import { sellToUnknownBuyer } from '../inventory/sales.service';
 import { artworkPieces } from '../db/schema';
 import { type ArtworkUpdateValues, type ArtworkValues, changedFields } from './artwork.changes';
 import { type AnsweredArtworkRow, type ArtworkRow, normalizeDimensions } from './artwork.dto';
-import { onlyInPrivateSql } from './show-on-site';
+import { onlyInPrivateSql } from './show-on-site.repo';
 
 export const artworkNotFound = () => new NotFound('Artwork not found.');
 
