@@ -83,7 +83,6 @@ function layer(files, why, above, regex) {
 /** Files that still query the database outside a repository (see docs/server-layers.md). */
 function queriesYetToMove() {
   return [
-    'artworks/artwork-from-file.ts',
     'consignments/consignment-overdue.ts',
     'consignments/consignment.service.ts',
     'contacts/contact-detail.ts',
