@@ -85,7 +85,6 @@ function queriesYetToMove() {
   return [
     'consignments/consignment-overdue.ts',
     'consignments/consignment.service.ts',
-    'contacts/contact-detail.ts',
     'inventory/inventory-upkeep.ts',
     'inventory/inventory.read.ts',
     'inventory/inventory.service.ts',
