@@ -83,8 +83,6 @@ function layer(files, why, above, regex) {
 /** Files that still query the database outside a repository (see docs/server-layers.md). */
 function queriesYetToMove() {
   return [
-    'consignments/consignment-overdue.ts',
-    'consignments/consignment.service.ts',
     'inventory/inventory-upkeep.ts',
     'inventory/inventory.read.ts',
     'inventory/inventory.service.ts',
