@@ -86,7 +86,6 @@ function queriesYetToMove() {
     'inventory/inventory-upkeep.ts',
     'inventory/inventory.read.ts',
     'inventory/inventory.service.ts',
-    'inventory/life-words.ts',
     'inventory/sales.service.ts',
     'social/providers/bluesky/agents.ts',
     'social/link-card/post-link-card.ts',
