@@ -84,9 +84,7 @@ function layer(files, why, above, regex) {
 function queriesYetToMove() {
   return [
     'inventory/inventory-upkeep.ts',
-    'inventory/inventory.read.ts',
     'inventory/inventory.service.ts',
-    'inventory/sales.service.ts',
     'social/providers/bluesky/agents.ts',
     'social/link-card/post-link-card.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
