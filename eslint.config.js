@@ -83,8 +83,6 @@ function layer(files, why, above, regex) {
 /** Files that still query the database outside a repository (see docs/server-layers.md). */
 function queriesYetToMove() {
   return [
-    'inventory/inventory-upkeep.ts',
-    'inventory/inventory.service.ts',
     'social/providers/bluesky/agents.ts',
     'social/link-card/post-link-card.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
