@@ -83,20 +83,6 @@ function layer(files, why, above, regex) {
 /** Files that still query the database outside a repository (see docs/server-layers.md). */
 function queriesYetToMove() {
   return [
-    'artworks/artwork-from-file.ts',
-    'artworks/measure.ts',
-    'artworks/show-on-site.ts',
-    'consignments/consignment-overdue.ts',
-    'consignments/consignment.service.ts',
-    'contacts/contact-detail.ts',
-    'inventory/inventory-upkeep.ts',
-    'inventory/inventory.read.ts',
-    'inventory/inventory.service.ts',
-    'inventory/life-words.ts',
-    'inventory/sales.service.ts',
-    'mail/outbox.ts',
-    'publish/address.ts',
-    'publish/publish.service.ts',
     'social/providers/bluesky/agents.ts',
     'social/link-card/post-link-card.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
@@ -108,7 +94,5 @@ function queriesYetToMove() {
     'social/providers/meta/meta-delivery.ts',
     'social/providers/meta/meta-flow.ts',
     'social/publishing.ts',
-    'start-checks.ts',
-    'uploads/storage-sweep.ts',
   ].map((file) => `server/${file}`);
 }

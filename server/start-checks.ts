@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { sharedSettings } from './db/schema';
 import { deriveKey } from './secrets';
+import { recordedFingerprints, recordFingerprintsIfAbsent } from './shared-settings.repo';
 import { oauthModeOf } from './social/providers/bluesky/oauth/oauth-mode';
 
 /** A start-up check that failed: main.ts prints the message as one line and exits non-zero. */
@@ -131,11 +130,8 @@ const fingerprint = (name: string, value: string) => deriveKey(value, `fingerpri
  */
 export async function checkSharedSettings(db: Db, settings: Record<string, string>) {
   const mine = Object.entries(settings).map(([name, value]) => ({ name, fingerprint: fingerprint(name, value) }));
-  await db.insert(sharedSettings).values(mine).onConflictDoNothing();
-  const recorded = await db
-    .select()
-    .from(sharedSettings)
-    .where(inArray(sharedSettings.name, Object.keys(settings)));
+  await recordFingerprintsIfAbsent(db, mine);
+  const recorded = await recordedFingerprints(db, Object.keys(settings));
   const differing = mine.filter((m) => recorded.find((r) => r.name === m.name)?.fingerprint !== m.fingerprint).map((m) => m.name);
   if (differing.length) {
     throw new StartError(

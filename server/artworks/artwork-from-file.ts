@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { DEFAULT_MEASUREMENT_SYSTEM, isPhysical, titleFromFileName, type Dimensions } from '../../src/schemas/artwork.schema';
 import type { CreatedFromFile } from '../../src/schemas/artwork-file.schema';
 import { MEDIA_TYPES, type MediaType } from '../../src/schemas/media-type.schema';
 import type { Db } from '../db/database';
-import { artworks } from '../db/schema';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
 import { measuredDimensions, withMeasured } from './measure';
@@ -13,7 +11,7 @@ import { storeArtworkFile } from '../media/media.processor';
 import { addMediaRow, type NewMedia } from '../media/media.repo';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { toArtworkDto } from './artwork.dto';
-import { findArtwork } from './artwork.repo';
+import { findArtwork, insertArtworkRow, setNewArtworkDimensions } from './artwork.repo';
 
 /** Uploads whose confirmation creates an artwork; the ticket's target is the media type chosen for it. */
 export const ARTWORK_FROM_FILE_PURPOSE = 'artwork-from-file';
@@ -29,13 +27,10 @@ function createFromFile(db: Db, artwork: { id: string; userId: string; mediaType
       mediaType: artwork.mediaType,
       ...(isPhysical(artwork.mediaType) ? { measurementSystem: DEFAULT_MEASUREMENT_SYSTEM } : {}),
     };
-    await tx.insert(artworks).values({ ...artwork, saleStatus: 'NOT_FOR_SALE', dimensions: typed });
+    await insertArtworkRow(tx, { ...artwork, saleStatus: 'NOT_FOR_SALE', dimensions: typed });
     const { row, primaryId } = await addMediaRow(tx, media);
     const measured = await measuredDimensions(tx, { ...artwork, primaryImageMediaId: primaryId });
-    await tx
-      .update(artworks)
-      .set({ dimensions: withMeasured(typed, measured) })
-      .where(eq(artworks.id, artwork.id));
+    await setNewArtworkDimensions(tx, artwork.id, withMeasured(typed, measured));
     await recordArtworkEvent(tx, {
       userId: artwork.userId,
       type: 'artwork.new',

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ArtworkListQuery } from '../../src/schemas/artwork.schema';
+import type { ArtworkListQuery, Dimensions } from '../../src/schemas/artwork.schema';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
 import { lockCollectionsHolding, recordArtworksLeft } from '../collections/collection.repo';
@@ -13,7 +13,7 @@ import { sellToUnknownBuyer } from '../inventory/sales.service';
 import { artworkPieces } from '../db/schema';
 import { type ArtworkUpdateValues, type ArtworkValues, changedFields } from './artwork.changes';
 import { type AnsweredArtworkRow, type ArtworkRow, normalizeDimensions } from './artwork.dto';
-import { onlyInPrivateSql } from './show-on-site';
+import { onlyInPrivateSql } from './show-on-site.repo';
 
 export const artworkNotFound = () => new NotFound('Artwork not found.');
 
@@ -120,6 +120,16 @@ export function createArtwork(db: Db, userId: string, values: ArtworkValues): Pr
     const [sold] = await tx.select().from(artworks).where(eq(artworks.id, row.id));
     return sold;
   });
+}
+
+/** Inserts an artwork row as given, with nothing else (creating from a file does the rest in its transaction). */
+export async function insertArtworkRow(tx: Db, values: typeof artworks.$inferInsert): Promise<void> {
+  await tx.insert(artworks).values(values);
+}
+
+/** Sets the dimensions of an artwork being created (not an edit: its update time stays). */
+export async function setNewArtworkDimensions(tx: Db, artworkId: string, dimensions: Dimensions): Promise<void> {
+  await tx.update(artworks).set({ dimensions }).where(eq(artworks.id, artworkId));
 }
 
 /**

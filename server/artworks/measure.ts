@@ -1,12 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import type { Dimensions } from '../../src/schemas/artwork.schema';
 import { mediaKindOf } from '../../src/schemas/media.schema';
 import { measuredFromMedia, type Measured } from '../../src/schemas/measured';
 import type { MediaType } from '../../src/schemas/media-type.schema';
 import { normalizeDimensions, sameDimensions } from './artwork.dto';
 import type { Db } from '../db/database';
-import { artworkMedia, artworks } from '../db/schema';
 import { recordArtworkEvent } from '../journal/journal.repo';
+import { artworkToMeasure, filesToMeasure, writeRemeasuredDimensions } from './measure.repo';
 
 /**
  * What the artwork's own file says of its dimensions (src/schemas/measured.ts): a digital picture's pixels from its
@@ -17,17 +16,7 @@ export async function measuredDimensions(
   db: Db,
   artwork: { id: string; mediaType: MediaType; primaryImageMediaId: string | null },
 ): Promise<Measured | null> {
-  const files = await db
-    .select({
-      id: artworkMedia.id,
-      contentType: artworkMedia.contentType,
-      width: artworkMedia.width,
-      height: artworkMedia.height,
-      durationMs: artworkMedia.durationMs,
-    })
-    .from(artworkMedia)
-    .where(eq(artworkMedia.artworkId, artwork.id))
-    .orderBy(asc(artworkMedia.createdAt), asc(artworkMedia.id));
+  const files = await filesToMeasure(db, artwork.id);
   return measuredFromMedia(
     artwork.mediaType,
     files.map((f) => ({ ...f, kind: mediaKindOf(f.contentType), isPrimary: f.id === artwork.primaryImageMediaId })),
@@ -44,15 +33,12 @@ export const withMeasured = (dimensions: Dimensions, measured: Measured | null):
  * transaction of the change.
  */
 export async function remeasureArtwork(db: Db, userId: string, artworkId: string) {
-  const [artwork] = await db.select().from(artworks).where(eq(artworks.id, artworkId));
+  const artwork = await artworkToMeasure(db, artworkId);
   if (!artwork) return;
   const measured = await measuredDimensions(db, { ...artwork, mediaType: artwork.mediaType as MediaType });
   const next = withMeasured(artwork.dimensions, measured);
   if (sameDimensions(artwork.dimensions, next)) return;
-  await db
-    .update(artworks)
-    .set({ dimensions: next, updatedAt: sql`now()` })
-    .where(eq(artworks.id, artworkId));
+  await writeRemeasuredDimensions(db, artworkId, next);
   await recordArtworkEvent(db, {
     userId,
     type: 'artwork.updated',

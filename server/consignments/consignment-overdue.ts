@@ -1,15 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { consignmentItems, consignments, contacts, users } from '../db/schema';
 import { html } from '../html/html';
 import type { Mail } from '../mail/mailer';
 import type { MailOutbox, OutboxRow } from '../mail/outbox';
+import { artistAddress, claimOverdueConsignments, overdueMailFacts } from './consignment.repo';
 
 /** The app's screen of consignments, linked from the mail. */
 export const consignmentsScreenUrl = (appUrl: string) => `${appUrl}/portfolio/consignments`;
-
-/** Works still at the gallery: neither returned nor sold through it. */
-const stillOut = sql`exists (select 1 from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`;
 
 /**
  * Records one mail to the artist for each consignment past its end date (UTC) with works still at the gallery, once:
@@ -18,19 +14,9 @@ const stillOut = sql`exists (select 1 from ${consignmentItems} i where i.consign
  */
 export async function mailOverdueConsignments(db: Db, outbox: MailOutbox, limit = 50): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: consignments.id })
-      .from(consignments)
-      .where(and(isNull(consignments.overdueMailedAt), sql`${consignments.endsOn} < (now() at time zone 'utc')::date`, stillOut))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const claimed = await tx
-      .update(consignments)
-      .set({ overdueMailedAt: sql`now()` })
-      .where(sql`${consignments.id} = any(array(${due}))`)
-      .returning({ id: consignments.id, userId: consignments.userId });
+    const claimed = await claimOverdueConsignments(tx, limit);
     for (const c of claimed) {
-      const [artist] = await tx.select({ email: users.email }).from(users).where(eq(users.id, c.userId));
+      const artist = await artistAddress(tx, c.userId);
       if (artist) await outbox.enqueue({ kind: 'consignment-overdue', email: artist.email, userId: c.userId, consignmentId: c.id }, tx);
     }
     return claimed.length;
@@ -41,17 +27,7 @@ export async function mailOverdueConsignments(db: Db, outbox: MailOutbox, limit 
 export function composeConsignmentOverdueMail(db: Db, appUrl: string) {
   return async (row: OutboxRow): Promise<Mail | null> => {
     if (!row.consignmentId) return null;
-    const [found] = await db
-      .select({
-        endsOn: consignments.endsOn,
-        gallery: contacts.name,
-        email: users.email,
-        open: sql<number>`(select count(*)::int from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`,
-      })
-      .from(consignments)
-      .innerJoin(contacts, eq(contacts.id, consignments.contactId))
-      .innerJoin(users, eq(users.id, consignments.userId))
-      .where(eq(consignments.id, row.consignmentId));
+    const found = await overdueMailFacts(db, row.consignmentId);
     if (!found || !found.open) return null;
     const link = consignmentsScreenUrl(appUrl);
     const works = found.open === 1 ? '1 work is' : `${found.open} works are`;

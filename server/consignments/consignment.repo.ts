@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Consignment, ConsignmentItem } from '../../src/schemas/consignment.schema';
 import { todayUtc } from '../../src/schemas/inventory-fields';
 import { fromBasisPoints } from '../../src/schemas/money.schema';
 import type { Db } from '../db/database';
-import { artworkPieces, artworks, consignmentItems, consignments, contacts } from '../db/schema';
+import { artworkPieces, artworks, consignmentItems, consignments, contacts, users } from '../db/schema';
+import { NotFound } from '../errors';
 import { copyOf } from '../inventory/pieces.repo';
 import type { MediaUrls } from '../media/media-urls';
-import { consignmentNotFound } from './consignment.service';
+
+export type ConsignmentRow = typeof consignments.$inferSelect;
+
+export const consignmentNotFound = () => new NotFound('Consignment not found.');
 
 type Filter = { consignmentId: string } | { contactId: string } | Record<string, never>;
 
@@ -68,4 +72,85 @@ export async function getConsignment(db: Db, userId: string, consignmentId: stri
   const [found] = await listConsignments(db, userId, urls, { consignmentId });
   if (!found) throw consignmentNotFound();
   return found;
+}
+
+/** Works still at the gallery: neither returned nor sold through it. */
+const stillOut = sql`exists (select 1 from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`;
+
+/**
+ * Claims up to `limit` consignments past their end date (UTC) with works still out and not mailed yet, marking them
+ * mailed in the same statement (FOR UPDATE SKIP LOCKED): of several instances only one claims each.
+ */
+export async function claimOverdueConsignments(tx: Db, limit: number): Promise<{ id: string; userId: string }[]> {
+  const due = tx
+    .select({ id: consignments.id })
+    .from(consignments)
+    .where(and(isNull(consignments.overdueMailedAt), sql`${consignments.endsOn} < (now() at time zone 'utc')::date`, stillOut))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(consignments)
+    .set({ overdueMailedAt: sql`now()` })
+    .where(sql`${consignments.id} = any(array(${due}))`)
+    .returning({ id: consignments.id, userId: consignments.userId });
+}
+
+/** The artist's address, or undefined when the account is gone. */
+export async function artistAddress(db: Db, userId: string): Promise<{ email: string } | undefined> {
+  const [artist] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return artist;
+}
+
+/** What the overdue mail says of a consignment: its end, its gallery, the artist's address and how many works are still out. */
+export async function overdueMailFacts(db: Db, consignmentId: string) {
+  const [found] = await db
+    .select({
+      endsOn: consignments.endsOn,
+      gallery: contacts.name,
+      email: users.email,
+      open: sql<number>`(select count(*)::int from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`,
+    })
+    .from(consignments)
+    .innerJoin(contacts, eq(contacts.id, consignments.contactId))
+    .innerJoin(users, eq(users.id, consignments.userId))
+    .where(eq(consignments.id, consignmentId));
+  return found;
+}
+
+/** Records a consignment; answers its id. */
+export async function insertConsignment(tx: Db, values: typeof consignments.$inferInsert): Promise<{ id: string }> {
+  const [row] = await tx.insert(consignments).values(values).returning({ id: consignments.id });
+  return row;
+}
+
+/** Records that a piece went out with the consignment. */
+export async function insertConsignmentItem(tx: Db, item: { consignmentId: string; pieceId: string; artworkId: string }): Promise<void> {
+  await tx.insert(consignmentItems).values(item);
+}
+
+/** The artist's consignment, or undefined (another artist's is not found either). */
+export async function findConsignmentRow(db: Db, userId: string, consignmentId: string): Promise<ConsignmentRow | undefined> {
+  const [consignment] = await db
+    .select()
+    .from(consignments)
+    .where(and(eq(consignments.id, consignmentId), eq(consignments.userId, userId)));
+  return consignment;
+}
+
+/** The piece's line in the consignment, locked until the transaction ends (FOR UPDATE); undefined when it is not in it. */
+export async function lockConsignmentItem(tx: Db, consignmentId: string, pieceId: string) {
+  const [item] = await tx
+    .select()
+    .from(consignmentItems)
+    .where(and(eq(consignmentItems.consignmentId, consignmentId), eq(consignmentItems.pieceId, pieceId)))
+    .for('update');
+  return item;
+}
+
+/** Records that the piece came back from the consignment, on `returnedOn`. */
+export async function markConsignmentItemReturned(tx: Db, consignmentId: string, pieceId: string, returnedOn: string): Promise<void> {
+  await tx
+    .update(consignmentItems)
+    .set({ returnedAt: new Date(), returnedOn })
+    .where(and(eq(consignmentItems.consignmentId, consignmentId), eq(consignmentItems.pieceId, pieceId)));
 }

@@ -1,17 +1,21 @@
-import { and, eq } from 'drizzle-orm';
 import { todayUtc } from '../../src/schemas/inventory-fields';
 import type { ConsignmentReturnValues, ConsignmentValues } from '../../src/schemas/consignment.schema';
 import { toBasisPoints } from '../../src/schemas/money.schema';
 import { requireContact } from '../contacts/contact.repo';
 import type { Db } from '../db/database';
-import { consignmentItems, consignments } from '../db/schema';
-import { Conflict, Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
+import { Conflict, Invalid, VALIDATION_MESSAGE } from '../errors';
 import { changeLife } from '../inventory/life';
 import { type ArtworkPieces, copyOf, lockArtworkPieces, pieceNamed, type PieceRow } from '../inventory/pieces.repo';
+import {
+  consignmentNotFound,
+  findConsignmentRow,
+  insertConsignment,
+  insertConsignmentItem,
+  lockConsignmentItem,
+  markConsignmentItemReturned,
+} from './consignment.repo';
 
-export type ConsignmentRow = typeof consignments.$inferSelect;
-
-export const consignmentNotFound = () => new NotFound('Consignment not found.');
+export { consignmentNotFound, type ConsignmentRow } from './consignment.repo';
 
 interface Named {
   ap: ArtworkPieces;
@@ -63,17 +67,14 @@ export function createConsignment(db: Db, userId: string, input: ConsignmentValu
       throw new Invalid(VALIDATION_MESSAGE, { fieldErrors: { contactId: ['Consign works to a contact of the kind Gallery'] } });
     }
     const named = await namedPieces(tx, userId, input);
-    const [row] = await tx
-      .insert(consignments)
-      .values({
-        userId,
-        contactId: gallery.id,
-        commissionBasisPoints: toBasisPoints(input.commissionPercent),
-        startsOn: input.startsOn,
-        endsOn: input.endsOn,
-        terms: input.terms,
-      })
-      .returning({ id: consignments.id });
+    const row = await insertConsignment(tx, {
+      userId,
+      contactId: gallery.id,
+      commissionBasisPoints: toBasisPoints(input.commissionPercent),
+      startsOn: input.startsOn,
+      endsOn: input.endsOn,
+      terms: input.terms,
+    });
     for (const { ap, piece, about } of named) {
       await changeLife(
         tx,
@@ -88,7 +89,7 @@ export function createConsignment(db: Db, userId: string, input: ConsignmentValu
         },
         about,
       );
-      await tx.insert(consignmentItems).values({ consignmentId: row.id, pieceId: piece.id, artworkId: ap.artwork.id });
+      await insertConsignmentItem(tx, { consignmentId: row.id, pieceId: piece.id, artworkId: ap.artwork.id });
     }
     return row.id;
   });
@@ -100,19 +101,12 @@ export function createConsignment(db: Db, userId: string, input: ConsignmentValu
  */
 export function returnFromConsignment(db: Db, userId: string, consignmentId: string, input: ConsignmentReturnValues) {
   return db.transaction(async (tx) => {
-    const [consignment] = await tx
-      .select()
-      .from(consignments)
-      .where(and(eq(consignments.id, consignmentId), eq(consignments.userId, userId)));
+    const consignment = await findConsignmentRow(tx, userId, consignmentId);
     if (!consignment) throw consignmentNotFound();
     const named = await namedPieces(tx, userId, input);
     const date = input.date ?? todayUtc();
     for (const { ap, piece, about } of named) {
-      const [item] = await tx
-        .select()
-        .from(consignmentItems)
-        .where(and(eq(consignmentItems.consignmentId, consignmentId), eq(consignmentItems.pieceId, piece.id)))
-        .for('update');
+      const item = await lockConsignmentItem(tx, consignmentId, piece.id);
       if (!item) throw new Conflict(`${about}: It is not in this consignment`, { code: 'NOT_IN_CONSIGNMENT' });
       if (item.returnedAt) throw new Conflict(`${about}: It was already returned from this consignment`, { code: 'ALREADY_RETURNED' });
       if (item.saleId) throw new Conflict(`${about}: It was sold through this consignment`, { code: 'SOLD_THROUGH_CONSIGNMENT' });
@@ -129,10 +123,7 @@ export function returnFromConsignment(db: Db, userId: string, consignmentId: str
         },
         about,
       );
-      await tx
-        .update(consignmentItems)
-        .set({ returnedAt: new Date(), returnedOn: date })
-        .where(and(eq(consignmentItems.consignmentId, consignmentId), eq(consignmentItems.pieceId, piece.id)));
+      await markConsignmentItemReturned(tx, consignmentId, piece.id, date);
     }
   });
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_LIST_LIMIT, type ContactListQuery, type ContactValues } from '../../src/schemas/contact.schema';
 import type { Db } from '../db/database';
-import { artworkPieces, consignments, contacts, sales } from '../db/schema';
+import { artworkPieces, artworks, consignments, contacts, inquiries, sales } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -93,4 +93,33 @@ export function deleteContact(db: Db, userId: string, contactId: string): Promis
     }
     await tx.delete(contacts).where(eq(contacts.id, contactId));
   });
+}
+
+/** The pieces on hold for the contact now, with their artworks, the hold ending soonest first. */
+export async function piecesHeldFor(db: Db, contactId: string) {
+  return db
+    .select({ artwork: artworks, piece: artworkPieces })
+    .from(artworkPieces)
+    .innerJoin(artworks, eq(artworks.id, artworkPieces.artworkId))
+    .where(and(eq(artworkPieces.holdContactId, contactId), eq(artworkPieces.sale, 'reserved'), sql`${artworkPieces.holdUntil} > now()`))
+    .orderBy(asc(artworkPieces.holdUntil));
+}
+
+/** The artist's inquiries sent from this address (stored lower case; the inquiry's as typed), newest first; at most 100. */
+export async function inquiriesFromAddress(db: Db, userId: string, email: string) {
+  return db
+    .select()
+    .from(inquiries)
+    .where(and(eq(inquiries.userId, userId), sql`lower(${inquiries.email}) = ${email}`))
+    .orderBy(desc(inquiries.createdAt))
+    .limit(100);
+}
+
+/** Who signed the artist's inquiry, or undefined when the artist has no such inquiry. */
+export async function inquirySender(db: Db, userId: string, inquiryId: string): Promise<{ name: string; email: string } | undefined> {
+  const [inquiry] = await db
+    .select({ name: inquiries.name, email: inquiries.email })
+    .from(inquiries)
+    .where(and(eq(inquiries.id, inquiryId), eq(inquiries.userId, userId)));
+  return inquiry;
 }

@@ -1,10 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { artworkPieces } from '../db/schema';
 import { mailOverdueConsignments } from '../consignments/consignment-overdue';
 import { NotFound } from '../errors';
 import { settleLapse } from './life';
-import { lockArtworkPieces } from './pieces.repo';
+import { lapsedHolds, lockArtworkPieces } from './pieces.repo';
 
 /**
  * The inventory's part of the worker's upkeep: consignments past their end are mailed to the artist once, and holds
@@ -14,11 +12,7 @@ import { lockArtworkPieces } from './pieces.repo';
 export async function inventoryUpkeep(deps: Pick<AppDeps, 'db' | 'outbox'>, limit = 50): Promise<{ mailed: number; lapsed: number }> {
   const { db } = deps;
   const mailed = await mailOverdueConsignments(db, deps.outbox, limit);
-  const due = await db
-    .select({ artworkId: artworkPieces.artworkId, userId: artworkPieces.userId })
-    .from(artworkPieces)
-    .where(and(eq(artworkPieces.sale, 'reserved'), lte(artworkPieces.holdUntil, sql`now()`)))
-    .limit(limit);
+  const due = await lapsedHolds(db, limit);
   let lapsed = 0;
   const artworks = new Map(due.map((d) => [d.artworkId, d.userId]));
   for (const [artworkId, userId] of artworks) {

@@ -1,37 +1,20 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { recordOf, restoreLife } from '../../src/machines/artwork-life/artwork-life.rules';
 import type { Inventory, Piece, PriceDisplay } from '../../src/schemas/inventory.schema';
 import type { Db } from '../db/database';
-import { consignments, contacts, sales } from '../db/schema';
+import { consignmentsWithGallery, contactNames } from './inventory.repo';
 import { copyOf, pieceRecord, readArtworkPieces, type ArtworkPieces } from './pieces.repo';
+import { liveSalesOf } from './sales.repo';
 
 /** An artwork's pieces as of now (lapsed holds answered as lapsed), with the names, consignments and sales they mention. */
 export async function inventoryOf(db: Db, { artwork, pieces }: ArtworkPieces): Promise<Inventory> {
   const ids = pieces.map((p) => p.id);
   const consignmentIds = [...new Set(pieces.flatMap((p) => (p.consignmentId ? [p.consignmentId] : [])))];
   const [live, placed] = await Promise.all([
-    db
-      .select({ sale: sales, buyer: contacts.name })
-      .from(sales)
-      .leftJoin(contacts, eq(contacts.id, sales.contactId))
-      .where(and(inArray(sales.pieceId, ids), isNull(sales.returnedAt))),
-    consignmentIds.length
-      ? db
-          .select({ id: consignments.id, endsOn: consignments.endsOn, contactId: contacts.id, name: contacts.name })
-          .from(consignments)
-          .innerJoin(contacts, eq(contacts.id, consignments.contactId))
-          .where(inArray(consignments.id, consignmentIds))
-      : Promise.resolve([]),
+    liveSalesOf(db, ids),
+    consignmentIds.length ? consignmentsWithGallery(db, consignmentIds) : Promise.resolve([]),
   ]);
   const holders = [...new Set(pieces.flatMap((p) => (p.holdContactId ? [p.holdContactId] : [])))];
-  const holderNames = holders.length
-    ? new Map(
-        (await db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, holders))).map((c) => [
-          c.id,
-          c.name,
-        ]),
-      )
-    : new Map<string, string>();
+  const holderNames = holders.length ? new Map((await contactNames(db, holders)).map((c) => [c.id, c.name])) : new Map<string, string>();
 
   const answer: Piece[] = pieces.map((p) => {
     const record = pieceRecord(p);

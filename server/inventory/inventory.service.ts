@@ -1,4 +1,3 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { LifeEvent } from '../../src/machines/artwork-life/artwork-life.types';
 import type { HistoryChange } from '../../src/schemas/history.schema';
@@ -18,10 +17,25 @@ import type { InventoryJournalType } from '../../src/schemas/journal.schema';
 import { formatMoney } from '../../src/schemas/money.schema';
 import { requireContact } from '../contacts/contact.repo';
 import type { Db } from '../db/database';
-import { artworkPieces, artworks, consignmentItems, sales } from '../db/schema';
 import { recordHistoryEvent } from '../journal/history.repo';
 import { changeLife, refused, type LifeChange } from './life';
-import { copyOf, lockArtworkPieces, pieceNamed, piecesFor, type ArtworkPieces, type PieceRow, refreshSaleStatus } from './pieces.repo';
+import {
+  copyOf,
+  deletePieces,
+  insertPieces,
+  lockArtworkPieces,
+  pieceNamed,
+  piecesEverConsigned,
+  piecesEverSold,
+  piecesFor,
+  type ArtworkPieces,
+  type PieceRow,
+  refreshSaleStatus,
+  renamePiece,
+  setEditionOf,
+  setPiecePrice,
+  setPriceDisplay,
+} from './pieces.repo';
 
 type Out<S extends z.ZodMiniType> = z.output<S>;
 
@@ -138,7 +152,7 @@ export function setPricing(db: Db, userId: string, artworkId: string, input: Out
       const amount = input.price?.amount ?? null;
       const currency = input.price?.currency ?? null;
       for (const piece of targets.filter((p) => p.priceAmount !== amount || p.priceCurrency !== currency)) {
-        await tx.update(artworkPieces).set({ priceAmount: amount, priceCurrency: currency }).where(eq(artworkPieces.id, piece.id));
+        await setPiecePrice(tx, piece.id, amount, currency);
         await recordHistoryEvent(tx, {
           ...base,
           type: 'artwork.priced',
@@ -150,7 +164,7 @@ export function setPricing(db: Db, userId: string, artworkId: string, input: Out
       }
     }
     if (input.display && input.display !== artwork.priceDisplay) {
-      await tx.update(artworks).set({ priceDisplay: input.display }).where(eq(artworks.id, artworkId));
+      await setPriceDisplay(tx, artworkId, input.display);
       await recordHistoryEvent(tx, {
         ...base,
         type: 'artwork.priced',
@@ -173,10 +187,7 @@ export function setPricing(db: Db, userId: string, artworkId: string, input: Out
 async function untouched(tx: Db, pieces: PieceRow[]): Promise<Set<string>> {
   const ids = pieces.map((p) => p.id);
   if (!ids.length) return new Set();
-  const [sold, consigned] = await Promise.all([
-    tx.selectDistinct({ id: sales.pieceId }).from(sales).where(inArray(sales.pieceId, ids)),
-    tx.selectDistinct({ id: consignmentItems.pieceId }).from(consignmentItems).where(inArray(consignmentItems.pieceId, ids)),
-  ]);
+  const [sold, consigned] = await Promise.all([piecesEverSold(tx, ids), piecesEverConsigned(tx, ids)]);
   const used = new Set([...sold, ...consigned].map((r) => r.id));
   return new Set(
     pieces.filter((p) => !used.has(p.id) && (p.sale === 'available' || p.sale === 'notForSale') && p.custody === 'studio').map((p) => p.id),
@@ -216,21 +227,20 @@ export function setEdition(db: Db, userId: string, artworkId: string, input: Out
         copyOf(artwork, stuck) ?? 'The work',
       );
     if (going.length)
-      await tx.delete(artworkPieces).where(
-        inArray(
-          artworkPieces.id,
-          going.map((p) => p.id),
-        ),
+      await deletePieces(
+        tx,
+        going.map((p) => p.id),
       );
     for (const p of pieces.filter((p) => !going.includes(p))) {
       const to = renamed(p);
-      if (to.kind !== p.kind) await tx.update(artworkPieces).set(to).where(eq(artworkPieces.id, p.id));
+      if (to.kind !== p.kind) await renamePiece(tx, p.id, to);
     }
     const kept = new Set(pieces.filter((p) => !going.includes(p)).map((p) => key(renamed(p))));
     const first = pieces[0];
     const fresh = wanted.filter((w) => !kept.has(key(w)));
     if (fresh.length) {
-      await tx.insert(artworkPieces).values(
+      await insertPieces(
+        tx,
         fresh.map((w) => ({
           artworkId,
           userId,
@@ -242,10 +252,7 @@ export function setEdition(db: Db, userId: string, artworkId: string, input: Out
         })),
       );
     }
-    await tx
-      .update(artworks)
-      .set({ editionSize: input.size, editionProofs: input.proofs, updatedAt: sql`now()` })
-      .where(eq(artworks.id, artworkId));
+    await setEditionOf(tx, artworkId, input.size, input.proofs);
     await recordHistoryEvent(tx, {
       userId,
       artworkId,

@@ -1,9 +1,8 @@
 import type { LifeRecord } from '../../src/machines/artwork-life/artwork-life.types';
 import type { HistoryChange } from '../../src/schemas/history.schema';
 import { CUSTODY_STATE_LABELS, SALE_STATE_LABELS } from '../../src/schemas/inventory.schema';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { consignments, contacts } from '../db/schema';
+import { consignmentGalleryIds, contactNames } from './inventory.repo';
 
 /** Names the history needs: contacts by id, and each consignment's gallery by the consignment's id. */
 export interface LifeNames {
@@ -16,26 +15,14 @@ export async function namesOf(db: Db, records: LifeRecord[]): Promise<LifeNames>
   const contactIds = [...new Set(records.flatMap((r) => (r.hold ? [r.hold.contactId] : [])))];
   const consignmentIds = [...new Set(records.flatMap((r) => (r.consignmentId ? [r.consignmentId] : [])))];
   const [people, galleries] = await Promise.all([
-    contactIds.length
-      ? db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds))
-      : Promise.resolve([]),
-    consignmentIds.length
-      ? db
-          .select({ id: consignments.id, contactId: consignments.contactId })
-          .from(consignments)
-          .where(inArray(consignments.id, consignmentIds))
-      : Promise.resolve([]),
+    contactIds.length ? contactNames(db, contactIds) : Promise.resolve([]),
+    consignmentIds.length ? consignmentGalleryIds(db, consignmentIds) : Promise.resolve([]),
   ]);
   const galleryNames = galleries.length
-    ? await db
-        .select({ id: contacts.id, name: contacts.name })
-        .from(contacts)
-        .where(
-          inArray(
-            contacts.id,
-            galleries.map((g) => g.contactId),
-          ),
-        )
+    ? await contactNames(
+        db,
+        galleries.map((g) => g.contactId),
+      )
     : [];
   const byId = new Map(galleryNames.map((g) => [g.id, g.name]));
   return {

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { LifeRecord } from '../../src/machines/artwork-life/artwork-life.types';
 import { copyLabel, parseCopy } from '../../src/schemas/inventory-fields';
 import type { Db } from '../db/database';
-import { artworkPieces, artworks } from '../db/schema';
+import { artworkPieces, artworks, consignmentItems, sales } from '../db/schema';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';
 
 export type PieceRow = typeof artworkPieces.$inferSelect;
@@ -136,4 +136,54 @@ export function piecesFor(size: number | null, proofs: number): Array<Pick<Piece
     ...Array.from({ length: size }, (_, i) => ({ kind: 'numbered' as const, number: i + 1 })),
     ...Array.from({ length: proofs }, (_, i) => ({ kind: 'proof' as const, number: i + 1 })),
   ];
+}
+
+/** Up to `limit` pieces on hold whose moment has passed (the hold reads as lapsed; the upkeep writes it down). */
+export async function lapsedHolds(db: Db, limit: number): Promise<{ artworkId: string; userId: string }[]> {
+  return db
+    .select({ artworkId: artworkPieces.artworkId, userId: artworkPieces.userId })
+    .from(artworkPieces)
+    .where(and(eq(artworkPieces.sale, 'reserved'), lte(artworkPieces.holdUntil, sql`now()`)))
+    .limit(limit);
+}
+
+/** Sets a piece's asking price (both null: no price). */
+export async function setPiecePrice(tx: Db, pieceId: string, amount: number | null, currency: string | null): Promise<void> {
+  await tx.update(artworkPieces).set({ priceAmount: amount, priceCurrency: currency }).where(eq(artworkPieces.id, pieceId));
+}
+
+/** Sets what the public site says of the artwork's price. */
+export async function setPriceDisplay(tx: Db, artworkId: string, display: string): Promise<void> {
+  await tx.update(artworks).set({ priceDisplay: display }).where(eq(artworks.id, artworkId));
+}
+
+/** Which of these pieces were ever sold (returned sales included). */
+export async function piecesEverSold(tx: Db, pieceIds: string[]): Promise<{ id: string }[]> {
+  return tx.selectDistinct({ id: sales.pieceId }).from(sales).where(inArray(sales.pieceId, pieceIds));
+}
+
+/** Which of these pieces were ever consigned (returned ones included). */
+export async function piecesEverConsigned(tx: Db, pieceIds: string[]): Promise<{ id: string }[]> {
+  return tx.selectDistinct({ id: consignmentItems.pieceId }).from(consignmentItems).where(inArray(consignmentItems.pieceId, pieceIds));
+}
+
+export async function deletePieces(tx: Db, pieceIds: string[]): Promise<void> {
+  await tx.delete(artworkPieces).where(inArray(artworkPieces.id, pieceIds));
+}
+
+/** Gives a piece another kind and number (the unique piece becoming copy 1, or copy 1 the unique piece). */
+export async function renamePiece(tx: Db, pieceId: string, to: Pick<PieceRow, 'kind' | 'number'>): Promise<void> {
+  await tx.update(artworkPieces).set(to).where(eq(artworkPieces.id, pieceId));
+}
+
+export async function insertPieces(tx: Db, pieces: (typeof artworkPieces.$inferInsert)[]): Promise<void> {
+  await tx.insert(artworkPieces).values(pieces);
+}
+
+/** Records the artwork's edition: `size` copies (null: a unique work) and `proofs` artist's proofs. */
+export async function setEditionOf(tx: Db, artworkId: string, size: number | null, proofs: number): Promise<void> {
+  await tx
+    .update(artworks)
+    .set({ editionSize: size, editionProofs: proofs, updatedAt: sql`now()` })
+    .where(eq(artworks.id, artworkId));
 }

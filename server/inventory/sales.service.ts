@@ -1,15 +1,23 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { todayUtc } from '../../src/schemas/inventory-fields';
 import { formatMoney, fromBasisPoints, saleTotals, toBasisPoints, type Money } from '../../src/schemas/money.schema';
 import type { Sale, SaleValues } from '../../src/schemas/sale.schema';
 import { requireContact } from '../contacts/contact.repo';
 import type { Db } from '../db/database';
-import { artworkPieces, artworks, consignmentItems, consignments, contacts, sales } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { changeLife } from './life';
 import { type ArtworkRow, copyOf, lockArtworkPieces, pieceNamed, type PieceRow, refreshSaleStatus } from './pieces.repo';
+import {
+  artworkOfSale,
+  consignmentForSale,
+  insertSale,
+  lockSale,
+  markConsignmentItemSold,
+  markSaleReturned,
+  type SaleRow,
+  salesToContact,
+} from './sales.repo';
 
-export type SaleRow = typeof sales.$inferSelect;
+export type { SaleRow } from './sales.repo';
 
 export const saleNotFound = () => new NotFound('Sale not found.');
 
@@ -46,32 +54,24 @@ export async function sellPiece(tx: Db, artwork: ArtworkRow, piece: PieceRow, s:
     about,
   );
   const totals = s.price ? saleTotals(s.price.amount, s.discount, s.commissionBasisPoints) : null;
-  const [row] = await tx
-    .insert(sales)
-    .values({
-      userId: artwork.userId,
-      artworkId: artwork.id,
-      pieceId: piece.id,
-      contactId: s.buyer?.id ?? null,
-      consignmentId: s.consignment?.id ?? null,
-      soldOn: s.date,
-      amount: s.price?.amount ?? null,
-      currency: s.price?.currency ?? null,
-      discount: s.discount,
-      commissionBasisPoints: s.commissionBasisPoints,
-      commission: totals?.commission ?? null,
-      tax: s.tax,
-      net: totals?.net ?? null,
-      invoiceNumber: s.invoiceNumber,
-      note: s.note,
-    })
-    .returning();
-  if (s.consignment) {
-    await tx
-      .update(consignmentItems)
-      .set({ saleId: row.id })
-      .where(and(eq(consignmentItems.consignmentId, s.consignment.id), eq(consignmentItems.pieceId, piece.id)));
-  }
+  const row = await insertSale(tx, {
+    userId: artwork.userId,
+    artworkId: artwork.id,
+    pieceId: piece.id,
+    contactId: s.buyer?.id ?? null,
+    consignmentId: s.consignment?.id ?? null,
+    soldOn: s.date,
+    amount: s.price?.amount ?? null,
+    currency: s.price?.currency ?? null,
+    discount: s.discount,
+    commissionBasisPoints: s.commissionBasisPoints,
+    commission: totals?.commission ?? null,
+    tax: s.tax,
+    net: totals?.net ?? null,
+    invoiceNumber: s.invoiceNumber,
+    note: s.note,
+  });
+  if (s.consignment) await markConsignmentItemSold(tx, s.consignment.id, piece.id, row.id);
   return row;
 }
 
@@ -84,10 +84,7 @@ export function recordSale(db: Db, userId: string, artworkId: string, input: Sal
     const consignmentId = input.consignmentId ?? (piece.custody === 'consigned' ? piece.consignmentId : null);
     let consignment: NewSale['consignment'] = null;
     if (consignmentId) {
-      const [found] = await tx
-        .select({ id: consignments.id, commissionBasisPoints: consignments.commissionBasisPoints })
-        .from(consignments)
-        .where(and(eq(consignments.id, consignmentId), eq(consignments.userId, userId)));
+      const found = await consignmentForSale(tx, userId, consignmentId);
       if (!found) throw new NotFound('Consignment not found.');
       if (piece.consignmentId !== found.id) throw new Conflict('This work is not at that consignment', { code: 'NOT_IN_CONSIGNMENT' });
       consignment = found;
@@ -130,14 +127,11 @@ export async function sellToUnknownBuyer(tx: Db, artwork: ArtworkRow, piece: Pie
 /** POST /api/sale/{id}/return: the sale is returned (the chart's 'sale.return'); the piece is back, for sale. */
 export function returnSale(db: Db, userId: string, saleId: string, input: { date?: string; note: string }): Promise<Sale> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ artworkId: sales.artworkId })
-      .from(sales)
-      .where(and(eq(sales.id, saleId), eq(sales.userId, userId)));
+    const found = await artworkOfSale(tx, userId, saleId);
     if (!found) throw saleNotFound();
     // The artwork first, as every writer of its pieces locks it, then the sale.
     const ap = await lockArtworkPieces(tx, userId, found.artworkId);
-    const [sale] = await tx.select().from(sales).where(eq(sales.id, saleId)).for('update');
+    const sale = await lockSale(tx, saleId);
     if (sale.returnedAt) throw new Conflict('This sale was already returned', { code: 'ALREADY_RETURNED' });
     const piece = ap.pieces.find((p) => p.id === sale.pieceId)!;
     const date = input.date ?? todayUtc();
@@ -148,7 +142,7 @@ export function returnSale(db: Db, userId: string, saleId: string, input: { date
       note: input.note,
       occurredOn: date,
     });
-    const [row] = await tx.update(sales).set({ returnedAt: new Date(), returnedOn: date }).where(eq(sales.id, saleId)).returning();
+    const row = await markSaleReturned(tx, saleId, date);
     await refreshSaleStatus(tx, ap.artwork.id);
     const buyer = row.contactId ? await requireContact(tx, userId, row.contactId) : null;
     return toSaleDto(row, ap.artwork.title, copyOf(ap.artwork, piece), buyer?.name ?? null);
@@ -180,13 +174,6 @@ export function toSaleDto(row: SaleRow, title: string, copy: string | null, buye
 
 /** Sales with their artwork's title, copy and buyer's name, newest first: a contact's purchases. */
 export async function salesWhere(db: Db, userId: string, filter: { contactId: string }): Promise<Sale[]> {
-  const rows = await db
-    .select({ sale: sales, artwork: artworks, piece: artworkPieces, buyer: contacts.name })
-    .from(sales)
-    .innerJoin(artworks, eq(artworks.id, sales.artworkId))
-    .innerJoin(artworkPieces, eq(artworkPieces.id, sales.pieceId))
-    .leftJoin(contacts, eq(contacts.id, sales.contactId))
-    .where(and(eq(sales.userId, userId), eq(sales.contactId, filter.contactId)))
-    .orderBy(desc(sales.soldOn), desc(sales.createdAt));
+  const rows = await salesToContact(db, userId, filter.contactId);
   return rows.map((r) => toSaleDto(r.sale, r.artwork.title, copyOf(r.artwork, r.piece), r.buyer));
 }

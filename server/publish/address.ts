@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { publications, slugRedirects } from '../db/schema';
 import { Conflict } from '../errors';
+import {
+  advancePublication,
+  deleteSlugRedirect,
+  insertFirstPublication,
+  lockPublication,
+  otherHolderOfSlug,
+  redirectSlugTo,
+} from './publication.repo';
+
+export { findMovedSlug } from './publication.repo';
 
 /**
  * Addresses no artist may take (docs/decisions.md, 'Their address'): names of the studio's own pages and services,
@@ -65,35 +73,22 @@ export async function claimVersion(db: Db, userId: string, wanted?: string): Pro
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(publications).where(eq(publications.userId, userId)).for('update');
+        const row = await lockPublication(tx, userId);
         const slug = wanted ?? row?.slug ?? randomName();
         if (wanted !== undefined && wanted !== row?.slug) {
-          const [holder] = await tx
-            .select({ userId: publications.userId })
-            .from(publications)
-            .where(and(eq(publications.slug, wanted), ne(publications.userId, userId)));
+          const holder = await otherHolderOfSlug(tx, wanted, userId);
           if (holder) throw new Conflict(ADDRESS_MESSAGES.taken(wanted), { code: 'SLUG_TAKEN' });
           // Whoever it led from before (this artist's own old address, or another's), it is this portfolio's now.
-          await tx.delete(slugRedirects).where(eq(slugRedirects.slug, wanted));
+          await deleteSlugRedirect(tx, wanted);
         }
         if (!row) {
           const folder = randomName();
-          await tx.insert(publications).values({ userId, slug, folder, version: 1 });
+          await insertFirstPublication(tx, userId, slug, folder);
           return { slug, folder, version: 1, previousSlug: null };
         }
         const moved = slug !== row.slug;
-        if (moved) {
-          await tx
-            .insert(slugRedirects)
-            .values({ slug: row.slug, userId })
-            .onConflictDoUpdate({ target: slugRedirects.slug, set: { userId, createdAt: sql`now()` } });
-        }
-        const [claimed] = await tx
-          .update(publications)
-          // A publication from before addresses could change keeps its images where they are: under its first slug.
-          .set({ slug, folder: sql`coalesce(${publications.folder}, ${publications.slug})`, version: sql`${publications.version} + 1` })
-          .where(eq(publications.userId, userId))
-          .returning({ folder: publications.folder, version: publications.version });
+        if (moved) await redirectSlugTo(tx, row.slug, userId);
+        const claimed = await advancePublication(tx, userId, slug);
         return { slug, folder: claimed.folder!, version: claimed.version, previousSlug: moved ? row.slug : null };
       });
     } catch (err) {
@@ -102,17 +97,4 @@ export async function claimVersion(db: Db, userId: string, wanted?: string): Pro
       if (!isUniqueViolation(err) || attempt >= 3) throw err;
     }
   }
-}
-
-/**
- * Where a former address leads: the live address of the portfolio it belonged to, or null when it was never one, or
- * its artist has no portfolio any more.
- */
-export async function findMovedSlug(db: Db, slug: string): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: publications.slug })
-    .from(slugRedirects)
-    .innerJoin(publications, eq(publications.userId, slugRedirects.userId))
-    .where(and(eq(slugRedirects.slug, slug), ne(publications.slug, slug)));
-  return row?.slug ?? null;
 }

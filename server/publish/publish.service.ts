@@ -1,15 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Publication, PublishResult } from '../../src/schemas/publish.schema';
 import { isSlugShaped } from '../../src/schemas/slug.schema';
 import { displayNameOf } from '../../src/schemas/user.schema';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import { publications } from '../db/schema';
 import { deleteFiles } from '../storage/delete-files';
 import { claimVersion } from './address';
 import { collectionOrder } from './collection-order';
 import { creditOf, exifOf, xmpOf } from './copyright';
 import { formatDimensions } from './format';
+import { lockPublication, publicationAddress, publicationAtSlug, publishedImagesAtSlug, saveLiveSnapshot } from './publication.repo';
 import { imageJob, imageKey, type ImageJob, publishImages } from './publish-images';
 import {
   type ArtworkRow,
@@ -115,16 +114,12 @@ export async function publishPortfolio(deps: AppDeps, userId: string, wantedSlug
     await publishImages(deps, { folder, version, exif: exifOf(credit), xmp: xmpOf(credit), written }, jobs);
     gallery.finish();
     outcome = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(publications).where(eq(publications.userId, userId)).for('update');
+      const row = (await lockPublication(tx, userId))!;
       const live = row.snapshot ? readSnapshot(row.snapshot) : null;
       // A publish that began later finished first: it is the newer snapshot, and this one is dropped.
       if (live && live.version > version) return { previous: snapshot, current: live, publishedAt: row.publishedAt! };
-      const [saved] = await tx
-        .update(publications)
-        .set({ snapshot, publishedAt: sql`now()` })
-        .where(eq(publications.userId, userId))
-        .returning({ publishedAt: publications.publishedAt });
-      return { previous: live, current: snapshot, publishedAt: saved.publishedAt! };
+      const publishedAt = await saveLiveSnapshot(tx, userId, snapshot);
+      return { previous: live, current: snapshot, publishedAt: publishedAt! };
     });
   } catch (err) {
     await deleteFiles(deps, written);
@@ -147,10 +142,7 @@ export const snapshotFiles = (folder: string, s: SiteSnapshot) =>
 /** The live snapshot at a slug and whose portfolio it is, or null. */
 export async function findPublication(db: Db, slug: string) {
   if (!isSlugShaped(slug)) return null;
-  const [row] = await db
-    .select({ userId: publications.userId, snapshot: publications.snapshot, publishedAt: publications.publishedAt })
-    .from(publications)
-    .where(eq(publications.slug, slug));
+  const row = await publicationAtSlug(db, slug);
   return row?.snapshot && row.publishedAt
     ? { userId: row.userId, snapshot: readSnapshot(row.snapshot), publishedAt: row.publishedAt }
     : null;
@@ -164,22 +156,13 @@ export async function findPublishedVersion(db: Db, slug: string): Promise<number
 /** Where the live snapshot's images are: its version and the publication's storage folder; null when none is live. */
 export async function findPublishedImages(db: Db, slug: string): Promise<{ version: number; folder: string } | null> {
   if (!isSlugShaped(slug)) return null;
-  const [row] = await db
-    .select({
-      version: sql<number | null>`(${publications.snapshot}->>'version')::int`,
-      folder: sql<string>`coalesce(${publications.folder}, ${publications.slug})`,
-    })
-    .from(publications)
-    .where(eq(publications.slug, slug));
+  const row = await publishedImagesAtSlug(db, slug);
   return row?.version ? { version: row.version, folder: row.folder } : null;
 }
 
 /** Where and when the artist's portfolio was last published, or null before the first publish. */
 export async function lastPublication(deps: AppDeps, userId: string): Promise<Publication> {
-  const [row] = await deps.db
-    .select({ slug: publications.slug, publishedAt: publications.publishedAt })
-    .from(publications)
-    .where(eq(publications.userId, userId));
+  const row = await publicationAddress(deps.db, userId);
   // A first publish still copying its images has claimed a slug but published nothing yet.
   return row?.publishedAt
     ? { url: portfolioUrl(deps.config.appUrl, row.slug), publishedAt: row.publishedAt.toISOString(), slug: row.slug }

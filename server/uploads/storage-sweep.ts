@@ -1,11 +1,18 @@
-import { type SQL, and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../context';
-import { artworkMedia, publications, socialPostMedia, uploads, users } from '../db/schema';
+import type { Db } from '../db/database';
 import { LocalBlobStore } from '../storage/local-store';
 import type { StoredFile } from '../storage/blob-store';
 import { deleteFiles } from '../storage/delete-files';
 import { expireBatches, heldMediaIds } from '../artworks/artwork-batch.repo';
+import {
+  artworkMediaIdsAmong,
+  avatarKeysOf,
+  liveSnapshotVersionsIn,
+  socialPostMediaIdsAmong,
+  unconfirmedUploadIdsAmong,
+} from './storage-claims.repo';
+import { abandonedUploads, deleteSpentUploads, deleteUpload } from './uploads.repo';
 
 /** How long a file no row claims is left alone by default: work in progress (an upload being processed, a publish copying). */
 export const SWEEP_GRACE_MS = 60 * 60_000;
@@ -16,15 +23,10 @@ const isUuid = (id: string) => UUID.safeParse(id).success;
 /** The key's segment at `at`, for keys that name their owner's id there. */
 const idOf = (key: string, at: number) => key.split('/')[at] ?? '';
 
-/** The keys whose id (segment `at`) is a row of `table` (matching `extra`). */
-async function claimedById(deps: AppDeps, files: StoredFile[], at: number, table: WithId, extra?: SQL) {
+/** The keys whose id (segment `at`) is a row that `idsAmong` finds. */
+async function claimedById(deps: AppDeps, files: StoredFile[], at: number, idsAmong: IdsAmong) {
   const ids = [...new Set(files.map((f) => idOf(f.key, at)).filter((id) => isUuid(id)))];
-  const rows = await inBatches(ids, (batch) =>
-    deps.db
-      .select({ id: table.id })
-      .from(table)
-      .where(extra ? and(inArray(table.id, batch), extra) : inArray(table.id, batch)),
-  );
+  const rows = await inBatches(ids, (batch) => idsAmong(deps.db, batch));
   const found = new Set(rows.map((r) => r.id));
   return new Set(files.filter((f) => found.has(idOf(f.key, at))).map((f) => f.key));
 }
@@ -36,33 +38,25 @@ async function claimedById(deps: AppDeps, files: StoredFile[], at: number, table
  */
 const CLAIMS: Record<string, (deps: AppDeps, files: StoredFile[]) => Promise<Set<string>>> = {
   // uploads/<user>/<upload>: until its upload is confirmed (or swept as abandoned).
-  uploads: (deps, files) => claimedById(deps, files, 2, uploads, isNull(uploads.completedAt)),
+  uploads: (deps, files) => claimedById(deps, files, 2, unconfirmedUploadIdsAmong),
   // media/<user>/<artwork>/<media>/<file>: while its row exists, or a bulk delete that can still be undone keeps it.
   media: async (deps, files) => {
-    const [rows, held] = await Promise.all([claimedById(deps, files, 3, artworkMedia), heldMediaIds(deps.db)]);
+    const [rows, held] = await Promise.all([claimedById(deps, files, 3, artworkMediaIdsAmong), heldMediaIds(deps.db)]);
     return new Set([...rows, ...files.filter((f) => held.has(idOf(f.key, 3))).map((f) => f.key)]);
   },
   // social/<user>/<post>/<media>/<file>
-  social: (deps, files) => claimedById(deps, files, 3, socialPostMedia),
+  social: (deps, files) => claimedById(deps, files, 3, socialPostMediaIdsAmong),
   // avatars/<user>/<upload>.webp and its original beside it: each user's current avatar only.
   avatars: async (deps, files) => {
     const userIds = [...new Set(files.map((f) => idOf(f.key, 1)).filter((id) => isUuid(id)))];
-    const rows = await inBatches(userIds, (batch) =>
-      deps.db.select({ key: users.avatarKey, original: users.avatarOriginalKey }).from(users).where(inArray(users.id, batch)),
-    );
+    const rows = await inBatches(userIds, (batch) => avatarKeysOf(deps.db, batch));
     return new Set(rows.flatMap((r) => [r.key, r.original].filter((k): k is string => Boolean(k))));
   },
   // published/<folder>/<version>/<file>: the live snapshot's version only (the folder is the first slug of a
   // publication made before addresses could change, until it moves).
   published: async (deps, files) => {
     const folders = [...new Set(files.map((f) => idOf(f.key, 1)))];
-    const folder = sql<string>`coalesce(${publications.folder}, ${publications.slug})`;
-    const rows = await inBatches(folders, (batch) =>
-      deps.db
-        .select({ folder, version: sql<number | null>`(${publications.snapshot}->>'version')::int` })
-        .from(publications)
-        .where(or(inArray(publications.folder, batch), and(isNull(publications.folder), inArray(publications.slug, batch)))),
-    );
+    const rows = await inBatches(folders, (batch) => liveSnapshotVersionsIn(deps.db, batch));
     const live = new Set(rows.map((r) => `published/${r.folder}/${r.version}/`));
     return new Set(files.filter((f) => live.has(f.key.split('/').slice(0, 3).join('/') + '/')).map((f) => f.key));
   },
@@ -79,26 +73,22 @@ async function inBatches<T>(items: string[], query: (batch: string[]) => Promise
 /** Prefixes whose items each have a folder of their own: <prefix>/<user>/<parent>/<item>/<file>. */
 const FOLDER_PER_ITEM = new Set(['media', 'social']);
 
-type WithId = typeof uploads | typeof artworkMedia | typeof socialPostMedia;
+type IdsAmong = (db: Db, ids: string[]) => Promise<{ id: string }[]>;
 
 /** Deletes the files and rows of uploads never confirmed, an hour after their link expired, and spent upload rows. */
 async function sweepUploadRows(deps: AppDeps) {
   let removed = 0;
   for (;;) {
-    const stale = await deps.db
-      .select()
-      .from(uploads)
-      .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)))
-      .limit(BATCH);
+    const stale = await abandonedUploads(deps.db, BATCH);
     for (const upload of stale) {
       await deps.storage.delete(upload.storageKey);
-      await deps.db.delete(uploads).where(eq(uploads.id, upload.id));
+      await deleteUpload(deps.db, upload.id);
     }
     removed += stale.length;
     if (stale.length < BATCH) break;
   }
   // A confirmed upload's address has expired too: nothing needs its row any more.
-  await deps.db.delete(uploads).where(and(isNotNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)));
+  await deleteSpentUploads(deps.db);
   return removed;
 }
 

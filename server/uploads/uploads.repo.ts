@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { uploads } from '../db/schema';
 
@@ -34,4 +34,18 @@ export async function markUploadCompleted(db: Db, uploadId: string) {
 
 export async function deleteUpload(db: Db, uploadId: string) {
   await db.delete(uploads).where(eq(uploads.id, uploadId));
+}
+
+/** Up to `limit` uploads never confirmed whose address expired over an hour ago. */
+export async function abandonedUploads(db: Db, limit: number) {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)))
+    .limit(limit);
+}
+
+/** Deletes the rows of confirmed uploads whose address expired over an hour ago: nothing needs them any more. */
+export async function deleteSpentUploads(db: Db) {
+  await db.delete(uploads).where(and(isNotNull(uploads.completedAt), lt(uploads.expiresAt, sql`now() - interval '1 hour'`)));
 }
