@@ -128,15 +128,25 @@ describe('consignments and the report on Home, in a real browser', () => {
     await checkScreen(page, 'consignments returned');
   });
 
-  it("downloads Galerie Nord's consignment form as a PDF", async () => {
+  it("downloads the paperwork as PDFs: Galerie Nord's consignment form, the inventory report from Home, a work's certificate", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    const pdfFrom = async (button: ReturnType<Page['getByRole']>) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const bytes = await fs.readFile((await download.path())!);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      return download.suggestedFilename();
+    };
     const nord = main().getByRole('article', { name: 'Galerie Nord' });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      nord.getByRole('button', { name: 'Consignment form (PDF)' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const bytes = await fs.readFile((await download.path())!);
-    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await pdfFrom(nord.getByRole('button', { name: 'Consignment form (PDF)' }));
+
+    await page.goto(server.url);
+    const report = main().getByRole('region', { name: 'Your studio', exact: true });
+    await pdfFrom(report.getByRole('button', { name: 'Inventory report (PDF)' }));
+    await pdfFrom(report.getByRole('button', { name: 'Price list (PDF)' }));
+
+    await page.goto(`${server.url}/portfolio/artwork/${works[4]}`);
+    await main().getByRole('tab', { name: 'Inventory' }).click();
+    await pdfFrom(main().getByRole('button', { name: 'Certificate of authenticity (PDF)' }));
   });
 });

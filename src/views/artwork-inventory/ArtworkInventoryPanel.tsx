@@ -16,7 +16,9 @@ import {
 } from '../../machines/artwork-inventory/artwork-inventory.selectors';
 import { pieceLifeRecord } from '../../machines/artwork-inventory/life-actions';
 import { PRICE_DISPLAY_LABELS } from '../../schemas/inventory.schema';
+import type { PaperworkService } from '../../services/paperwork.service';
 import { useInspection } from '../inspection';
+import { PaperworkDownload } from '../paperwork/PaperworkDownload';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -27,7 +29,16 @@ import { PieceCard } from './PieceCard';
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
 /** Where every piece of the artwork is: its copies, their sale and custody with the chart's actions, and its history. */
-export function ArtworkInventoryPanel({ logic, artworkId }: { logic: typeof artworkInventoryMachine; artworkId: string }) {
+export function ArtworkInventoryPanel({
+  logic,
+  artworkId,
+  paperwork,
+}: {
+  logic: typeof artworkInventoryMachine;
+  artworkId: string;
+  /** Where each piece's certificate of authenticity downloads from; without it, no certificate button. */
+  paperwork?: Pick<PaperworkService, 'download'>;
+}) {
   const actor = useActorRef(logic, { input: { artworkId }, ...useInspection() });
   const view = useSelector(actor, selectView);
   const inventory = useSelector(actor, selectInventory);
@@ -79,6 +90,16 @@ export function ArtworkInventoryPanel({ logic, artworkId }: { logic: typeof artw
             piece={piece}
             disabled={!canAct}
             onAction={(action) => actor.send({ type: 'action.open', action, pieceId: piece.pieceId })}
+            certificate={
+              paperwork ? (
+                <PaperworkDownload
+                  paperwork={paperwork}
+                  path={`/artwork/${artworkId}/certificate.pdf${piece.copy ? `?piece=${piece.pieceId}` : ''}`}
+                  fileName="certificate.pdf"
+                  label={piece.copy ? `Certificate of copy ${piece.copy} (PDF)` : 'Certificate of authenticity (PDF)'}
+                />
+              ) : null
+            }
           />
         ))}
       </ul>

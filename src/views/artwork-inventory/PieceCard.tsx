@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes/badge';
@@ -32,7 +33,18 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
  * One piece, drawn by its own artwork-life chart restored from what the server answered: its sale state (a hold lapses
  * on screen when its moment comes), where it is, and the actions the chart takes now. A sale the chart refuses says why.
  */
-export function PieceCard({ piece, disabled, onAction }: { piece: Piece; disabled: boolean; onAction: (action: LifeAction) => void }) {
+export function PieceCard({
+  piece,
+  disabled,
+  onAction,
+  certificate,
+}: {
+  piece: Piece;
+  disabled: boolean;
+  onAction: (action: LifeAction) => void;
+  /** The download of the piece's certificate, when the page offers it. */
+  certificate?: ReactNode;
+}) {
   const life = useActorRef(artworkLifeMachine, { input: pieceLifeRecord(piece), ...useInspection() });
   const sale = useSelector(life, selectSale);
   const custody = useSelector(life, selectCustody);
@@ -111,6 +123,7 @@ export function PieceCard({ piece, disabled, onAction }: { piece: Piece; disable
             {LIFE_ACTION_LABELS[action]}
           </Button>
         ))}
+        {certificate}
       </div>
     </li>
   );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { providePublish } from '../../machines/publish/publish.provide';
 import { provideStudioReport } from '../../machines/studio-report/studio-report.provide';
+import { createPaperworkService } from '../../services/paperwork.service';
 import { createPublishService } from '../../services/publish.service';
 import { createStudioReportService } from '../../services/studio-report.service';
 import { useApp } from '../app-context';
@@ -14,6 +15,7 @@ export default function HomePage() {
   const { http } = useApp();
   const publishLogic = useMemo(() => providePublish({ publisher: createPublishService(http), log: (line) => console.info(line) }), [http]);
   const reportLogic = useMemo(() => provideStudioReport({ reports: createStudioReportService(http) }), [http]);
+  const paperwork = useMemo(() => createPaperworkService(http), [http]);
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '3xl' })} aria-labelledby="home-title">
       <WelcomeArt />
@@ -25,7 +27,7 @@ export default function HomePage() {
         plan your posts for social media.
       </p>
       <PublishPanel logic={publishLogic} />
-      <StudioReportPanel logic={reportLogic} />
+      <StudioReportPanel logic={reportLogic} paperwork={paperwork} />
     </section>
   );
 }

@@ -8,11 +8,13 @@ import {
   selectIsLoading,
   selectReport,
 } from '../../machines/studio-report/studio-report.selectors';
+import type { PaperworkService } from '../../services/paperwork.service';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useInspection } from '../inspection';
 import { NeedsAttention } from './NeedsAttention';
+import { PaperworkCard } from './PaperworkCard';
 import { ReportCard } from './report-parts';
 import { SalesYear } from './SalesYear';
 import { ValueFigures, WorksFigures } from './WorksFigures';
@@ -29,7 +31,14 @@ export const REPORT_TEXT = {
  * Home's report: works by sale status and custody, the value of work for sale, a year's sales (gross, commission,
  * net; by month and by gallery) and what needs attention. An artist with no work yet sees none of it.
  */
-export function StudioReportPanel({ logic }: { logic: typeof studioReportMachine }) {
+export function StudioReportPanel({
+  logic,
+  paperwork,
+}: {
+  logic: typeof studioReportMachine;
+  /** Where the inventory report and price list download from; without it, no Paperwork card. */
+  paperwork?: Pick<PaperworkService, 'download'>;
+}) {
   const actor = useActorRef(logic, { input: { thisYear: new Date().getFullYear() }, ...useInspection() });
   const report = useSelector(actor, selectReport);
   const loading = useSelector(actor, selectIsLoading);
@@ -89,7 +98,10 @@ export function StudioReportPanel({ logic }: { logic: typeof studioReportMachine
       >
         <NeedsAttention report={report} />
         <WorksFigures pieces={report.pieces} />
-        <ValueFigures value={report.availableValue} />
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', minW: '0' })}>
+          <ValueFigures value={report.availableValue} />
+          {paperwork ? <PaperworkCard paperwork={paperwork} /> : null}
+        </div>
         <ReportCard title={`Sales in ${report.year}`} id="report-sales" actions={yearButtons} wide>
           <SalesYear sales={report.sales} year={report.year} />
         </ReportCard>
