@@ -8,7 +8,7 @@ import {
   type ImportReport,
   type ImportRow,
 } from '../../src/schemas/artwork-import.schema';
-import { artworkInputSchema, SALE_STATUSES } from '../../src/schemas/artwork.schema';
+import { artworkInputSchema, INVENTORY_NUMBER_MAX, SALE_STATUSES } from '../../src/schemas/artwork.schema';
 import type { Money } from '../../src/schemas/money.schema';
 import { isSavableText } from '../../src/schemas/text.schema';
 import type { ArtworkValues } from './artwork.changes';
@@ -234,7 +234,8 @@ function readRow(
   const place = IN_STUDIO.has(location.toLowerCase()) ? null : location;
   if (place && saleStatus === 'SOLD') fail('location', 'A sold work is with its buyer: leave location empty');
   const inventoryNumber = cell('inventoryNumber');
-  if (inventoryNumber.length > 50) fail('inventoryNumber', 'Inventory number must be at most 50 characters');
+  if (inventoryNumber.length > INVENTORY_NUMBER_MAX)
+    fail('inventoryNumber', `Inventory number must be at most ${INVENTORY_NUMBER_MAX} characters`);
   const edition = readEdition(cell('edition'), fail);
 
   const row: ImportRow = { line, title: input.title, saleStatus: input.saleStatus, ok: errors.length === 0, errors };

@@ -28,6 +28,8 @@ export function changedFields(before: ArtworkRow, after: ArtworkUpdateValues): A
       case 'showOnSite':
         // Left out: the choice stays as it was.
         return after.showOnSite !== undefined && before.showOnSite !== after.showOnSite;
+      case 'inventoryNumber':
+        return after.inventoryNumber !== undefined && before.inventoryNumber !== after.inventoryNumber;
       default:
         return before[field] !== after[field];
     }

@@ -35,6 +35,7 @@ export function toArtworkDto(row: AnsweredArtworkRow, urls: MediaUrls): Artwork 
     primaryImageUncroppedUrl: row.primaryImageMediaId ? urls.media(row.primaryImageMediaId, 'sm') : null,
     ...(row.primaryWidth === undefined ? {} : { primaryImageSize: size }),
     ...showOnSiteOf(row, row.onlyInPrivate ?? false),
+    inventoryNumber: row.inventoryNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

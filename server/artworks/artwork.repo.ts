@@ -46,7 +46,11 @@ export async function listArtworks(
 ): Promise<{ rows: AnsweredArtworkRow[]; total: number }> {
   const filters: SQL[] = [eq(artworks.userId, userId)];
   const q = query.q?.trim();
-  if (q) filters.push(or(ilike(artworks.title, containing(q)), ilike(artworks.medium, containing(q)))!);
+  // The artist finds a work by its title, its medium or their own catalogue number.
+  if (q)
+    filters.push(
+      or(ilike(artworks.title, containing(q)), ilike(artworks.medium, containing(q)), ilike(artworks.inventoryNumber, containing(q)))!,
+    );
   if (query.mediaType) filters.push(eq(artworks.mediaType, query.mediaType));
   if (query.saleStatus) filters.push(eq(artworks.saleStatus, query.saleStatus));
   const where = and(...filters);
@@ -96,6 +100,7 @@ const columnsOf = (values: ArtworkUpdateValues) => ({
   postLabels: values.postLabels ?? [],
   // Left out, the artist's choice stays as it was.
   ...(values.showOnSite === undefined ? {} : { showOnSite: values.showOnSite }),
+  ...(values.inventoryNumber === undefined ? {} : { inventoryNumber: values.inventoryNumber }),
 });
 
 /**

@@ -9,6 +9,7 @@ export const ARTWORK_FIELDS = [
   'mediaType',
   'dimensions',
   'showOnSite',
+  'inventoryNumber',
 ] as const;
 export type ArtworkInputField = (typeof ARTWORK_FIELDS)[number];
 
@@ -23,6 +24,7 @@ export const ARTWORK_FIELD_LABELS: Record<ArtworkInputField, string> = {
   mediaType: 'Media type',
   dimensions: 'Dimensions',
   showOnSite: 'Show on my site',
+  inventoryNumber: 'Inventory number',
 };
 
 /** A field's label; a key from a newer server still reads as words ('fooBar' -> 'Foo bar'). */

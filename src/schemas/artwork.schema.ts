@@ -126,6 +126,12 @@ const yearNumber = z.number({ error: 'Year must be an integer' }).check(
 
 export const titleField = text('Title', [z.trim(), z.maxLength(255, { error: 'Title must be at most 255 characters' })]);
 const mediumField = text('Medium', [z.trim(), z.maxLength(100, { error: 'Medium must be at most 100 characters' })]);
+/** The artist's own catalogue number ('2024-017'), as the CSV import and export carry it. */
+export const INVENTORY_NUMBER_MAX = 50;
+const inventoryNumberField = text('Inventory number', [
+  z.trim(),
+  z.maxLength(INVENTORY_NUMBER_MAX, { error: `Inventory number must be at most ${INVENTORY_NUMBER_MAX} characters` }),
+]);
 const descriptionField = text('Description', [z.maxLength(5000, { error: 'Description must be at most 5000 characters' })]);
 export const tagField = text('Tags', [z.trim(), z.minLength(1), z.maxLength(50, { error: 'Each tag must be at most 50 characters' })]);
 
@@ -160,6 +166,8 @@ const artworkInputFields = {
   postLabels: z._default(labelsRule, []),
   /** Show it on the public site or not; left out, the choice stays as it was (none yet: shown when it has a picture). */
   showOnSite: z.optional(z.boolean({ error: 'Show on site must be true or false' })),
+  /** The artist's catalogue number; left out, it stays as it was (none on a new work). */
+  inventoryNumber: z.optional(inventoryNumberField),
 };
 
 /** What the API takes to create an artwork. SOLD creates it sold: a sale to an unknown buyer is recorded. */
@@ -197,6 +205,8 @@ export const artworkSchema = z.object({
   /** Whether the next publish shows it on the public site, and why. */
   showOnSite: z.boolean(),
   showOnSiteWhy: z.enum(SHOW_ON_SITE_REASONS),
+  /** The artist's catalogue number, '' when none (this server always answers it). */
+  inventoryNumber: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -224,6 +234,7 @@ export const artworkFormSchema = z.object({
   postLabels: labelsRule,
   /** The artist's choice; left undefined while they have made none. */
   showOnSite: z.optional(z.boolean()),
+  inventoryNumber: inventoryNumberField,
 });
 export type ArtworkForm = z.input<typeof artworkFormSchema>;
 
@@ -245,6 +256,7 @@ export function emptyArtworkForm(mediaType: MediaType): ArtworkForm {
     mediaType,
     dimensions: { mediaType, measurementSystem: isPhysical(mediaType) ? DEFAULT_MEASUREMENT_SYSTEM : undefined },
     postLabels: [],
+    inventoryNumber: '',
   };
 }
 
@@ -259,6 +271,7 @@ export function artworkToForm(a: Artwork): ArtworkForm {
     mediaType: a.mediaType,
     dimensions: a.dimensions,
     postLabels: a.postLabels ?? [],
+    inventoryNumber: a.inventoryNumber ?? '',
     ...(a.showOnSiteWhy === 'chosen' ? { showOnSite: a.showOnSite } : {}),
   };
 }

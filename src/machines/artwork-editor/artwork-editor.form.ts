@@ -6,6 +6,7 @@ export type ArtworkField =
   | 'title'
   | 'year'
   | 'medium'
+  | 'inventoryNumber'
   | 'description'
   | 'tags'
   | 'saleStatus'
@@ -17,7 +18,7 @@ export type ArtworkField =
 
 /** One change of the artwork form; number inputs left empty send null. */
 export type ArtworkFieldChange =
-  | { field: 'title' | 'year' | 'medium' | 'description'; value: string }
+  | { field: 'title' | 'year' | 'medium' | 'inventoryNumber' | 'description'; value: string }
   | { field: 'tags' | 'postLabels'; value: string[] }
   | { field: 'saleStatus'; value: SaleStatus }
   | { field: 'showOnSite'; value: boolean }

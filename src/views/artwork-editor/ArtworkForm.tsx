@@ -40,7 +40,7 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
   const measured = useMemo(() => measuredFromMedia(values.mediaType, items ?? []), [values.mediaType, items]);
   const change = (c: ArtworkFieldChange) => editor.send({ type: 'form.change', ...c });
   const errorOf = (field: ArtworkField) => visibleError(form, field);
-  const text = (field: 'title' | 'year' | 'medium') => ({
+  const text = (field: 'title' | 'year' | 'medium' | 'inventoryNumber') => ({
     name: field,
     value: values[field],
     error: errorOf(field),
@@ -62,6 +62,13 @@ export function ArtworkForm({ editor }: { editor: ArtworkEditorRef }) {
       <TextField label="Title" {...text('title')} />
       <TextField label="Year" placeholder="e.g. 2024" {...text('year')} />
       <TextField label="Medium" placeholder="e.g. Oil on canvas" {...text('medium')} />
+      <TextField
+        label="Inventory number"
+        placeholder="e.g. 2024-017"
+        hint="Your own catalogue number: optional, and kept in the CSV export."
+        autoComplete="off"
+        {...text('inventoryNumber')}
+      />
       <TextareaField
         label="Description"
         name="description"
