@@ -101,7 +101,6 @@ function queriesYetToMove() {
     'social/link-card/post-link-card.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
     'social/providers/bluesky/oauth/oauth-store.ts',
-    'social/post-media.processor.ts',
     'social/providers/bluesky/post-video.ts',
     'social/providers/instagram/instagram-token-refresh.ts',
     'social/providers/meta/meta-delivery.ts',
