@@ -105,7 +105,6 @@ function queriesYetToMove() {
     'social/providers/instagram/instagram-token-refresh.ts',
     'social/providers/meta/meta-delivery.ts',
     'social/providers/meta/meta-flow.ts',
-    'social/publishing.ts',
     'start-checks.ts',
     'uploads/storage-sweep.ts',
   ].map((file) => `server/${file}`);

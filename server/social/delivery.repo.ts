@@ -71,6 +71,17 @@ export const requeueFailed = (tx: Db, postId: string) =>
     .where(and(eq(socialDeliveries.postId, postId), eq(socialDeliveries.status, 'error'), sql`${socialDeliveries.accountId} is not null`))
     .returning();
 
+/** A post's failed deliveries whose account was disconnected: they go again once pointed at the account anew. */
+export const orphanedFailures = (tx: Db, postId: string) =>
+  tx
+    .select()
+    .from(socialDeliveries)
+    .where(and(eq(socialDeliveries.postId, postId), eq(socialDeliveries.status, 'error'), isNull(socialDeliveries.accountId)));
+
+/** Points a delivery at an account (the one it went to, connected again). */
+export const pointAtAccount = (tx: Db, deliveryId: string, accountId: string) =>
+  tx.update(socialDeliveries).set({ accountId }).where(eq(socialDeliveries.id, deliveryId));
+
 type Value<T> = T | Placeholder;
 
 /**
