@@ -98,7 +98,6 @@ function queriesYetToMove() {
     'publish/address.ts',
     'publish/publish.service.ts',
     'social/providers/bluesky/agents.ts',
-    'social/link-card/post-link-card.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
     'social/providers/bluesky/oauth/oauth-store.ts',
     'social/providers/bluesky/post-video.ts',
