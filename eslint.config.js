@@ -97,7 +97,6 @@ function queriesYetToMove() {
     'mail/outbox.ts',
     'publish/address.ts',
     'publish/publish.service.ts',
-    'social/providers/bluesky/agents.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
     'social/providers/bluesky/oauth/oauth-store.ts',
     'social/providers/bluesky/post-video.ts',
