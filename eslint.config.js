@@ -99,7 +99,6 @@ function queriesYetToMove() {
     'publish/publish.service.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
     'social/providers/bluesky/oauth/oauth-store.ts',
-    'social/providers/bluesky/post-video.ts',
     'social/providers/instagram/instagram-token-refresh.ts',
     'social/providers/meta/meta-delivery.ts',
     'social/providers/meta/meta-flow.ts',
