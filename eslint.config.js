@@ -98,7 +98,6 @@ function queriesYetToMove() {
     'publish/address.ts',
     'publish/publish.service.ts',
     'social/providers/bluesky/oauth/oauth-client.ts',
-    'social/providers/bluesky/oauth/oauth-store.ts',
     'social/providers/instagram/instagram-token-refresh.ts',
     'social/providers/meta/meta-delivery.ts',
     'social/providers/meta/meta-flow.ts',
