@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/database';
-import { blueskyOAuthStore } from '../../../../db/schema';
+import { blueskyOAuthStore, socialAccounts } from '../../../../db/schema';
 
 const notExpired = or(isNull(blueskyOAuthStore.expiresAt), gt(blueskyOAuthStore.expiresAt, sql`now()`));
 const entry = (kind: string, key: string) => and(eq(blueskyOAuthStore.kind, kind), eq(blueskyOAuthStore.key, key));
@@ -49,3 +49,10 @@ export const releaseGrantLock = (db: Db, name: string, holder: string) =>
   db
     .delete(blueskyOAuthStore)
     .where(and(eq(blueskyOAuthStore.kind, 'lock'), eq(blueskyOAuthStore.key, name), eq(blueskyOAuthStore.sealed, holder)));
+
+/** Every OAuth account on a grant Bluesky no longer honours needs reconnecting (since the first refusal, kept). */
+export const markGrantNeedsReconnect = (db: Db, did: string) =>
+  db
+    .update(socialAccounts)
+    .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
+    .where(and(eq(socialAccounts.did, did), eq(socialAccounts.authMethod, 'oauth')));
