@@ -97,7 +97,6 @@ function queriesYetToMove() {
     'mail/outbox.ts',
     'publish/address.ts',
     'publish/publish.service.ts',
-    'social/providers/meta/meta-flow.ts',
     'start-checks.ts',
     'uploads/storage-sweep.ts',
   ].map((file) => `server/${file}`);
