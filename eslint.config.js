@@ -60,11 +60,10 @@ export default tseslint.config(
     ['**/src/views/**', '**/src/services/**', '**/http/**'],
     'src/machines/(?!artwork-life/)',
   ),
-  // Queries live in repositories (`*.repo.ts`) and the database folder: elsewhere, no drizzle-orm. The files listed
-  // still run queries of their own, to be moved into repositories; the list only shrinks.
+  // Queries live in repositories (`*.repo.ts`) and the database folder: elsewhere, no drizzle-orm.
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*.repo.ts', 'server/db/**', ...queriesYetToMove()],
+    ignores: ['server/**/*.repo.ts', 'server/db/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -78,21 +77,4 @@ export default tseslint.config(
 function layer(files, why, above, regex) {
   const patterns = [{ group: above, message: why }, ...(regex ? [{ regex, message: why }] : [])];
   return [{ files: [files].flat(), rules: { 'no-restricted-imports': ['error', { patterns }] } }];
-}
-
-/** Files that still query the database outside a repository (see docs/server-layers.md). */
-function queriesYetToMove() {
-  return [
-    'social/providers/bluesky/agents.ts',
-    'social/link-card/post-link-card.ts',
-    'social/providers/bluesky/oauth/oauth-client.ts',
-    'social/providers/bluesky/oauth/oauth-store.ts',
-    'social/post-failed.mail.ts',
-    'social/post-media.processor.ts',
-    'social/providers/bluesky/post-video.ts',
-    'social/providers/instagram/instagram-token-refresh.ts',
-    'social/providers/meta/meta-delivery.ts',
-    'social/providers/meta/meta-flow.ts',
-    'social/publishing.ts',
-  ].map((file) => `server/${file}`);
 }

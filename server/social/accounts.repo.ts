@@ -27,6 +27,9 @@ export const listAccounts = (db: Db, userId: string) =>
     .where(eq(socialAccounts.userId, userId))
     .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle));
 
+/** Every account the user has connected, on any network. */
+export const connectedAccountsOf = (db: Db, userId: string) => db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId));
+
 export async function findAccount(db: Db, userId: string, ref: AccountRef): Promise<SocialAccountRow | null> {
   const [row] = await db
     .select()

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { preparedPer } from '../db/prepared';
-import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
+import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts, users } from '../db/schema';
 import { newRecordKey } from './providers/bluesky/bluesky';
 
 export type DeliveryRow = typeof socialDeliveries.$inferSelect;
@@ -70,6 +70,17 @@ export const requeueFailed = (tx: Db, postId: string) =>
     .set({ status: 'pending', attempts: 1, nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null })
     .where(and(eq(socialDeliveries.postId, postId), eq(socialDeliveries.status, 'error'), sql`${socialDeliveries.accountId} is not null`))
     .returning();
+
+/** A post's failed deliveries whose account was disconnected: they go again once pointed at the account anew. */
+export const orphanedFailures = (tx: Db, postId: string) =>
+  tx
+    .select()
+    .from(socialDeliveries)
+    .where(and(eq(socialDeliveries.postId, postId), eq(socialDeliveries.status, 'error'), isNull(socialDeliveries.accountId)));
+
+/** Points a delivery at an account (the one it went to, connected again). */
+export const pointAtAccount = (tx: Db, deliveryId: string, accountId: string) =>
+  tx.update(socialDeliveries).set({ accountId }).where(eq(socialDeliveries.id, deliveryId));
 
 type Value<T> = T | Placeholder;
 
@@ -296,4 +307,25 @@ export async function deliveryParts(db: Db, d: DeliveryRow) {
     db.select().from(socialPostMedia).where(eq(socialPostMedia.postId, d.postId)).orderBy(asc(socialPostMedia.position)),
   ]);
   return { post, account, media };
+}
+
+/** A post's schedule and publication, with its artist and their address (whether a failed delivery is mailed). */
+export async function postScheduleAndOwner(db: Db, postId: string) {
+  const [row] = await db
+    .select({ userId: socialPosts.userId, scheduled: socialPosts.dateScheduled, published: socialPosts.datePublished, email: users.email })
+    .from(socialPosts)
+    .innerJoin(users, eq(users.id, socialPosts.userId))
+    .where(eq(socialPosts.id, postId));
+  return row;
+}
+
+/** A delivery as it is now, with its artist's address of this moment (the failed post's mail is written from it). */
+export async function deliveryWithOwnerEmail(db: Db, deliveryId: string) {
+  const [found] = await db
+    .select({ d: socialDeliveries, email: users.email })
+    .from(socialDeliveries)
+    .innerJoin(socialPosts, eq(socialPosts.id, socialDeliveries.postId))
+    .innerJoin(users, eq(users.id, socialPosts.userId))
+    .where(eq(socialDeliveries.id, deliveryId));
+  return found;
 }

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { socialDeliveries, socialPosts, users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import type { MailOutbox, OutboxRow } from '../mail/outbox';
 import { postFailedMail } from '../mail/templates';
-import type { DeliveryRow } from './delivery.repo';
+import { type DeliveryRow, deliveryWithOwnerEmail, postScheduleAndOwner } from './delivery.repo';
 
 /** The post's own screen in the app, linked from the mail. */
 export const postScreenUrl = (appUrl: string, postId: string) => `${appUrl}/social-media/post/${postId}`;
@@ -19,11 +17,7 @@ const excerptOf = (text: string) => {
  * artist, who reads the reason on the screen). The reason is read when the mail is written, so it is the last one.
  */
 export async function mailPostFailed(db: Db, outbox: MailOutbox, d: Pick<DeliveryRow, 'id' | 'postId'>): Promise<void> {
-  const [row] = await db
-    .select({ userId: socialPosts.userId, scheduled: socialPosts.dateScheduled, published: socialPosts.datePublished, email: users.email })
-    .from(socialPosts)
-    .innerJoin(users, eq(users.id, socialPosts.userId))
-    .where(eq(socialPosts.id, d.postId));
+  const row = await postScheduleAndOwner(db, d.postId);
   // Scheduled: published by the worker at (or after) its time, not with Post before it.
   if (!row?.scheduled || !row.published || row.published < row.scheduled) return;
   await outbox.enqueue({ kind: 'post-failed', email: row.email, userId: row.userId, deliveryId: d.id }, db);
@@ -33,12 +27,7 @@ export async function mailPostFailed(db: Db, outbox: MailOutbox, d: Pick<Deliver
 export function composePostFailedMail(db: Db, appUrl: string) {
   return async (row: OutboxRow): Promise<Mail | null> => {
     if (!row.deliveryId) return null;
-    const [found] = await db
-      .select({ d: socialDeliveries, email: users.email })
-      .from(socialDeliveries)
-      .innerJoin(socialPosts, eq(socialPosts.id, socialDeliveries.postId))
-      .innerJoin(users, eq(users.id, socialPosts.userId))
-      .where(eq(socialDeliveries.id, row.deliveryId));
+    const found = await deliveryWithOwnerEmail(db, row.deliveryId);
     if (!found || found.d.status !== 'error') return null;
     return postFailedMail(
       found.email,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppDeps } from '../context';
 import { maxPostFiles } from '../../src/schemas/social.schema';
-import { socialPostMedia, socialPosts } from '../db/schema';
 import { POSTABLE_VIDEO_TYPES, VIDEO_MESSAGES, videoFileProblem } from '../../src/schemas/post-video.schema';
 import { Conflict, Invalid, UnsupportedType } from '../errors';
 import { deleteFiles } from '../storage/delete-files';
@@ -11,6 +9,7 @@ import { INPUT_OPTIONS, WEBP_OPTIONS } from '../media/media.variants';
 import type { UploadProcessor } from '../uploads/uploads.service';
 import { postNotFound, postPublished, tooManyFiles } from './post-errors';
 import { toPostMediaDto } from './posts.dto';
+import { fileCountAndLastPosition, insertPostMedia, lockPostForFile } from './posts.repo';
 import { fittedMedia } from './post-media-fit';
 import { probeVideo, type VideoFacts } from '../media/video-probe';
 
@@ -88,36 +87,26 @@ export const processPostMedia: UploadProcessor = async (deps, upload) => {
     stored.push(originalKey);
     await deps.storage.move(upload.storageKey, originalKey);
     const row = await deps.db.transaction(async (tx) => {
-      const [post] = await tx
-        .select({ isDraft: socialPosts.isDraft, accounts: socialPosts.accounts })
-        .from(socialPosts)
-        .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, upload.userId)))
-        .for('update');
+      const post = await lockPostForFile(tx, upload.userId, postId);
       if (!post) throw postNotFound();
       if (!post.isDraft) throw postPublished();
-      const [{ count, last }] = await tx
-        .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${socialPostMedia.position}), -1)::int` })
-        .from(socialPostMedia)
-        .where(eq(socialPostMedia.postId, postId));
+      const { count, last } = await fileCountAndLastPosition(tx, postId);
       const max = maxPostFiles(post.accounts);
       if (count >= max) throw tooManyFiles(max);
-      const [inserted] = await tx
-        .insert(socialPostMedia)
-        .values({
-          id: mediaId,
-          postId,
-          userId: upload.userId,
-          fileName: upload.fileName,
-          contentType: upload.contentType,
-          fileSizeBytes: info.size,
-          storageKey: originalKey,
-          previewKey: image ? `${folder}/preview.webp` : null,
-          width: image?.width ?? video?.width ?? null,
-          height: image?.height ?? video?.height ?? null,
-          durationMs: video?.durationMs ?? null,
-          position: last + 1,
-        })
-        .returning();
+      const inserted = await insertPostMedia(tx, {
+        id: mediaId,
+        postId,
+        userId: upload.userId,
+        fileName: upload.fileName,
+        contentType: upload.contentType,
+        fileSizeBytes: info.size,
+        storageKey: originalKey,
+        previewKey: image ? `${folder}/preview.webp` : null,
+        width: image?.width ?? video?.width ?? null,
+        height: image?.height ?? video?.height ?? null,
+        durationMs: video?.durationMs ?? null,
+        position: last + 1,
+      });
       return { inserted, forInstagram: post.accounts.some((a) => a.platform === 'instagram') };
     });
     // Instagram's version of the picture is made now, with its preview, rather than when the post is due (cached per

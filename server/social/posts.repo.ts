@@ -81,6 +81,30 @@ export async function fileCountOf(db: Db, postId: string): Promise<number> {
   return files;
 }
 
+/** The draft a new file joins, locked until the file is in (its count and last position are read after). */
+export async function lockPostForFile(tx: Db, userId: string, postId: string) {
+  const [post] = await tx
+    .select({ isDraft: socialPosts.isDraft, accounts: socialPosts.accounts })
+    .from(socialPosts)
+    .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId)))
+    .for('update');
+  return post;
+}
+
+/** How many files a post has, and the last one's position (-1 when it has none). */
+export async function fileCountAndLastPosition(tx: Db, postId: string) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${socialPostMedia.position}), -1)::int` })
+    .from(socialPostMedia)
+    .where(eq(socialPostMedia.postId, postId));
+  return row;
+}
+
+export async function insertPostMedia(tx: Db, values: typeof socialPostMedia.$inferInsert): Promise<PostMediaRow> {
+  const [inserted] = await tx.insert(socialPostMedia).values(values).returning();
+  return inserted;
+}
+
 /** A file of a post of the user (or of anyone's, for a signed link: userId null), or undefined. */
 export async function findPostMedia(db: Db, userId: string | null, mediaId: string): Promise<PostMediaRow | undefined> {
   const [row] = await db

@@ -1,16 +1,14 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, type Platform } from '../../src/schemas/social-platform.schema';
 import type { Db } from '../db/database';
-import { preparedPer } from '../db/prepared';
-import { socialAccounts, socialDeliveries, socialPostMedia, socialPosts } from '../db/schema';
 import { Invalid } from '../errors';
-import { normalHandle } from './accounts.repo';
-import { type DeliveryRow, type DeliveryTarget, insertDeliveries, requeueFailed } from './delivery.repo';
+import { connectedAccountsOf, normalHandle } from './accounts.repo';
+import { type DeliveryRow, type DeliveryTarget, insertDeliveries, orphanedFailures, pointAtAccount, requeueFailed } from './delivery.repo';
 import { postNotFound } from './post-errors';
 import { composePostText, postTextProblem, postTextsOf } from './post-text';
 import { threadProblem, threadTexts } from '../../src/schemas/post-thread';
 import type { PostRow } from './posts.dto';
 import { networkFieldErrors, postNetworkProblems } from './post-network-rules';
+import { anyDraftDue, fileTypesOf, lockDueDrafts, lockOwnPost, markPublished } from './publishing.repo';
 
 const isImage = (contentType: string) => contentType.startsWith('image/');
 export const notConnected = (platform: string, handle: string) =>
@@ -37,17 +35,14 @@ export function publishProblems(
 }
 
 export async function imageCountOf(db: Db, postId: string) {
-  const media = await db
-    .select({ contentType: socialPostMedia.contentType })
-    .from(socialPostMedia)
-    .where(eq(socialPostMedia.postId, postId));
+  const media = await fileTypesOf(db, postId);
   // A video counts as media sent with the post (a video alone needs no text).
   return media.filter((m) => isImage(m.contentType) || m.contentType.startsWith('video/')).length;
 }
 
 /** The user's connected account for each of the post's accounts (null when it is not connected). */
 async function targetsOf(db: Db, post: PostRow) {
-  const connected = await db.select().from(socialAccounts).where(eq(socialAccounts.userId, post.userId));
+  const connected = await connectedAccountsOf(db, post.userId);
   return post.accounts.map((ref) => {
     const handle = normalHandle(ref.handle);
     const account = connected.find((a) => a.platform === ref.platform && a.handle === handle) ?? null;
@@ -63,10 +58,7 @@ async function targetsOf(db: Db, post: PostRow) {
  */
 export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Promise<DeliveryRow[]> {
   const problems = publishProblems(post, await imageCountOf(tx, post.id));
-  const files = await tx
-    .select({ contentType: socialPostMedia.contentType })
-    .from(socialPostMedia)
-    .where(eq(socialPostMedia.postId, post.id));
+  const files = await fileTypesOf(tx, post.id);
   const targets = await targetsOf(tx, post);
   const missing = targets.filter((t) => !t.account);
   if (strict && missing.length) problems.accounts = missing.map((t) => notConnected(t.platform, t.handle));
@@ -84,10 +76,7 @@ export async function publishDraft(tx: Db, post: PostRow, strict: boolean): Prom
     handle: t.handle,
     error: textProblem ?? (t.account ? networkProblemOf(t.platform, post, files) : notConnected(t.platform, t.handle)),
   }));
-  await tx
-    .update(socialPosts)
-    .set({ isDraft: false, datePublished: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(socialPosts.id, post.id));
+  await markPublished(tx, post.id);
   const texts = postTextsOf(post);
   return insertDeliveries(tx, post.id, texts.join('\n\n'), rows, texts.length > 1 ? texts : []);
 }
@@ -101,11 +90,7 @@ function networkProblemOf(platform: Platform, post: PostRow, files: { contentTyp
 /** The Post button: publishes the draft (strictly), or on a published post tries its failed deliveries again. */
 export function publishNow(db: Db, userId: string, postId: string): Promise<DeliveryRow[]> {
   return db.transaction(async (tx) => {
-    const [post] = await tx
-      .select()
-      .from(socialPosts)
-      .where(and(eq(socialPosts.id, postId), eq(socialPosts.userId, userId)))
-      .for('update');
+    const post = await lockOwnPost(tx, userId, postId);
     if (!post) throw postNotFound();
     return post.isDraft ? publishDraft(tx, post, true) : retryFailed(tx, post);
   });
@@ -116,24 +101,16 @@ export function publishNow(db: Db, userId: string, postId: string): Promise<Deli
  * account was disconnected and connected again is pointed at the account first).
  */
 export async function retryFailed(tx: Db, post: PostRow): Promise<DeliveryRow[]> {
-  const orphans = await tx
-    .select()
-    .from(socialDeliveries)
-    .where(and(eq(socialDeliveries.postId, post.id), eq(socialDeliveries.status, 'error'), isNull(socialDeliveries.accountId)));
+  const orphans = await orphanedFailures(tx, post.id);
   if (orphans.length) {
     const targets = await targetsOf(tx, post);
     for (const d of orphans) {
       const account = targets.find((t) => t.platform === d.platform && t.handle === d.handle)?.account;
-      if (account) await tx.update(socialDeliveries).set({ accountId: account.id }).where(eq(socialDeliveries.id, d.id));
+      if (account) await pointAtAccount(tx, d.id, account.id);
     }
   }
   return requeueFailed(tx, post.id);
 }
-
-const draftDue = and(sql`${socialPosts.isDraft}`, lte(socialPosts.dateScheduled, sql`now()`));
-const anyDraftDue = preparedPer((db) =>
-  db.select({ id: socialPosts.id }).from(socialPosts).where(draftDue).limit(1).prepare('any_draft_due'),
-);
 
 /**
  * Publishes scheduled drafts that are due (also those that came due while no server ran). Rows are taken with
@@ -146,15 +123,9 @@ export async function promoteDueDrafts(
   failed: (tx: Db, rows: DeliveryRow[]) => Promise<void> = async () => {},
 ): Promise<number> {
   // The worker asks several times a second; most of the time nothing is due, and this one prepared query says so.
-  if (!(await anyDraftDue(db).execute()).length) return 0;
+  if (!(await anyDraftDue(db))) return 0;
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(socialPosts)
-      .where(draftDue)
-      .orderBy(asc(socialPosts.dateScheduled))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const due = await lockDueDrafts(tx, limit);
     for (const post of due) {
       const rows = await publishDraft(tx as unknown as Db, post, false);
       const failures = rows.filter((r) => r.status === 'error');

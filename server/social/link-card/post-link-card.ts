@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { firstLinkOf, type LinkCard } from '../../../src/schemas/link-card.schema';
 import type { AppDeps } from '../../context';
-import { socialPosts, type StoredLinkCard } from '../../db/schema';
+import type { socialPosts, StoredLinkCard } from '../../db/schema';
 
 type PostRow = typeof socialPosts.$inferSelect;
 import type { BlobStore } from '../../storage/blob-store';
 import type { ExternalCard } from '../providers/bluesky/bluesky';
+import { fixLinkCard, linkCardOf } from './link-card.repo';
 import { thumbHashOf, thumbKeyOf, thumbPathOf } from './link-thumb';
 
 /**
@@ -52,12 +52,8 @@ export async function cardAtPublish(deps: Pick<AppDeps, 'db' | 'linkPreviews' | 
   const stored = storedLinkCard(card, post.content);
   if (!stored) return null;
   // Another account's delivery may have fixed one first: that one wins.
-  const [fixed] = await deps.db
-    .update(socialPosts)
-    .set({ linkCard: stored })
-    .where(and(eq(socialPosts.id, post.id), isNull(socialPosts.linkCard)))
-    .returning({ linkCard: socialPosts.linkCard });
+  const fixed = await fixLinkCard(deps.db, post.id, stored);
   if (fixed) return fixed.linkCard;
-  const [row] = await deps.db.select({ linkCard: socialPosts.linkCard }).from(socialPosts).where(eq(socialPosts.id, post.id));
+  const row = await linkCardOf(deps.db, post.id);
   return row?.linkCard ?? null;
 }

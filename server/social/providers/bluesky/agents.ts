@@ -1,13 +1,12 @@
 import { Agent } from '@atproto/api';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import { socialAccounts } from '../../../db/schema';
 import type { Logger } from '../../../log';
 import { BlueskyError, blueskyLogin, resumeAgent, toBlueskyError, type BlueskySession } from './bluesky';
 import { TokenInvalidError, TokenRefreshError, TokenRevokedError } from '@atproto/oauth-client-node';
 import type { BlueskyOAuth } from './oauth/oauth-client';
 import type { SecretBox } from '../../secret-box';
 import type { SocialAccountRow } from '../../accounts.repo';
+import { markNeedsReconnect, storeSession } from './bluesky-accounts.repo';
 
 interface StoredTokens {
   accessJwt: string;
@@ -38,13 +37,6 @@ const grantGone = (err: unknown) =>
 export const reconnect = (handle: string) =>
   new BlueskyError('auth', `Bluesky no longer accepts the connection of @${handle}. Reconnect the account on the accounts page.`);
 
-/** Since the first refusal (kept): deliveries to the account wait for it to be connected again. */
-export const markNeedsReconnect = (db: Db, accountId: string) =>
-  db
-    .update(socialAccounts)
-    .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
-    .where(eq(socialAccounts.id, accountId));
-
 /**
  * Signed-in agents, one per account and process, made from the stored session: logging in costs a createSession
  * (30 per 5 minutes per account), so it happens only when the stored session no longer refreshes. Every new token
@@ -60,10 +52,7 @@ export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: 
     const { appPassword, session } = credentialsOf(box, account);
     const store = async (fresh: BlueskySession) => {
       try {
-        await db
-          .update(socialAccounts)
-          .set({ sessionSealed: sealTokens(box, fresh), updatedAt: new Date() })
-          .where(and(eq(socialAccounts.id, account.id), eq(socialAccounts.credentialsVersion, account.credentialsVersion)));
+        await storeSession(db, account, sealTokens(box, fresh));
       } catch (err) {
         log.warn({ err, accountId: account.id }, 'could not store a refreshed Bluesky session');
       }

@@ -1,28 +1,14 @@
 import { type Agent, AtpAgent } from '@atproto/api';
-import { and, eq } from 'drizzle-orm';
 import { BLOB_VIDEO_TYPE, VIDEO_MESSAGES } from '../../../../src/schemas/post-video.schema';
 import type { AppDeps } from '../../../context';
-import { socialDeliveries } from '../../../db/schema';
 import type { PostMediaRow } from '../../posts.dto';
 import { BlueskyError, toBlueskyError, type PostVideo } from './bluesky';
 import type { DeliveryRow } from '../../delivery.repo';
 import { startVideoJob, usesVideoService, waitForJob } from './video-service';
-
-type VideoColumns = Partial<Pick<DeliveryRow, 'videoState' | 'videoJobId' | 'videoProgress' | 'videoBlob'>>;
+import { setVideoState, type VideoColumns } from './video-state.repo';
 
 /** Records where the video stands, while this instance still holds the attempt. */
-const setVideo = (deps: AppDeps, d: DeliveryRow, me: string, change: VideoColumns) =>
-  deps.db
-    .update(socialDeliveries)
-    .set(change)
-    .where(
-      and(
-        eq(socialDeliveries.id, d.id),
-        eq(socialDeliveries.lockedBy, me),
-        eq(socialDeliveries.attempts, d.attempts),
-        eq(socialDeliveries.status, 'pending'),
-      ),
-    );
+const setVideo = (deps: AppDeps, d: DeliveryRow, me: string, change: VideoColumns) => setVideoState(deps.db, d, me, change);
 
 /** Forgets the video's upload (a failed job, an expired blob): the next attempt sends it again. */
 export const forgetVideo = (deps: AppDeps, d: DeliveryRow, me: string) =>

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context';
-import { socialDeliveries, type RemoteSteps } from '../../../db/schema';
+import type { RemoteSteps } from '../../../db/schema';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
 import { type DeliveryRow, deliveryParts, markFailed, markRetry, waitForReconnect } from '../../delivery.repo';
 import { mailPostFailed } from '../../post-failed.mail';
 import { notConnected } from '../../publishing';
 import { readMetaFailure, type MetaNetwork } from './meta-failures';
+import { storeRemoteSteps } from './meta-delivery.repo';
 
 /**
  * An attempt's end that is not a Graph failure: failed for good, come again soon (still processing, taken over), or
@@ -36,14 +36,9 @@ export async function failForGood(deps: AppDeps, d: DeliveryRow, me: string, rea
 
 /** Records a step before the next one is taken, for the delivery's current holder only. */
 export const recordSteps = (deps: AppDeps, d: DeliveryRow, me: string, steps: RemoteSteps) =>
-  deps.db
-    .update(socialDeliveries)
-    .set({ remoteSteps: steps })
-    .where(and(eq(socialDeliveries.id, d.id), eq(socialDeliveries.lockedBy, me)))
-    .returning({ id: socialDeliveries.id })
-    .then((rows) => {
-      if (!rows.length) throw new Outcome('later', 'Another worker has taken this post over.');
-    });
+  storeRemoteSteps(deps.db, d.id, me, steps).then((rows) => {
+    if (!rows.length) throw new Outcome('later', 'Another worker has taken this post over.');
+  });
 
 /**
  * How an attempt that did not post ends: an Outcome as it says; a Graph failure as meta-failures reads it (its

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import { blueskyOAuthStore } from '../../../db/schema';
 import type { SecretBox } from '../../secret-box';
+import { deleteLiveSealed, findLiveSealed, insertSealed } from './sealed-store.repo';
 
 /** A Meta sign-in under way: who began it, in which browser (the hash of its binding cookie's nonce), for which network. */
 export interface MetaFlow {
@@ -21,14 +20,9 @@ const FLOW_LIFE_MS = 60 * 60 * 1000;
  */
 export async function keepSealed(db: Db, box: SecretBox, kind: string, value: unknown, lifeMs: number): Promise<string> {
   const key = crypto.randomBytes(24).toString('base64url');
-  await db
-    .insert(blueskyOAuthStore)
-    .values({ kind, key, sealed: box.seal(JSON.stringify(value)), expiresAt: new Date(Date.now() + lifeMs) });
+  await insertSealed(db, kind, key, box.seal(JSON.stringify(value)), new Date(Date.now() + lifeMs));
   return key;
 }
-
-const live = (kind: string, key: string) =>
-  and(eq(blueskyOAuthStore.kind, kind), eq(blueskyOAuthStore.key, key), gt(blueskyOAuthStore.expiresAt, new Date()));
 
 const opened = <T>(box: SecretBox, row: { sealed: string } | undefined): T | null => {
   if (!row) return null;
@@ -41,13 +35,13 @@ const opened = <T>(box: SecretBox, row: { sealed: string } | undefined): T | nul
 
 /** What is kept under `key`, left in place; unknown or expired answers null. */
 export async function readSealed<T>(db: Db, box: SecretBox, kind: string, key: string): Promise<T | null> {
-  const [row] = await db.select().from(blueskyOAuthStore).where(live(kind, key));
+  const row = await findLiveSealed(db, kind, key);
   return opened<T>(box, row);
 }
 
 /** Takes what is kept under `key`, once: it is deleted as it is read; unknown, used or expired answers null. */
 export async function takeSealed<T>(db: Db, box: SecretBox, kind: string, key: string): Promise<T | null> {
-  const [row] = await db.delete(blueskyOAuthStore).where(live(kind, key)).returning();
+  const row = await deleteLiveSealed(db, kind, key);
   return opened<T>(box, row);
 }
 

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { NodeOAuthClient, buildAtprotoLoopbackClientMetadata, type OAuthClientMetadataInput } from '@atproto/oauth-client-node';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/database';
-import { socialAccounts } from '../../../../db/schema';
 import type { Logger } from '../../../../log';
 import type { SecretBox } from '../../../secret-box';
 import { loadOrCreateOAuthKey } from './oauth-key';
@@ -11,6 +9,7 @@ import { oauthModeOf } from './oauth-mode';
 export { oauthModeOf };
 import { createDbLock, createSessionStore, createStateStore } from './oauth-store';
 import { createHandleResolver } from './handle-resolver';
+import { markGrantNeedsReconnect } from './oauth.repo';
 
 export const OAUTH_SCOPE = 'atproto transition:generic';
 export const CALLBACK_PATH = '/oauth/callback';
@@ -78,11 +77,9 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
       requestLock: createDbLock(db),
       onDelete: (did, cause) => {
         log.warn({ did, cause: String(cause) }, 'a Bluesky OAuth grant is no longer honoured: its accounts need reconnecting');
-        void db
-          .update(socialAccounts)
-          .set({ needsReconnectAt: sql`coalesce(${socialAccounts.needsReconnectAt}, now())` })
-          .where(and(eq(socialAccounts.did, did), eq(socialAccounts.authMethod, 'oauth')))
-          .catch((err: unknown) => log.error({ err, did }, 'could not mark a Bluesky account as needing reconnection'));
+        void markGrantNeedsReconnect(db, did).catch((err: unknown) =>
+          log.error({ err, did }, 'could not mark a Bluesky account as needing reconnection'),
+        );
       },
     });
   }
