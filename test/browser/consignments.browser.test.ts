@@ -6,6 +6,7 @@ import type { StudioReport } from '../../src/schemas/studio-report.schema';
 import { createVerifiedAccount, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
 import { logPageOnFailure, postArtwork, signInAt } from '../support/browser-steps';
 import { dayFromToday } from '../support/inventory';
+import { pdfText } from '../support/pdf-text';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
@@ -128,25 +129,37 @@ describe('consignments and the report on Home, in a real browser', () => {
     await checkScreen(page, 'consignments returned');
   });
 
-  it("downloads the paperwork as PDFs: Galerie Nord's consignment form, the inventory report from Home, a work's certificate", async () => {
+  it("downloads the paperwork as PDFs: Galerie Nord's consignment form, the inventory report from Home, a work's certificate, wall labels", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    /** Clicks a download button; answers the PDF's text as pdftotext reads it. */
     const pdfFrom = async (button: ReturnType<Page['getByRole']>) => {
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       const bytes = await fs.readFile((await download.path())!);
-      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-      return download.suggestedFilename();
+      return pdfText(new Response(bytes, { headers: { 'content-type': 'application/pdf' } }));
     };
     const nord = main().getByRole('article', { name: 'Galerie Nord' });
-    await pdfFrom(nord.getByRole('button', { name: 'Consignment form (PDF)' }));
+    expect(await pdfFrom(nord.getByRole('button', { name: 'Consignment form (PDF)' }))).toContain('Galerie Nord');
 
     await page.goto(server.url);
     const report = main().getByRole('region', { name: 'Your studio', exact: true });
-    await pdfFrom(report.getByRole('button', { name: 'Inventory report (PDF)' }));
+    expect(await pdfFrom(report.getByRole('button', { name: 'Inventory report (PDF)' }))).toContain('The Abandoned Doll');
     await pdfFrom(report.getByRole('button', { name: 'Price list (PDF)' }));
 
     await page.goto(`${server.url}/portfolio/artwork/${works[4]}`);
     await main().getByRole('tab', { name: 'Inventory' }).click();
-    await pdfFrom(main().getByRole('button', { name: 'Certificate of authenticity (PDF)' }));
+    expect(await pdfFrom(main().getByRole('button', { name: 'Certificate of authenticity (PDF)' }))).toContain('Sold Study');
+
+    // Wall labels for the works chosen on My Artworks; none chosen, none to make.
+    await page.goto(`${server.url}/portfolio/artwork`);
+    await main().getByRole('button', { name: 'Select Multiple' }).click();
+    const labels = main().getByRole('button', { name: 'Wall labels (PDF)' });
+    expect(await labels.isDisabled()).toBe(true);
+    await main().getByRole('checkbox', { name: 'Select Blue Room', exact: true }).check();
+    await main().getByRole('checkbox', { name: 'Select Bouquet', exact: true }).check();
+    const sheet = await pdfFrom(labels);
+    expect(sheet).toContain('Blue Room');
+    expect(sheet).toContain('Bouquet');
+    expect(sheet).not.toContain('The Abandoned Doll');
   });
 });

@@ -7,6 +7,9 @@ import { selectIsBusy, selectSelection } from '../../machines/artwork-bulk/artwo
 import { selectIsSelecting, selectSelected } from '../../machines/shared/selection.selectors';
 import { SALE_STATUS_LABELS } from '../../schemas/artwork.schema';
 import { BATCH_SALE_STATUSES, type BatchSaleStatus } from '../../schemas/artwork-batch.schema';
+import { LABELS_MAX } from '../../schemas/paperwork.schema';
+import type { PaperworkService } from '../../services/paperwork.service';
+import { PaperworkDownload } from '../paperwork/PaperworkDownload';
 import { Button } from '../ui/button';
 import { ChevronDownIcon } from '../ui/icons';
 import { Menu } from '../ui/menu';
@@ -22,6 +25,7 @@ export const BULK_TEXT = {
   hide: 'Hide from site',
   show: 'Show on site',
   delete: 'Delete',
+  labels: 'Wall labels (PDF)',
 } as const;
 
 const bar = css({
@@ -40,7 +44,16 @@ const bar = css({
  * The selection mode of My Artworks: enter it, choose artworks (all of this page at once), then one of the bulk
  * actions for the chosen ones. `pageIds` are the artworks shown.
  */
-export function BulkBar({ bulk, pageIds }: { bulk: ArtworkBulkRef; pageIds: string[] }) {
+export function BulkBar({
+  bulk,
+  pageIds,
+  paperwork,
+}: {
+  bulk: ArtworkBulkRef;
+  pageIds: string[];
+  /** Where wall labels for the chosen works download from; without it, no labels button. */
+  paperwork?: Pick<PaperworkService, 'download'>;
+}) {
   const selection = useSelector(bulk, selectSelection);
   const selecting = useSelector(selection, selectIsSelecting);
   const selected = useSelector(selection, selectSelected);
@@ -120,6 +133,15 @@ export function BulkBar({ bulk, pageIds }: { bulk: ArtworkBulkRef; pageIds: stri
         >
           {BULK_TEXT.show}
         </Button>
+        {paperwork ? (
+          <PaperworkDownload
+            paperwork={paperwork}
+            path={`/paperwork/labels.pdf?artworkIds=${ids.slice(0, LABELS_MAX).join(',')}`}
+            fileName="wall-labels.pdf"
+            label={BULK_TEXT.labels}
+            disabled={none || ids.length > LABELS_MAX}
+          />
+        ) : null}
         <Button
           size="sm"
           variant="danger"

@@ -26,6 +26,7 @@ import {
   artworkListInput,
   selectLabel,
 } from './artwork-list-config';
+import type { PaperworkService } from '../../services/paperwork.service';
 import { BulkBar } from '../artwork-bulk/BulkBar';
 import { BulkConfirm, CollectionPick } from '../artwork-bulk/BulkDialogs';
 import { CreateArtworkMenu } from './create-artwork-menu';
@@ -54,8 +55,11 @@ export function ArtworkListPage({
   settings,
   position,
   clock,
+  paperwork,
 }: {
   logic: ArtworkListLogic;
+  /** Where wall labels for chosen works download from. */
+  paperwork?: Pick<PaperworkService, 'download'>;
   settings?: ListSettings;
   position?: ListPosition;
   /** The undo toast's clock; tests pass a SimulatedClock. */
@@ -92,14 +96,14 @@ export function ArtworkListPage({
           My Artworks
         </h1>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          {selecting ? null : <BulkBar bulk={bulk} pageIds={pageIds} />}
+          {selecting ? null : <BulkBar bulk={bulk} pageIds={pageIds} paperwork={paperwork} />}
           <Link href="/portfolio/import" className={button({ variant: 'outline' })}>
             Import CSV
           </Link>
           <CreateArtworkMenu />
         </div>
       </header>
-      {selecting ? <BulkBar bulk={bulk} pageIds={pageIds} /> : <DropZone drop={drop} />}
+      {selecting ? <BulkBar bulk={bulk} pageIds={pageIds} paperwork={paperwork} /> : <DropZone drop={drop} />}
       <DropProgress drop={drop} />
       <DataList<Artwork>
         actor={list}

@@ -5,6 +5,7 @@ import { provideArtworkBulk } from '../../machines/artwork-bulk/artwork-bulk.pro
 import { provideArtworkDrop } from '../../machines/artwork-drop/artwork-drop.provide';
 import { createCollectionsService } from '../../services/collections.service';
 import { provideList } from '../../machines/list/list.provide';
+import { createPaperworkService } from '../../services/paperwork.service';
 import { createArtworksService } from '../../services/artworks.service';
 import { readListSettings, writeListSettings } from '../../services/list-settings';
 import { useApp } from '../app-context';
@@ -37,5 +38,6 @@ export default function ArtworkListRoute() {
       drop: provideArtworkDrop({ artworks, openArtwork: (artworkId) => navigate(`/portfolio/artwork/${artworkId}?tab=media`) }),
     };
   }, [http, cache, toasts, navigate, positionChanged]);
-  return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} />;
+  const paperwork = useMemo(() => createPaperworkService(http), [http]);
+  return <ArtworkListPage key={opening} logic={logic} settings={settings} position={position} paperwork={paperwork} />;
 }

@@ -8,20 +8,24 @@ import { saveBlob } from '../../services/save-file';
 import { Button } from '../ui/button';
 import { useInspection } from '../inspection';
 
+type DownloadProps = Parameters<typeof Download>[0];
+
 /**
  * A button that downloads one piece of paperwork (a PDF or CSV) and saves it: the download chart of "Download my
  * data", saying "Downloading..." while it comes and why when it fails (pressing it again tries again).
  */
-export function PaperworkDownload({
+function Download({
   paperwork,
   path,
   fileName,
   label,
+  disabled = false,
 }: {
   paperwork: Pick<PaperworkService, 'download'>;
   path: string;
   fileName: string;
   label: string;
+  disabled?: boolean;
 }) {
   const logic = useMemo(
     () =>
@@ -36,7 +40,12 @@ export function PaperworkDownload({
   const error = useSelector(actor, selectExportError);
   return (
     <span className={css({ display: 'inline-flex', flexDirection: 'column', gap: '1' })}>
-      <Button size="sm" variant="outline" disabled={state === 'downloading'} onClick={() => actor.send({ type: 'export.start' })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={disabled || state === 'downloading'}
+        onClick={() => actor.send({ type: 'export.start' })}
+      >
         {state === 'downloading' ? 'Downloading...' : label}
       </Button>
       {state === 'failed' ? (
@@ -46,4 +55,9 @@ export function PaperworkDownload({
       ) : null}
     </span>
   );
+}
+
+/** One chart per address: a new path (other works chosen for labels) is a new download, not the last one's state. */
+export function PaperworkDownload(props: DownloadProps) {
+  return <Download key={props.path} {...props} />;
 }
