@@ -4,27 +4,56 @@ import HomePage from '../../src/views/home/HomePage';
 import { renderWithFakeApi } from '../support/fake-api';
 
 const URL = 'https://studio.example/p/abcdefghij';
+/** A studio with no work yet: Home shows no report. */
+const NO_WORK = {
+  year: 2026,
+  pieces: {
+    total: 0,
+    sale: { available: 0, reserved: 0, sold: 0, notForSale: 0 },
+    custody: { studio: 0, consigned: 0, onLoan: 0, withBuyer: 0, elsewhere: 0 },
+  },
+  availableValue: { sums: [], unpriced: 0 },
+  sales: { totals: [], byGallery: [], byMonth: [] },
+  overdueConsignments: [],
+  lapsingHolds: [],
+};
+const REPORTED = { ...NO_WORK, pieces: { ...NO_WORK.pieces, total: 2, sale: { ...NO_WORK.pieces.sale, available: 2 } } };
 
 describe('Home after a reload', () => {
   it('asks the server where the portfolio was published and shows the address as a link, with its date', async () => {
     const { requests } = renderWithFakeApi(<HomePage />, {
       path: '/',
-      handler: () => ({ status: 200, body: { url: URL, publishedAt: '2026-11-20T15:30:00.000Z' } }),
+      handler: (r) =>
+        r.url === '/report' ? { status: 200, body: NO_WORK } : { status: 200, body: { url: URL, publishedAt: '2026-11-20T15:30:00.000Z' } },
     });
     const link = await screen.findByRole('link', { name: URL });
     expect(link).toHaveAttribute('href', URL);
     expect(link.parentElement).toHaveTextContent(/Your portfolio is published on Nov 20, 2026/);
     expect(screen.getByText(/Nov 20, 2026/).closest('time')).toHaveAttribute('dateTime', '2026-11-20T15:30:00.000Z');
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /publish']);
+    await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /publish', 'GET /report']));
+    expect(screen.queryByRole('region', { name: 'Your studio', exact: true })).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
 
   it('before the first publish shows no address, only the Publish button', async () => {
-    const { requests } = renderWithFakeApi(<HomePage />, { path: '/', handler: () => ({ status: 200, body: null }) });
+    const { requests } = renderWithFakeApi(<HomePage />, {
+      path: '/',
+      handler: (r) => (r.url === '/report' ? { status: 200, body: NO_WORK } : { status: 200, body: null }),
+    });
     expect(await screen.findByRole('button', { name: 'Publish' })).toBeEnabled();
     // The answer has come: the panel left its loading state for idle.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' }).parentElement).toHaveAttribute('data-state', 'idle'));
-    expect(requests).toHaveLength(1);
+    expect(requests.filter((r) => r.url === '/publish')).toHaveLength(1);
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("reads this year's report of the studio and shows it once the artist has works", async () => {
+    const { requests } = renderWithFakeApi(<HomePage />, {
+      path: '/',
+      handler: (r) => (r.url === '/report' ? { status: 200, body: REPORTED } : { status: 200, body: null }),
+    });
+    const report = await screen.findByRole('region', { name: 'Your studio', exact: true });
+    expect(report).toHaveTextContent('2 works and copies');
+    expect(requests.find((r) => r.url === '/report')?.params).toEqual({ year: new Date().getFullYear() });
   });
 });
