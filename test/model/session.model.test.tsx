@@ -95,14 +95,17 @@ const states = {
 
 /**
  * The API as the shell's protected calls meet it: the first try of each call is refused (401), its retry
- * (with whatever token the session then has) answered. Home's own read of the last publication is not one of
- * those calls: it is answered at once (never published), so only the chart's calls make the session refresh.
+ * (with whatever token the session then has) answered. Home's own reads (the last publication, the studio's report)
+ * are not among those calls: they are answered at once (never published; the report fails, so none is shown), so only
+ * the chart's calls make the session refresh.
  */
 function fakeApi() {
   const retriedWith: string[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const response: AxiosResponse = { data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config };
     if (config.url === '/publish' && config.method === 'get') return { ...response, data: null };
+    if (config.url === '/report' && config.method === 'get')
+      throw Object.assign(new Error('Network Error'), { isAxiosError: true, config });
     if (config._retried) {
       retriedWith.push(String(config.headers.Authorization));
       return response;
