@@ -7,20 +7,9 @@ import type { PaperworkService } from '../../services/paperwork.service';
 import { PaperworkDownload } from '../paperwork/PaperworkDownload';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
+import { panelClass } from '../ui/panel';
 
 const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
-
-const cardClass = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: '4',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  minW: '0',
-});
 
 const badgeClass = css({
   px: '2',
@@ -52,7 +41,7 @@ export function ConsignmentCard({
 }) {
   const headingId = `consignment-${c.consignmentId}`;
   return (
-    <article aria-labelledby={headingId} className={cardClass} data-testid="consignment">
+    <article aria-labelledby={headingId} className={panelClass} data-testid="consignment">
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
         <h2 id={headingId} className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
           {c.gallery.name}

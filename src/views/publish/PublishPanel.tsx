@@ -8,21 +8,11 @@ import { previewSummary } from '../../schemas/publish.schema';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { panelClass } from '../ui/panel';
 import { Spinner } from '../ui/spinner';
 import { useInspection } from '../inspection';
 
 const linkClass = css({ fontWeight: 'semibold', textDecoration: 'underline', overflowWrap: 'anywhere' });
-
-const reviewClass = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: '4',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-});
 
 export const PUBLISH_TEXT = {
   publish: 'Publish',
@@ -62,7 +52,7 @@ export function PublishPanel({ logic }: { logic: typeof publishMachine }) {
         disabled={busy || review !== null}
       />
       {review ? (
-        <section aria-label="Review before publishing" className={reviewClass}>
+        <section aria-label="Review before publishing" className={panelClass}>
           {review.preview ? (
             <p>
               {review.preview.firstPublish ? PUBLISH_TEXT.firstReview : PUBLISH_TEXT.review}{' '}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { panelClass } from '../ui/panel';
 
 /** One card of Home's report: a titled box that takes a column of the grid. */
 export function ReportCard({
@@ -17,23 +18,7 @@ export function ReportCard({
   wide?: boolean;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={cx(
-        css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '3',
-          p: '4',
-          borderWidth: '1px',
-          borderColor: 'border',
-          borderRadius: 'lg',
-          bg: 'bg.surface',
-          minW: '0',
-        }),
-        wide && css({ gridColumn: '1 / -1' }),
-      )}
-    >
+    <section aria-labelledby={id} className={cx(panelClass, wide && css({ gridColumn: '1 / -1' }))}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
         <h3 id={id} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {title}
