@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { todayUtc } from '../../src/schemas/inventory-fields';
-import { LAPSING_HOLD_DAYS, type SalesSum, type StudioReport } from '../../src/schemas/studio-report.schema';
+import { emptyStudioReport, LAPSING_HOLD_DAYS, type SalesSum, type StudioReport } from '../../src/schemas/studio-report.schema';
 import type { Db } from '../db/database';
 import { artworkPieces, artworks, consignmentItems, consignments, contacts, sales } from '../db/schema';
 import { copyOf } from '../inventory/pieces.repo';
@@ -20,11 +20,7 @@ async function pieceCounts(db: Db, userId: string, now: Date): Promise<StudioRep
     .from(artworkPieces)
     .where(eq(artworkPieces.userId, userId))
     .groupBy(artworkPieces.sale, artworkPieces.custody);
-  const pieces: StudioReport['pieces'] = {
-    total: 0,
-    sale: { available: 0, reserved: 0, sold: 0, notForSale: 0 },
-    custody: { studio: 0, consigned: 0, onLoan: 0, withBuyer: 0, elsewhere: 0 },
-  };
+  const { pieces } = emptyStudioReport(0);
   for (const r of rows) {
     const lapsed = r.sale === 'reserved' ? r.lapsed : 0;
     pieces.total += r.n;

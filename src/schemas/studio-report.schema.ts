@@ -53,3 +53,17 @@ export const studioReportSchema = z.object({
   ),
 });
 export type StudioReport = z.infer<typeof studioReportSchema>;
+
+/** The report of a studio with nothing in it yet: what every count starts from. */
+export const emptyStudioReport = (year: number): StudioReport => ({
+  year,
+  pieces: {
+    total: 0,
+    sale: { available: 0, reserved: 0, sold: 0, notForSale: 0 },
+    custody: { studio: 0, consigned: 0, onLoan: 0, withBuyer: 0, elsewhere: 0 },
+  },
+  availableValue: { sums: [], unpriced: 0 },
+  sales: { totals: [], byGallery: [], byMonth: [] },
+  overdueConsignments: [],
+  lapsingHolds: [],
+});

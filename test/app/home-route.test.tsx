@@ -1,22 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import HomePage from '../../src/views/home/HomePage';
+import { emptyStudioReport } from '../../src/schemas/studio-report.schema';
 import { renderWithFakeApi } from '../support/fake-api';
 
 const URL = 'https://studio.example/p/abcdefghij';
 /** A studio with no work yet: Home shows no report. */
-const NO_WORK = {
-  year: 2026,
-  pieces: {
-    total: 0,
-    sale: { available: 0, reserved: 0, sold: 0, notForSale: 0 },
-    custody: { studio: 0, consigned: 0, onLoan: 0, withBuyer: 0, elsewhere: 0 },
-  },
-  availableValue: { sums: [], unpriced: 0 },
-  sales: { totals: [], byGallery: [], byMonth: [] },
-  overdueConsignments: [],
-  lapsingHolds: [],
-};
+const NO_WORK = emptyStudioReport(2026);
 const REPORTED = { ...NO_WORK, pieces: { ...NO_WORK.pieces, total: 2, sale: { ...NO_WORK.pieces.sale, available: 2 } } };
 
 describe('Home after a reload', () => {
@@ -31,7 +21,7 @@ describe('Home after a reload', () => {
     expect(link.parentElement).toHaveTextContent(/Your portfolio is published on Nov 20, 2026/);
     expect(screen.getByText(/Nov 20, 2026/).closest('time')).toHaveAttribute('dateTime', '2026-11-20T15:30:00.000Z');
     await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /publish', 'GET /report']));
-    expect(screen.queryByRole('region', { name: 'Your studio', exact: true })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your studio' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
 
@@ -52,7 +42,7 @@ describe('Home after a reload', () => {
       path: '/',
       handler: (r) => (r.url === '/report' ? { status: 200, body: REPORTED } : { status: 200, body: null }),
     });
-    const report = await screen.findByRole('region', { name: 'Your studio', exact: true });
+    const report = await screen.findByRole('region', { name: 'Your studio' });
     expect(report).toHaveTextContent('2 works and copies');
     expect(requests.find((r) => r.url === '/report')?.params).toEqual({ year: new Date().getFullYear() });
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { studioReportMachine } from '../../src/machines/studio-report/studio-report.machine';
-import type { StudioReport } from '../../src/schemas/studio-report.schema';
+import { emptyStudioReport, type StudioReport } from '../../src/schemas/studio-report.schema';
 import { REPORT_TEXT, StudioReportPanel } from '../../src/views/studio-report/StudioReport';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
 
@@ -12,18 +12,7 @@ type Event = ModelEvent<typeof studioReportMachine>;
 const THIS_YEAR = new Date().getFullYear();
 const FAILURE = 'The server could not be reached. Check your connection and try again.';
 
-const empty: StudioReport = {
-  year: THIS_YEAR,
-  pieces: {
-    total: 0,
-    sale: { available: 0, reserved: 0, sold: 0, notForSale: 0 },
-    custody: { studio: 0, consigned: 0, onLoan: 0, withBuyer: 0, elsewhere: 0 },
-  },
-  availableValue: { sums: [], unpriced: 0 },
-  sales: { totals: [], byGallery: [], byMonth: [] },
-  overdueConsignments: [],
-  lapsingHolds: [],
-};
+const empty = emptyStudioReport(THIS_YEAR);
 /** This year: sales in March through Galerie Nord, an overdue consignment and a lapsing hold; last year: no sale. */
 const reportOf = (year: number): StudioReport => ({
   ...empty,
