@@ -122,5 +122,9 @@ describe('the database goes away and comes back', () => {
     await check.end();
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(0);
+    // Home's report, read after the restart, counts every work stored (each a piece of its own).
+    const report = await fetch(`${server.url}/api/report`, { headers: { authorization: `Bearer ${token}` } });
+    expect(report.status).toBe(200);
+    expect(((await report.json()) as { pieces: { total: number } }).pieces.total).toBe(stored.size);
   }, 60_000);
 });
