@@ -125,6 +125,12 @@ describe('consignments and the report on Home, in a real browser', () => {
     expect(inventory.pieces[0].custody).toBe('studio');
     expect((await api<Inventory>(`/artwork/${works[0]}/inventory`)).pieces[0].custody).toBe('consigned');
     expect((await api<StudioReport>('/report')).pieces.custody).toMatchObject({ studio: 1, consigned: 3 });
+    // A work's link opens it on its Inventory, where it says where it is.
+    await nord.getByRole('link', { name: 'Open Blue Room' }).click();
+    await main().getByRole('tab', { name: 'Inventory', selected: true }).waitFor();
+    await main().getByTestId('custody-state').filter({ hasText: 'Consigned' }).waitFor();
+    await page.goBack();
+    await nord.waitFor();
     await page.setViewportSize({ width: 390, height: 900 });
     await checkScreen(page, 'consignments returned');
   });

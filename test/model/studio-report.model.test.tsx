@@ -86,6 +86,7 @@ const showsReport = (s: Snapshot) => {
     );
     expect(within(screen.getByTestId('overdue-consignment')).getByRole('link')).toHaveAttribute('href', '/portfolio/consignments');
     expect(screen.getByTestId('lapsing-hold')).toHaveTextContent(`Blue Harbour (3/25): on hold for Grace Hopper until 31 Dec ${year}.`);
+    expect(within(screen.getByTestId('lapsing-hold')).getByRole('link')).toHaveAttribute('href', '/portfolio/artwork/a1?tab=inventory');
   } else {
     expect(screen.getByText(`No sale recorded in ${year}.`)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Needs attention' })).toBeNull();

@@ -14,13 +14,15 @@ const asMediaType = (value: string | undefined): MediaType | undefined =>
 const makeLogic = ({ http, cache }: AppRuntime, moves: EditorMoves) =>
   provideArtworkEditor({ ...artworkEditorActors(createArtworksService(http, cache)), ...moves });
 
-/** /portfolio/artwork/:id/:mediaType?(?tab=media) — 'new' creates an artwork of mediaType; any other id edits that artwork. */
+/** /portfolio/artwork/:id/:mediaType?(?tab=media|inventory) — 'new' creates an artwork of mediaType; any other id edits that artwork. */
 export default function ArtworkEditorRoute({ params }: { params: { id: string; mediaType?: string } }) {
   const isNew = params.id === 'new';
   const mediaType = asMediaType(params.mediaType);
   const { key, logic } = useEditorIdentity(isNew ? `new/${mediaType}` : params.id, makeLogic);
-  // A work just started from a dropped file opens on its Media (?tab=media).
-  const tab = new URLSearchParams(useSearch()).get('tab') === 'media' ? ('media' as const) : undefined;
+  // A work just started from a dropped file opens on its Media (?tab=media); one named by a hold or a consignment, on
+  // its Inventory (?tab=inventory).
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const tab = asked === 'media' || asked === 'inventory' ? asked : undefined;
 
   if (isNew && !mediaType) return <ChooseMediaType />;
   return (

@@ -82,7 +82,7 @@ export function ConsignmentCard({
                   {CONSIGNMENT_ITEM_LABELS[item.state]}
                   {item.state === 'returned' && item.returnedOn ? ` on ${day(item.returnedOn)}` : ''} ·{' '}
                   <Link
-                    href={`/portfolio/artwork/${item.artworkId}`}
+                    href={`/portfolio/artwork/${item.artworkId}?tab=inventory`}
                     className={css({ color: 'accent.default', textDecoration: 'underline' })}
                   >
                     Open<span className={css({ srOnly: true })}> {name}</span>

@@ -25,7 +25,7 @@ export function NeedsAttention({ report }: { report: StudioReport }) {
         ))}
         {holds.map((h) => (
           <li key={`${h.artworkId}-${h.copy}`} data-testid="lapsing-hold">
-            <Link href={`/portfolio/artwork/${h.artworkId}`} className={linkClass}>
+            <Link href={`/portfolio/artwork/${h.artworkId}?tab=inventory`} className={linkClass}>
               {h.title || 'Untitled'}
               {h.copy ? ` (${h.copy})` : ''}
             </Link>
