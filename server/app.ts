@@ -12,6 +12,7 @@ import { ARTWORK_FROM_FILE_PURPOSE, processArtworkFromFile } from './artworks/ar
 import { authRoutes } from './auth/auth.routes';
 import { collectionRoutes } from './collections/collection.routes';
 import { consignmentRoutes } from './consignments/consignment.routes';
+import { contactDetail } from './contact-page/contact-page';
 import { contactRoutes } from './contacts/contact.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -135,7 +136,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     artworkImportRoutes(deps),
     artworkRoutes(deps),
     inventoryRoutes(deps),
-    contactRoutes(deps),
+    contactRoutes(deps, contactDetail),
     consignmentRoutes(deps),
     paperwork.api,
     inventoryReportRoutes(deps),

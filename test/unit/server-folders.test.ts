@@ -8,9 +8,7 @@ const PAIRS_YET_TO_UNTIE = [
   'artworks<->collections',
   'artworks<->inventory',
   'artworks<->media',
-  'consignments<->contacts',
   'consignments<->inventory',
-  'contacts<->inventory',
   'publish<->site',
 ];
 
