@@ -8,7 +8,6 @@ const PAIRS_YET_TO_UNTIE = [
   'artworks<->collections',
   'artworks<->inventory',
   'artworks<->media',
-  'consignments<->inventory',
   'publish<->site',
 ];
 
