@@ -14,7 +14,7 @@ import { artworkFromFileSchema } from '../../src/schemas/artwork-file.schema';
 import { uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
 import { ARTWORK_FROM_FILE_PURPOSE } from './artwork-from-file';
-import { artworkIdParams } from './artwork.params';
+import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { toArtworkDto } from './artwork.dto';
 import { artworkNotFound, createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
 

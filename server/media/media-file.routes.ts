@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
-import { artworkIdParams } from '../artworks/artwork.params';
+import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
