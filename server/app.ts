@@ -7,7 +7,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from '../src/schemas/artwork-import.schema';
 import { artworkImportRoutes } from './artworks/artwork-import.routes';
 import { artworkRoutes } from './artworks/artwork.routes';
-import { artworkBatchRoutes } from './artworks/artwork-batch.routes';
+import { artworkBatchRoutes } from './artwork-changes/artwork-batch.routes';
+import { deleteArtwork } from './artwork-changes/artwork-delete.repo';
 import { ARTWORK_FROM_FILE_PURPOSE, processArtworkFromFile } from './artworks/artwork-from-file';
 import { authRoutes } from './auth/auth.routes';
 import { collectionRoutes } from './collections/collection.routes';
@@ -135,7 +136,7 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     uploadRoutes(deps, uploadProcessors),
     artworkBatchRoutes(deps),
     artworkImportRoutes(deps),
-    artworkRoutes(deps),
+    artworkRoutes(deps, deleteArtwork),
     inventoryRoutes(deps),
     contactRoutes(deps, contactDetail),
     consignmentRoutes(deps),

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { LocalBlobStore } from '../storage/local-store';
 import type { StoredFile } from '../storage/blob-store';
 import { deleteFiles } from '../storage/delete-files';
-import { expireBatches, heldMediaIds } from '../artworks/artwork-batch.repo';
+import { expireBatches, heldMediaIds } from '../artwork-changes/artwork-batch.repo';
 import {
   artworkMediaIdsAmong,
   avatarKeysOf,
