@@ -13,7 +13,7 @@ import { deleteFiles } from '../storage/delete-files';
 import { artworkFromFileSchema } from '../../src/schemas/artwork-file.schema';
 import { uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
-import { ARTWORK_FROM_FILE_PURPOSE } from './artwork-from-file';
+import { ARTWORK_FROM_FILE_PURPOSE } from './artwork-from-file.purpose';
 import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { toArtworkDto } from './artwork.dto';
 import { artworkNotFound, createArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';

@@ -11,7 +11,7 @@ import { sendBlob } from '../http/send-blob';
 import type { MediaRow } from './media.dto';
 import { findMedia, findPrimaryMedia, mediaNotFound } from './media.repo';
 import { createMediaReader } from './media-reader';
-import type { MediaSize } from './media-urls';
+import type { MediaSize } from '../media-urls';
 
 const tag = 'Artwork media';
 /** A media file's bytes never change (a new file is a new media id). */
