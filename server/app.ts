@@ -7,11 +7,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from '../src/schemas/artwork-import.schema';
 import { artworkImportRoutes } from './artworks/artwork-import.routes';
 import { artworkRoutes } from './artworks/artwork.routes';
-import { artworkBatchRoutes } from './artworks/artwork-batch.routes';
-import { ARTWORK_FROM_FILE_PURPOSE, processArtworkFromFile } from './artworks/artwork-from-file';
+import { artworkBatchRoutes } from './artwork-changes/artwork-batch.routes';
+import { deleteArtwork } from './artwork-changes/artwork-delete.repo';
+import { ARTWORK_FROM_FILE_PURPOSE } from './artworks/artwork-from-file.purpose';
+import { processArtworkFromFile } from './media/artwork-from-file';
 import { authRoutes } from './auth/auth.routes';
 import { collectionRoutes } from './collections/collection.routes';
 import { consignmentRoutes } from './consignments/consignment.routes';
+import { contactDetail } from './contact-page/contact-page';
 import { contactRoutes } from './contacts/contact.routes';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -31,7 +34,8 @@ import { createPublicSite } from './site/public-site';
 import { mediaFileRoutes } from './media/media-file.routes';
 import { ARTWORK_MEDIA_PURPOSE, processArtworkMedia } from './media/media.processor';
 import { mediaRoutes } from './media/media.routes';
-import { publicPortfolioRoutes, publishRoutes } from './publish/publish.routes';
+import { publishRoutes } from './publish/publish.routes';
+import { publicPortfolioRoutes } from './site/portfolio.routes';
 import { measureJson } from './http/json-length';
 import { lingerOnUnreadBody } from './http/linger';
 import { securityHeaders } from './http/security-headers';
@@ -133,9 +137,9 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
     uploadRoutes(deps, uploadProcessors),
     artworkBatchRoutes(deps),
     artworkImportRoutes(deps),
-    artworkRoutes(deps),
+    artworkRoutes(deps, deleteArtwork),
     inventoryRoutes(deps),
-    contactRoutes(deps),
+    contactRoutes(deps, contactDetail),
     consignmentRoutes(deps),
     paperwork.api,
     inventoryReportRoutes(deps),

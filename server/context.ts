@@ -6,7 +6,7 @@ import type { MailOutbox } from './mail/outbox';
 import type { BlobStore } from './storage/blob-store';
 import type { AuthCache, AuthEntry } from './auth/auth-cache';
 import type { TokenSigner } from './auth/tokens';
-import type { MediaUrls } from './media/media-urls';
+import type { MediaUrls } from './media-urls';
 import type { MediaLinks } from './social/post-media-link';
 import type { OutboundDoor } from './outbound/guarded-fetch';
 import type { BlueskyAgents } from './social/providers/bluesky/agents';

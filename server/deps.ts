@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
 import type { Logger } from './log';
-import { createMediaUrls } from './media/media-urls';
+import { createMediaUrls } from './media-urls';
 import { composeAccountMail } from './auth/account-mail';
 import { createMailer } from './mail/mailer';
 import { createOutboundDoor } from './outbound/guarded-fetch';

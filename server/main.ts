@@ -9,7 +9,7 @@ import { createLifecycle } from './http/health';
 import { createLogger } from './log';
 import { drainAndStop } from './shutdown';
 import { checkDataDir, checkSharedSettings, lockDataDir } from './start-checks';
-import { startStorageSweeper } from './uploads/storage-sweep';
+import { startStorageSweeper } from './storage-sweep/storage-sweep';
 import { collectWhenQuiet } from './memory/collect-when-quiet';
 
 async function main() {

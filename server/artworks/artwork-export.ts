@@ -1,6 +1,6 @@
 import { IMPORT_COLUMNS, type ImportColumn } from '../../src/schemas/artwork-import.schema';
 import { majorUnits } from '../../src/schemas/money.schema';
-import { csvCell } from '../paperwork/inventory-report';
+import { csvCell } from '../csv-cell';
 import type { ExportArtwork, ExportPiece } from './artwork-export.repo';
 
 /** Where the first piece is, in the words the import reads back: empty in the studio or with its buyer. */

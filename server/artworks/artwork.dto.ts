@@ -1,7 +1,7 @@
 import type { Artwork, Dimensions } from '../../src/schemas/artwork.schema';
 import type { MediaType } from '../../src/schemas/media-type.schema';
 import type { artworks } from '../db/schema';
-import type { MediaUrls } from '../media/media-urls';
+import type { MediaUrls } from '../media-urls';
 import { showOnSiteOf } from './show-on-site';
 
 export type ArtworkRow = typeof artworks.$inferSelect;

@@ -2,10 +2,8 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } 
 import type { ArtworkListQuery, Dimensions } from '../../src/schemas/artwork.schema';
 import type { Db } from '../db/database';
 import { artworkMedia, artworks } from '../db/schema';
-import { lockCollectionsHolding, recordArtworksLeft } from '../collections/collection.repo';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
-import { mediaKeysOf } from '../media/media.repo';
 import { measuredDimensions, withMeasured } from './measure';
 import { applySaleStatus } from '../inventory/inventory.service';
 import { lockArtworkPieces, refreshSaleStatus } from '../inventory/pieces.repo';
@@ -172,29 +170,5 @@ export function replaceArtwork(db: Db, userId: string, artworkId: string, values
       changedFields: changed,
     });
     return findArtwork(tx, userId, row.id);
-  });
-}
-
-/**
- * Deletes an artwork and its media rows; answers the storage keys of its files (to delete after), or null. The
- * database takes it out of its collections; each of them records that in the journal.
- */
-export function deleteArtwork(db: Db, userId: string, artworkId: string): Promise<string[] | null> {
-  return db.transaction(async (tx) => {
-    const holding = await lockCollectionsHolding(tx, userId, [artworkId]);
-    // Locked first: a media file confirmed meanwhile waits, then finds no artwork (and removes its own files).
-    const [found] = await tx
-      .select({ id: artworks.id })
-      .from(artworks)
-      .where(and(eq(artworks.id, artworkId), eq(artworks.userId, userId)))
-      .for('update');
-    if (!found) return null;
-    const media = await tx
-      .delete(artworkMedia)
-      .where(eq(artworkMedia.artworkId, artworkId))
-      .returning({ storageKey: artworkMedia.storageKey, variants: artworkMedia.variants });
-    await tx.delete(artworks).where(eq(artworks.id, artworkId));
-    await recordArtworksLeft(tx, userId, holding, [artworkId]);
-    return media.flatMap(mediaKeysOf);
   });
 }

@@ -13,17 +13,20 @@ import { deleteFiles } from '../storage/delete-files';
 import { artworkFromFileSchema } from '../../src/schemas/artwork-file.schema';
 import { uploadTicketSchema } from '../../src/schemas/upload.schema';
 import { apiBaseOf, createUpload } from '../uploads/uploads.service';
-import { ARTWORK_FROM_FILE_PURPOSE } from './artwork-from-file';
-import { artworkIdParams } from './artwork.params';
+import { ARTWORK_FROM_FILE_PURPOSE } from './artwork-from-file.purpose';
+import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { toArtworkDto } from './artwork.dto';
-import { artworkNotFound, createArtwork, deleteArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
+import { artworkNotFound, createArtwork, findArtwork, listArtworks, replaceArtwork } from './artwork.repo';
 
 const tag = 'Artworks';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 const notFoundDoc = { 404: errorDoc('No such artwork') };
 
+/** Deletes an artwork (artwork-changes/artwork-delete.repo.ts, above this folder: its collections record the change). */
+export type DeleteArtwork = (db: AppDeps['db'], userId: string, artworkId: string) => Promise<string[] | null>;
+
 /** The signed-in artist's artworks: a paged, sorted, filtered list, and create / read / replace / delete. */
-export function artworkRoutes(deps: AppDeps) {
+export function artworkRoutes(deps: AppDeps, deleteArtwork: DeleteArtwork) {
   const api = new ApiRouter(requireUser(deps));
   const { db, mediaUrls } = deps;
 

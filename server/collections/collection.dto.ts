@@ -2,7 +2,7 @@ import type { Collection, CollectionSortField, CollectionSummary } from '../../s
 import { displayOrder } from '../../src/schemas/collection-order';
 import { type ArtworkRow, toArtworkDto } from '../artworks/artwork.dto';
 import type { collections } from '../db/schema';
-import type { MediaUrls } from '../media/media-urls';
+import type { MediaUrls } from '../media-urls';
 
 export type CollectionRow = typeof collections.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { artworkPieces, artworks, consignmentItems, consignments, contacts, users } from '../db/schema';
 import { NotFound } from '../errors';
 import { copyOf } from '../inventory/pieces.repo';
-import type { MediaUrls } from '../media/media-urls';
+import type { MediaUrls } from '../media-urls';
 
 export type ConsignmentRow = typeof consignments.$inferSelect;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { contactDetailSchema } from '../../src/schemas/contact-detail.schema';
+import { type ContactDetail, contactDetailSchema } from '../../src/schemas/contact-detail.schema';
 import {
   contactIdParams,
   contactInputSchema,
@@ -11,7 +11,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import { ApiRouter } from '../http/api-router';
 import { errorDoc } from '../http/router';
-import { contactDetail, contactFromInquiry } from './contact-detail';
+import { contactFromInquiry } from './contact-from-inquiry';
 import { toContactDto } from './contact.dto';
 import { createContact, deleteContact, listContacts, updateContact } from './contact.repo';
 
@@ -19,8 +19,11 @@ const tag = 'Contacts';
 const errors = { 400: errorDoc('Invalid input'), 401: errorDoc('Not signed in') };
 const notFoundDoc = { 404: errorDoc('No such contact') };
 
+/** A contact's page, with what they bought, were consigned and hold: made above this folder, passed in by app.ts. */
+export type ContactPage = (deps: AppDeps, userId: string, contactId: string) => Promise<ContactDetail>;
+
 /** The artist's contacts: collectors, galleries, institutions. Private: never on the public site. */
-export function contactRoutes(deps: AppDeps) {
+export function contactRoutes(deps: AppDeps, contactDetail: ContactPage) {
   const api = new ApiRouter(requireUser(deps));
   const { db } = deps;
 

@@ -11,7 +11,7 @@ import {
   pricingInputSchema,
 } from '../../src/schemas/inventory.schema';
 import { saleIdParams, saleInputSchema, saleReturnInputSchema, saleSchema } from '../../src/schemas/sale.schema';
-import { artworkIdParams } from '../artworks/artwork.params';
+import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';

@@ -1,5 +1,5 @@
 import type { JournalEntry, JournalType } from '../../src/schemas/journal.schema';
-import type { MediaUrls } from '../media/media-urls';
+import type { MediaUrls } from '../media-urls';
 
 export interface JournalRow {
   id: string;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { imageSizeQuerySchema } from '../../src/schemas/media.schema';
-import { artworkIdParams } from '../artworks/artwork.params';
+import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiRouter } from '../http/api-router';
@@ -11,7 +11,7 @@ import { sendBlob } from '../http/send-blob';
 import type { MediaRow } from './media.dto';
 import { findMedia, findPrimaryMedia, mediaNotFound } from './media.repo';
 import { createMediaReader } from './media-reader';
-import type { MediaSize } from './media-urls';
+import type { MediaSize } from '../media-urls';
 
 const tag = 'Artwork media';
 /** A media file's bytes never change (a new file is a new media id). */

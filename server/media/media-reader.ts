@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { Forbidden } from '../errors';
-import type { MediaSize, MediaSubject } from './media-urls';
+import type { MediaSize, MediaSubject } from '../media-urls';
 
 export const BAD_MEDIA_LINK = 'This media link is invalid or has expired.';
 

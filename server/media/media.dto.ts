@@ -1,6 +1,6 @@
 import { IMAGE_SIZES, type MediaItem, mediaKindOf } from '../../src/schemas/media.schema';
 import type { artworkMedia } from '../db/schema';
-import type { MediaUrls } from './media-urls';
+import type { MediaUrls } from '../media-urls';
 
 export type MediaRow = typeof artworkMedia.$inferSelect;
 

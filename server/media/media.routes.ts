@@ -1,7 +1,7 @@
 import { artworkSchema } from '../../src/schemas/artwork.schema';
 import { ARTWORK_MEDIA_TYPES, mediaListSchema, setPrimarySchema } from '../../src/schemas/media.schema';
 import { uploadRequestSchema, uploadTicketSchema } from '../../src/schemas/upload.schema';
-import { artworkIdParams, artworkMediaParams } from '../artworks/artwork.params';
+import { artworkIdParams, artworkMediaParams } from '../../src/schemas/artwork-params.schema';
 import { toArtworkDto } from '../artworks/artwork.dto';
 import { artworkNotFound, findArtwork } from '../artworks/artwork.repo';
 import { requireUser } from '../auth/require-user';

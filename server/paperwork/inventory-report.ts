@@ -59,9 +59,3 @@ export function valueTotals() {
     lines: () => [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => formatMoney({ amount, currency }, 'en')),
   };
 }
-
-/** A CSV cell: quoted when it must be, and a leading =, +, - or @ made plain text so no spreadsheet runs it. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
-}

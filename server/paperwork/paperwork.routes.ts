@@ -4,7 +4,7 @@ import { consignmentIdParams } from '../../src/schemas/consignment.schema';
 import { formatDimensions } from '../../src/schemas/dimensions-format';
 import { formatMoney } from '../../src/schemas/money.schema';
 import { certificateNumberParams, certificateQuerySchema, labelsQuerySchema } from '../../src/schemas/paperwork.schema';
-import { artworkIdParams } from '../artworks/artwork.params';
+import { artworkIdParams } from '../../src/schemas/artwork-params.schema';
 import { requireUser } from '../auth/require-user';
 import type { AppDeps, AppEnv } from '../context';
 import { Invalid, NotFound, VALIDATION_MESSAGE } from '../errors';

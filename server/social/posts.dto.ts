@@ -2,7 +2,7 @@ import { QUOTA_HELD_REASON } from '../../src/schemas/meta-connect.schema';
 import type { Platform } from '../../src/schemas/social-platform.schema';
 import type { PostMedia, PostResponse, SocialPost } from '../../src/schemas/social.schema';
 import type { socialPostMedia, socialPosts } from '../db/schema';
-import type { MediaUrls } from '../media/media-urls';
+import type { MediaUrls } from '../media-urls';
 import type { DeliveryRow } from './delivery.repo';
 import { linkCardDto } from './link-card/post-link-card';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../context';
-import { inventoryUpkeep } from '../inventory/inventory-upkeep';
+import { inventoryUpkeep } from './inventory-upkeep';
 import type { Job } from './job';
 
 /** Consignments past their end are mailed to the artist once, and lapsed holds written down (inventory-upkeep.ts). */

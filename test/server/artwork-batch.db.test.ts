@@ -6,7 +6,7 @@ import { collectionSchema, type Collection } from '../../src/schemas/collection.
 import { inventorySchema } from '../../src/schemas/inventory.schema';
 import { journalPageSchema } from '../../src/schemas/journal.schema';
 import { mediaListSchema } from '../../src/schemas/media.schema';
-import { sweepStorage } from '../../server/uploads/storage-sweep';
+import { sweepStorage } from '../../server/storage-sweep/storage-sweep';
 import { addMedia, artworkInput, createArtwork, makeJpeg, pathOf, storedFiles } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';
 import { dbLabel } from '../support/test-db';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyPageSchema } from '../../src/schemas/history.schema';
 import { inventorySchema, type Inventory } from '../../src/schemas/inventory.schema';
 import { artworkPieces, journalEntries } from '../../server/db/schema';
-import { inventoryUpkeep } from '../../server/inventory/inventory-upkeep';
+import { inventoryUpkeep } from '../../server/worker/inventory-upkeep';
 import { dayFromToday, inventoryClient } from '../support/inventory';
 import { artworkInput, createArtwork } from '../support/portfolio';
 import { createTestApp, signedInUser, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../src/schemas/media.schema';
-import { createMediaUrls } from '../../server/media/media-urls';
+import { createMediaUrls } from '../../server/media-urls';
 import { deriveKey } from '../../server/secrets';
 import { parseRange } from '../../server/http/send-blob';
 import { addMedia, createArtwork, fakeMp4, makeJpeg, pathOf, readBody } from '../support/portfolio';

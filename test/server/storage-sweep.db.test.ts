@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sweepStorage } from '../../server/uploads/storage-sweep';
+import { sweepStorage } from '../../server/storage-sweep/storage-sweep';
 import { createVerifiedAccount, startServer, type RunningServer } from '../support/browser';
 import { artworkInput, createArtwork, everyFile, makeJpeg, requestTicket } from '../support/portfolio';
 import { createTestApp, signedInUser } from '../support/test-app';

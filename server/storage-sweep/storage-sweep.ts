@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { LocalBlobStore } from '../storage/local-store';
 import type { StoredFile } from '../storage/blob-store';
 import { deleteFiles } from '../storage/delete-files';
-import { expireBatches, heldMediaIds } from '../artworks/artwork-batch.repo';
+import { expireBatches, heldMediaIds } from '../artwork-changes/artwork-batch.repo';
 import {
   artworkMediaIdsAmong,
   avatarKeysOf,
@@ -12,7 +12,7 @@ import {
   socialPostMediaIdsAmong,
   unconfirmedUploadIdsAmong,
 } from './storage-claims.repo';
-import { abandonedUploads, deleteSpentUploads, deleteUpload } from './uploads.repo';
+import { abandonedUploads, deleteSpentUploads, deleteUpload } from '../uploads/uploads.repo';
 
 /** How long a file no row claims is left alone by default: work in progress (an upload being processed, a publish copying). */
 export const SWEEP_GRACE_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ImageSize } from '../../src/schemas/media.schema';
+import type { ImageSize } from '../src/schemas/media.schema';
 
 export type MediaSize = ImageSize | 'original';
 

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../context';
 import { mailOverdueConsignments } from '../consignments/consignment-overdue';
 import { NotFound } from '../errors';
-import { settleLapse } from './life';
-import { lapsedHolds, lockArtworkPieces } from './pieces.repo';
+import { settleLapse } from '../inventory/life';
+import { lapsedHolds, lockArtworkPieces } from '../inventory/pieces.repo';
 
 /**
  * The inventory's part of the worker's upkeep: consignments past their end are mailed to the artist once, and holds

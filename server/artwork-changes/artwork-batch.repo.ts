@@ -30,8 +30,8 @@ import { lockArtworkPieces, pieceRecord, type PieceRow, refreshSaleStatus, write
 import { recordArtworkEvent } from '../journal/journal.repo';
 import type { MediaRow } from '../media/media.dto';
 import { mediaKeysOf } from '../media/media.repo';
-import type { ArtworkRow } from './artwork.dto';
-import { artworkNotFound } from './artwork.repo';
+import type { ArtworkRow } from '../artworks/artwork.dto';
+import { artworkNotFound } from '../artworks/artwork.repo';
 
 /** A deleted artwork as undoing puts it back: its row, its files' rows, and every place that pointed at it. */
 interface DeletedArtwork {

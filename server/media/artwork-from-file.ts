@@ -5,16 +5,13 @@ import { MEDIA_TYPES, type MediaType } from '../../src/schemas/media-type.schema
 import type { Db } from '../db/database';
 import { NotFound } from '../errors';
 import { recordArtworkEvent } from '../journal/journal.repo';
-import { measuredDimensions, withMeasured } from './measure';
-import { toMediaItem } from '../media/media.dto';
-import { storeArtworkFile } from '../media/media.processor';
-import { addMediaRow, type NewMedia } from '../media/media.repo';
+import { measuredDimensions, withMeasured } from '../artworks/measure';
+import { toMediaItem } from './media.dto';
+import { storeArtworkFile } from './media.processor';
+import { addMediaRow, type NewMedia } from './media.repo';
 import type { UploadProcessor } from '../uploads/uploads.service';
-import { toArtworkDto } from './artwork.dto';
-import { findArtwork, insertArtworkRow, setNewArtworkDimensions } from './artwork.repo';
-
-/** Uploads whose confirmation creates an artwork; the ticket's target is the media type chosen for it. */
-export const ARTWORK_FROM_FILE_PURPOSE = 'artwork-from-file';
+import { toArtworkDto } from '../artworks/artwork.dto';
+import { findArtwork, insertArtworkRow, setNewArtworkDimensions } from '../artworks/artwork.repo';
 
 /**
  * Creates the artwork and records its first file in one transaction: titled from the file's name, not for sale, its
