@@ -74,8 +74,9 @@ export async function getConsignment(db: Db, userId: string, consignmentId: stri
   return found;
 }
 
-/** Works still at the gallery: neither returned nor sold through it. */
-const stillOut = sql`exists (select 1 from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`;
+/** How many of a consignment's works are still at the gallery: neither returned nor sold through it. */
+export const worksStillOut = sql<number>`(select count(*)::int from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`;
+export const hasWorksStillOut = sql`${worksStillOut} > 0`;
 
 /**
  * Claims up to `limit` consignments past their end date (UTC) with works still out and not mailed yet, marking them
@@ -85,7 +86,7 @@ export async function claimOverdueConsignments(tx: Db, limit: number): Promise<{
   const due = tx
     .select({ id: consignments.id })
     .from(consignments)
-    .where(and(isNull(consignments.overdueMailedAt), sql`${consignments.endsOn} < (now() at time zone 'utc')::date`, stillOut))
+    .where(and(isNull(consignments.overdueMailedAt), sql`${consignments.endsOn} < (now() at time zone 'utc')::date`, hasWorksStillOut))
     .limit(limit)
     .for('update', { skipLocked: true });
   return tx
@@ -108,7 +109,7 @@ export async function overdueMailFacts(db: Db, consignmentId: string) {
       endsOn: consignments.endsOn,
       gallery: contacts.name,
       email: users.email,
-      open: sql<number>`(select count(*)::int from ${consignmentItems} i where i.consignment_id = ${consignments.id} and i.returned_at is null and i.sale_id is null)`,
+      open: worksStillOut,
     })
     .from(consignments)
     .innerJoin(contacts, eq(contacts.id, consignments.contactId))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { LifeRecord } from '../../src/machines/artwork-life/artwork-life.types';
 import { copyLabel, parseCopy } from '../../src/schemas/inventory-fields';
 import type { Db } from '../db/database';
@@ -138,12 +138,18 @@ export function piecesFor(size: number | null, proofs: number): Array<Pick<Piece
   ];
 }
 
+/**
+ * A piece recorded on hold whose moment has come by `at`: it reads as lapsed (the artwork-life chart's `holdRunning`
+ * is false from the moment itself), until the upkeep writes the lapse down.
+ */
+export const holdLapsedBy = (at: SQL | Date) => and(eq(artworkPieces.sale, 'reserved'), lte(artworkPieces.holdUntil, at))!;
+
 /** Up to `limit` pieces on hold whose moment has passed (the hold reads as lapsed; the upkeep writes it down). */
 export async function lapsedHolds(db: Db, limit: number): Promise<{ artworkId: string; userId: string }[]> {
   return db
     .select({ artworkId: artworkPieces.artworkId, userId: artworkPieces.userId })
     .from(artworkPieces)
-    .where(and(eq(artworkPieces.sale, 'reserved'), lte(artworkPieces.holdUntil, sql`now()`)))
+    .where(holdLapsedBy(sql`now()`))
     .limit(limit);
 }
 

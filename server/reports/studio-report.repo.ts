@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, not, sql } from 'drizzle-orm';
 import { todayUtc } from '../../src/schemas/inventory-fields';
 import { emptyStudioReport, LAPSING_HOLD_DAYS, type SalesSum, type StudioReport } from '../../src/schemas/studio-report.schema';
 import type { Db } from '../db/database';
-import { artworkPieces, artworks, consignmentItems, consignments, contacts, sales } from '../db/schema';
-import { copyOf } from '../inventory/pieces.repo';
+import { artworkPieces, artworks, consignments, contacts, sales } from '../db/schema';
+import { hasWorksStillOut, worksStillOut } from '../consignments/consignment.repo';
+import { copyOf, holdLapsedBy } from '../inventory/pieces.repo';
 
 const DAY_MS = 86_400_000;
 
@@ -14,18 +15,17 @@ async function pieceCounts(db: Db, userId: string, now: Date): Promise<StudioRep
       sale: artworkPieces.sale,
       custody: artworkPieces.custody,
       n: sql<number>`count(*)::int`,
-      // A hold whose day has passed is available already, before the upkeep records the lapse (as the inventory reads it).
-      lapsed: sql<number>`(count(*) filter (where ${artworkPieces.holdUntil} < ${now.toISOString()}::timestamptz))::int`,
+      // A hold whose moment has come is available already, before the upkeep records the lapse (as the inventory reads it).
+      lapsed: sql<number>`(count(*) filter (where ${holdLapsedBy(now)}))::int`,
     })
     .from(artworkPieces)
     .where(eq(artworkPieces.userId, userId))
     .groupBy(artworkPieces.sale, artworkPieces.custody);
   const { pieces } = emptyStudioReport(0);
   for (const r of rows) {
-    const lapsed = r.sale === 'reserved' ? r.lapsed : 0;
     pieces.total += r.n;
-    pieces.sale[r.sale] += r.n - lapsed;
-    pieces.sale.available += lapsed;
+    pieces.sale[r.sale] += r.n - r.lapsed;
+    pieces.sale.available += r.lapsed;
     pieces.custody[r.custody] += r.n;
   }
   return pieces;
@@ -59,9 +59,10 @@ async function salesOfYear(db: Db, userId: string, year: number): Promise<Studio
       contactId: consignments.contactId,
       gallery: contacts.name,
       n: sql<number>`count(*)::int`,
-      gross: sql<string>`sum(${sales.amount} - ${sales.discount})`,
-      commission: sql<string>`sum(coalesce(${sales.commission}, 0))`,
-      net: sql<string>`sum(coalesce(${sales.net}, 0))`,
+      // A priced sale has its commission and net recorded (saleTotals); the gross is what they were made of.
+      gross: sql<string>`sum(${sales.commission} + ${sales.net})`,
+      commission: sql<string>`sum(${sales.commission})`,
+      net: sql<string>`sum(${sales.net})`,
     })
     .from(sales)
     .leftJoin(consignments, eq(consignments.id, sales.consignmentId))
@@ -108,27 +109,12 @@ async function salesOfYear(db: Db, userId: string, year: number): Promise<Studio
 
 /** Consignments past their end date with works still at the gallery (neither returned nor sold), oldest end first. */
 async function overdueConsignments(db: Db, userId: string, today: string): Promise<StudioReport['overdueConsignments']> {
-  const rows = await db
-    .select({
-      consignmentId: consignments.id,
-      gallery: contacts.name,
-      endsOn: consignments.endsOn,
-      worksOut: sql<number>`count(*)::int`,
-    })
+  return db
+    .select({ consignmentId: consignments.id, gallery: contacts.name, endsOn: consignments.endsOn, worksOut: worksStillOut })
     .from(consignments)
     .innerJoin(contacts, eq(contacts.id, consignments.contactId))
-    .innerJoin(consignmentItems, eq(consignmentItems.consignmentId, consignments.id))
-    .where(
-      and(
-        eq(consignments.userId, userId),
-        lt(consignments.endsOn, today),
-        isNull(consignmentItems.returnedAt),
-        isNull(consignmentItems.saleId),
-      ),
-    )
-    .groupBy(consignments.id, contacts.name, consignments.endsOn)
+    .where(and(eq(consignments.userId, userId), lt(consignments.endsOn, today), hasWorksStillOut))
     .orderBy(asc(consignments.endsOn), asc(consignments.id));
-  return rows;
 }
 
 /** Holds that end within the next days, soonest first: the artist may want to call the collector. */
@@ -142,7 +128,7 @@ async function lapsingHolds(db: Db, userId: string, now: Date): Promise<StudioRe
       and(
         eq(artworkPieces.userId, userId),
         eq(artworkPieces.sale, 'reserved'),
-        gte(artworkPieces.holdUntil, now),
+        not(holdLapsedBy(now)),
         lte(artworkPieces.holdUntil, new Date(now.getTime() + LAPSING_HOLD_DAYS * DAY_MS)),
       ),
     )
