@@ -2,7 +2,7 @@ import type { Http } from './http';
 import { importReportSchema, type ImportReport } from '../schemas/artwork-import.schema';
 import { ServiceError, call } from './api-error';
 import type { QueryCache } from './query-cache';
-import type { DataArchive, DownloadProgress } from './user.service';
+import { downloadFile, type DataArchive, type DownloadProgress } from './download-file';
 
 /**
  * An inventory CSV sent as the request body (text/csv) to POST /api/artwork/import: the server's report is the answer
@@ -27,14 +27,7 @@ export function createArtworkImportService(http: Http, cache: QueryCache) {
   return {
     /** Every artwork in the import's columns (GET /api/artwork/export.csv), as a file to save. */
     downloadCsv: (onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<DataArchive> =>
-      call(async () => {
-        const res = await http.get('/artwork/export.csv', {
-          responseType: 'blob',
-          signal,
-          onDownloadProgress: (e) => onProgress({ loaded: e.loaded, total: e.total ?? null }),
-        });
-        return { blob: res.data as Blob, fileName: 'artworks.csv' };
-      }),
+      downloadFile(http, '/artwork/export.csv', 'artworks.csv', onProgress, signal),
     /** The dry run: what each row would become, nothing written. */
     check: (file: File, signal?: AbortSignal) => send(file, true, signal),
     /** The import itself; works created change the lists and the journal. */

@@ -9,19 +9,10 @@ import {
   type User,
 } from '../schemas/user.schema';
 import { call } from './api-error';
+import { downloadFile, type DataArchive, type DownloadProgress } from './download-file';
 import { uploadFile, type Progress } from './upload.service';
 
-/** The archive as downloaded, ready to be saved under the name the server gave it. */
-export interface DataArchive {
-  blob: Blob;
-  fileName: string;
-}
-
-/** Bytes received so far, and the archive's length when the server said it. */
-export interface DownloadProgress {
-  loaded: number;
-  total: number | null;
-}
+export type { DataArchive, DownloadProgress };
 
 /** The signed-in user's profile, credentials and avatar. */
 export function createUserService(http: Http) {
@@ -38,15 +29,7 @@ export function createUserService(http: Http) {
       call(async () => URL.createObjectURL((await http.get('/user/avatar', { responseType: 'blob' })).data)),
     /** Everything of the artist as one ZIP, with progress as it arrives; aborting the signal stops the download. */
     downloadArchive: (onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<DataArchive> =>
-      call(async () => {
-        const res = await http.get('/user/export', {
-          responseType: 'blob',
-          signal,
-          onDownloadProgress: (e) => onProgress({ loaded: e.loaded, total: e.total ?? null }),
-        });
-        const named = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''));
-        return { blob: res.data as Blob, fileName: named?.[1] ?? 'artist-studio.zip' };
-      }),
+      downloadFile(http, '/user/export', 'artist-studio.zip', onProgress, signal),
     deleteAccount: (input: DeleteAccount): Promise<void> =>
       call(async () => {
         await http.delete('/user', { data: input });
