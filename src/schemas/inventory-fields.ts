@@ -1,3 +1,4 @@
+import { format, parseISO } from 'date-fns';
 import * as z from 'zod/mini';
 import { text } from './text.schema';
 
@@ -16,6 +17,8 @@ export const dayField = (label: string) =>
 
 /** Today in UTC, YYYY-MM-DD: the day the server records a change on when none is given. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** A calendar day (YYYY-MM-DD, or the day of an ISO moment) as the inventory screens write it: '1 Nov 2026'. */
+export const dayLabel = (day: string) => format(parseISO(day.slice(0, 10)), 'd MMM yyyy');
 
 /** A note the artist adds to a change: shown in the artwork's history. */
 export const noteField = z._default(text('Note', [z.trim(), z.maxLength(1000, { error: 'Note must be at most 1000 characters' })]), '');

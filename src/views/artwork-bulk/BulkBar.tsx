@@ -136,7 +136,7 @@ export function BulkBar({
         {paperwork ? (
           <PaperworkDownload
             paperwork={paperwork}
-            path={`/paperwork/labels.pdf?artworkIds=${ids.slice(0, LABELS_MAX).join(',')}`}
+            path={`/paperwork/labels.pdf?artworkIds=${ids.join(',')}`}
             fileName="wall-labels.pdf"
             label={BULK_TEXT.labels}
             disabled={none || ids.length > LABELS_MAX}

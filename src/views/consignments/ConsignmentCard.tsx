@@ -1,15 +1,13 @@
-import { format, parseISO } from 'date-fns';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { CONSIGNMENT_ITEM_LABELS, CONSIGNMENT_MESSAGES, type Consignment } from '../../schemas/consignment.schema';
+import { dayLabel } from '../../schemas/inventory-fields';
 import { plural } from '../../schemas/plural';
 import type { PaperworkService } from '../../services/paperwork.service';
 import { PaperworkDownload } from '../paperwork/PaperworkDownload';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
 import { panelClass } from '../ui/panel';
-
-const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
 
 const badgeClass = css({
   px: '2',
@@ -49,7 +47,8 @@ export function ConsignmentCard({
         {c.overdue ? <span className={badgeClass}>{CONSIGNMENT_MESSAGES.overdue}</span> : null}
       </div>
       <p className={css({ color: 'fg.muted' })}>
-        {day(c.startsOn)} to {day(c.endsOn)} · {c.commissionPercent}% commission · {plural(c.open, 'work', 'works')} at the gallery
+        {dayLabel(c.startsOn)} to {dayLabel(c.endsOn)} · {c.commissionPercent}% commission · {plural(c.open, 'work', 'works')} at the
+        gallery
       </p>
       <ul aria-label={`Works consigned to ${c.gallery.name}`} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {c.items.map((item) => {
@@ -80,7 +79,7 @@ export function ConsignmentCard({
                 )}
                 <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
                   {CONSIGNMENT_ITEM_LABELS[item.state]}
-                  {item.state === 'returned' && item.returnedOn ? ` on ${day(item.returnedOn)}` : ''} ·{' '}
+                  {item.state === 'returned' && item.returnedOn ? ` on ${dayLabel(item.returnedOn)}` : ''} ·{' '}
                   <Link
                     href={`/portfolio/artwork/${item.artworkId}?tab=inventory`}
                     className={css({ color: 'accent.default', textDecoration: 'underline' })}

@@ -1,12 +1,11 @@
-import { format, parseISO } from 'date-fns';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { dayLabel } from '../../schemas/inventory-fields';
 import { plural } from '../../schemas/plural';
 import type { StudioReport } from '../../schemas/studio-report.schema';
 import { ReportCard } from './report-parts';
 
 const linkClass = css({ color: 'accent.default', fontWeight: 'medium', textDecoration: 'underline' });
-const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
 
 /** Overdue consignments and holds about to lapse: what the artist should act on; nothing shown when there is none. */
 export function NeedsAttention({ report }: { report: StudioReport }) {
@@ -20,7 +19,7 @@ export function NeedsAttention({ report }: { report: StudioReport }) {
             <Link href="/portfolio/consignments" className={linkClass}>
               {c.gallery}
             </Link>
-            : the consignment ended on {day(c.endsOn)}, and {plural(c.worksOut, 'work is', 'works are')} still there.
+            : the consignment ended on {dayLabel(c.endsOn)}, and {plural(c.worksOut, 'work is', 'works are')} still there.
           </li>
         ))}
         {holds.map((h) => (
@@ -29,7 +28,7 @@ export function NeedsAttention({ report }: { report: StudioReport }) {
               {h.title || 'Untitled'}
               {h.copy ? ` (${h.copy})` : ''}
             </Link>
-            : on hold for {h.contact} until {day(h.until.slice(0, 10))}.
+            : on hold for {h.contact} until {dayLabel(h.until)}.
           </li>
         ))}
       </ul>
