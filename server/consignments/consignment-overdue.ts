@@ -2,7 +2,9 @@ import type { Db } from '../db/database';
 import { html } from '../html/html';
 import type { Mail } from '../mail/mailer';
 import type { MailOutbox, OutboxRow } from '../mail/outbox';
-import { artistAddress, claimOverdueConsignments, overdueMailFacts } from './consignment.repo';
+import { plural } from '../../src/schemas/plural';
+import { findUser } from '../auth/user.repo';
+import { claimOverdueConsignments, overdueMailFacts } from './consignment.repo';
 
 /** The app's screen of consignments, linked from the mail. */
 export const consignmentsScreenUrl = (appUrl: string) => `${appUrl}/portfolio/consignments`;
@@ -16,7 +18,7 @@ export async function mailOverdueConsignments(db: Db, outbox: MailOutbox, limit 
   return db.transaction(async (tx) => {
     const claimed = await claimOverdueConsignments(tx, limit);
     for (const c of claimed) {
-      const artist = await artistAddress(tx, c.userId);
+      const artist = await findUser(tx, c.userId);
       if (artist) await outbox.enqueue({ kind: 'consignment-overdue', email: artist.email, userId: c.userId, consignmentId: c.id }, tx);
     }
     return claimed.length;
@@ -30,7 +32,7 @@ export function composeConsignmentOverdueMail(db: Db, appUrl: string) {
     const found = await overdueMailFacts(db, row.consignmentId);
     if (!found || !found.open) return null;
     const link = consignmentsScreenUrl(appUrl);
-    const works = found.open === 1 ? '1 work is' : `${found.open} works are`;
+    const works = plural(found.open, 'work is', 'works are');
     const intro = `Your consignment with ${found.gallery} ended on ${found.endsOn}, and ${works} still there.`;
     const outro = 'Record what sold, return what came back, or agree a new end date with the gallery.';
     return {

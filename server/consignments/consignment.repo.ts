@@ -96,12 +96,6 @@ export async function claimOverdueConsignments(tx: Db, limit: number): Promise<{
     .returning({ id: consignments.id, userId: consignments.userId });
 }
 
-/** The artist's address, or undefined when the account is gone. */
-export async function artistAddress(db: Db, userId: string): Promise<{ email: string } | undefined> {
-  const [artist] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return artist;
-}
-
 /** What the overdue mail says of a consignment: its end, its gallery, the artist's address and how many works are still out. */
 export async function overdueMailFacts(db: Db, consignmentId: string) {
   const [found] = await db
