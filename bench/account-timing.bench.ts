@@ -41,7 +41,7 @@ async function compare(samples: number, run: (known: boolean, i: number) => Prom
 }
 
 async function measure(label: string, env: Record<string, string>): Promise<BudgetResult[]> {
-  const server = await startServer({ LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...env }, { compiled: true });
+  const server = await startServer({ LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...env });
   try {
     const stamp = Date.now();
     const unknown = (route: string, i: number) => `nobody-${route}-${stamp}-${i}@example.com`;

@@ -25,7 +25,7 @@ export const artworkDropSuite: Suite = {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'drop-bench-'));
     const files = Array.from({ length: FILES }, (_, i) => path.join(dir, `harbour-study-${i + 1}.jpg`));
     await Promise.all(files.map((f) => fs.writeFile(f, photo)));
-    const server = await startServer({ LOG_LEVEL: 'warn' }, { compiled: true });
+    const server = await startServer({ LOG_LEVEL: 'warn' });
     const browser = await launchBrowser();
     try {
       const email = `bench-drop-${Date.now()}@example.com`;

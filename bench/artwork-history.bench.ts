@@ -35,7 +35,7 @@ async function timed(fn: () => Promise<unknown>) {
 }
 
 async function measure(label: string, env: Record<string, string>): Promise<BudgetResult[]> {
-  const server = await startServer({ LOG_LEVEL: 'warn', ...env }, { compiled: true });
+  const server = await startServer({ LOG_LEVEL: 'warn', ...env });
   try {
     const noise = await signedInUser(server, `history-noise-${Date.now()}@example.com`);
     await workWithHistory(server.url, noise.idToken, 100);

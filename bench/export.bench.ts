@@ -76,7 +76,7 @@ export const exportSuite: Suite = {
   title: 'Export of a large portfolio',
   async run() {
     const files = Math.max(1, Math.ceil(TOTAL_BYTES / FILE_BYTES));
-    const server = await startServer({ LOG_LEVEL: 'warn' }, { compiled: true });
+    const server = await startServer({ LOG_LEVEL: 'warn' });
     try {
       const { idToken } = await signedInUser(server);
       const filling = performance.now();

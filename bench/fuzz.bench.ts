@@ -8,7 +8,7 @@ import { signedInUser, startServer, type Suite } from './support';
 export const fuzzSuite: Suite = {
   title: 'Hostile input on every API operation',
   async run() {
-    const server = await startServer({ LOG_LEVEL: 'warn' }, { compiled: true });
+    const server = await startServer({ LOG_LEVEL: 'warn' });
     try {
       const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
       const operations = operationsOf(doc);

@@ -44,7 +44,7 @@ export function lighthouse(url: string, out: string): LighthouseReport {
 export const lighthouseSuite: Suite = {
   title: 'Lighthouse on the sign-in screen (mobile)',
   async run() {
-    const server = await startServer({ LOG_LEVEL: 'warn' }, { compiled: true });
+    const server = await startServer({ LOG_LEVEL: 'warn' });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
     try {
       const reports = Array.from({ length: RUNS }, (_, i) => lighthouse(`${server.url}/`, path.join(dir, `run-${i}.json`)));

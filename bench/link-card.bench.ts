@@ -55,7 +55,7 @@ export const linkCardSuite: Suite = {
       routes[`/cover-${i}.png`] = (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     }
     const site = await linkSite(routes);
-    const server = await startServer({ LOG_LEVEL: 'warn', ...SOCIAL_TEST_ENV }, { compiled: true });
+    const server = await startServer({ LOG_LEVEL: 'warn', ...SOCIAL_TEST_ENV });
     const browser = await launchBrowser();
     try {
       const email = `bench-link-${Date.now()}@example.com`;

@@ -18,7 +18,7 @@ const artwork = (i: number) => ({
  * a few artworks, list reads; then the server idles and its resident memory is read from /proc.
  */
 async function idleRss(label: string, env: Record<string, string>, budgetMb: number): Promise<BudgetResult> {
-  const server = await startServer({ LOG_LEVEL: 'warn', ...env }, { compiled: true });
+  const server = await startServer({ LOG_LEVEL: 'warn', ...env });
   try {
     const { idToken } = await signedInUser(server);
     const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };

@@ -154,7 +154,7 @@ export const publicSiteSuite: Suite = {
   title: 'Public site: artwork and collection pages',
   async run() {
     const { snapshot, works, all, some } = benchSnapshot();
-    const site = await startSiteServer(snapshot, { compiled: true, grain: 8 });
+    const site = await startSiteServer(snapshot, { grain: 8 });
     try {
       const big = site.url(`/collections/${all.id}`);
       const time = await measureServerTime(big);

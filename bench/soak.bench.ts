@@ -42,7 +42,7 @@ const photos = () =>
   );
 
 async function soak(pds: Pds, accounts: PdsAccount[], images: Buffer[], label: string, env: Record<string, string>) {
-  const server = await startServer({ LOG_LEVEL: 'warn', SOCIAL_ALLOW_PRIVATE_NETWORK: 'true', ...env }, { compiled: true });
+  const server = await startServer({ LOG_LEVEL: 'warn', SOCIAL_ALLOW_PRIVATE_NETWORK: 'true', ...env });
   try {
     const load = new Recorder(server.url);
     const artists: SoakArtist[] = [];

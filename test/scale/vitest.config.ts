@@ -8,6 +8,8 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     environment: 'node',
     include: ['test/scale/**/*.test.ts'],
+    // The instances run the server as `npm start` does, from dist-server/ (built here when it is stale).
+    globalSetup: ['test/support/server-build.global.ts'],
     testTimeout: 300_000,
     hookTimeout: 180_000,
   },

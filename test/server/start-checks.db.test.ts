@@ -15,8 +15,8 @@ const SOCIAL = 'social-key-social-key-social-key-social!';
 
 /** Starts the server as `npm start` does and answers its exit code and everything it printed. */
 async function startAndFail(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+  const child = spawn('sh', ['scripts/serve.sh'], {
+    env: { ...process.env, NODE: process.execPath, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,24 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from '../../scripts/ensure-chromium';
+import { builtAt, newestChange } from './newest-change';
 
 /** What `npm run build:client` reads: an app build older than any of these is stale. */
 const CLIENT_SOURCES = ['src', 'public', 'styled-system', 'index.html', 'vite.config.ts', 'panda.config.ts', 'package-lock.json'];
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...fs
-      .readdirSync(entry, { recursive: true, withFileTypes: true })
-      .map((e) => (e.isFile() ? fs.statSync(path.join(e.parentPath, e.name)).mtimeMs : 0)),
-  );
-}
-
-const builtAt = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 /**
  * Browser tests need the built app, its QA build (dist/qa, for QA_TOOLS=true) and a real Chromium. Every test serves

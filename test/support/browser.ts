@@ -81,17 +81,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts the server exactly as `npm start` does after its build, in its own data directory.
- * `compiled`: the server `npm start` runs (dist-server/, built by `npm run build`), for measurements of what an
- * operator runs; otherwise the TypeScript source, so a test needs no server build.
+ * Starts the server exactly as `npm start` does after its build (dist-server/, which the tests' global setup keeps
+ * current: test/support/server-build.global.ts), in its own data directory.
  * On the embedded database (no DATABASE_URL) the data directory starts with a migrated database copied from the run's
  * template, as if the server had been started once before: creating one costs seconds of CPU per server.
  * `freshDatabase` leaves it empty, for the first start `npm start` makes (the server creates and migrates it).
  */
-export async function startServer(
-  env: Record<string, string> = {},
-  { compiled = false, freshDatabase = false } = {},
-): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { freshDatabase = false } = {}): Promise<RunningServer> {
   // A given PORT: an instance started again where a proxy expects it.
   const port = Number(env.PORT) || (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-browser-'));
@@ -99,8 +95,7 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   let output = '';
   // scripts/serve.sh execs node with npm start's allocator settings, so the child's pid is the server's.
-  const [command, args] = compiled ? ['sh', ['scripts/serve.sh']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
-  const child: ChildProcess = spawn(command, args, {
+  const child: ChildProcess = spawn('sh', ['scripts/serve.sh'], {
     env: {
       ...process.env,
       NODE: process.execPath,

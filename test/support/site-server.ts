@@ -18,13 +18,10 @@ export interface SiteServer {
 }
 
 /**
- * A server (as `npm start` runs it, or compiled) whose data directory already holds a published site: the snapshot
+ * A server (as `npm start` runs it) whose data directory already holds a published site: the snapshot
  * in its PGlite database and the images in its files, written before it starts (PGlite lives inside the server).
  */
-export async function startSiteServer(
-  snapshot: SiteSnapshot,
-  { compiled = false, grain = 0, env = {} as Record<string, string> } = {},
-): Promise<SiteServer> {
+export async function startSiteServer(snapshot: SiteSnapshot, { grain = 0, env = {} as Record<string, string> } = {}): Promise<SiteServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-site-'));
   // Copied from the migrated template rather than created here: creating one costs seconds of CPU.
   await seedPgliteDir(path.join(dataDir, 'db'));
@@ -36,7 +33,7 @@ export async function startSiteServer(
     await database.close();
   }
   await storeImages(new LocalBlobStore({ dir: path.join(dataDir, 'files'), secret: 'unused' }), slug, snapshot, { grain });
-  const server = await startServer({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env }, { compiled });
+  const server = await startServer({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
   return {
     server,
     slug,
