@@ -74,9 +74,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
+          // In the same pool as the other projects' files. A project limited to one file at a time is run by vitest
+          // after every other file, as a group of its own: its 850 s of files were a tail no other file overlapped.
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
-          fileParallelism: false,
           globalSetup: [
             'test/support/browser.global.ts',
             'test/support/pglite.global.ts',
