@@ -24,6 +24,7 @@ import { publicSiteSuite } from './public-site.bench';
 import { scaleOutSuite } from './scale-out.bench';
 import { schedulerSuite } from './scheduler.bench';
 import { soakSuite } from './soak.bench';
+import { testTimeSuite } from './test-time.bench';
 import { threadSuite } from './thread.bench';
 import type { BudgetResult, Suite } from './support';
 import { userThroughputSuite } from './user-throughput.bench';
@@ -52,6 +53,8 @@ const suites: Suite[] = [
   artworkImportSuite,
   paperworkSuite,
   soakSuite,
+  // Last: it runs CI itself on a fresh clone (about half an hour), and nothing else should share the cores meanwhile.
+  testTimeSuite,
 ];
 
 /** `npm run bench`: measures every budget of the issues and writes the figures to BENCHMARKS.md. */
