@@ -104,7 +104,6 @@ export const pieceLifeRecord = (p: Piece): LifeRecord => ({
 
 export type ActionValues = Record<string, string>;
 
-
 /** An amount in minor units as typed in major units ('1250.00'), or '' for none. */
 export const toMajor = (amount: number | null | undefined, currency: string) =>
   amount === null || amount === undefined ? '' : majorUnits(amount, currency);
@@ -284,5 +283,4 @@ export function dialogField(path: string): string {
 }
 
 /** Contacts a dialog offers: galleries to consign to, anyone to sell to or hold for. */
-export const contactsFor = (action: LifeAction, contacts: Contact[]) =>
-  action === 'consign' ? galleriesOf(contacts) : contacts;
+export const contactsFor = (action: LifeAction, contacts: Contact[]) => (action === 'consign' ? galleriesOf(contacts) : contacts);

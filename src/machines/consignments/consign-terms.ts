@@ -20,7 +20,13 @@ export const localDay = (days = 0) => {
 };
 
 /** What a Consign dialog starts with: half to the gallery, from today for three months. */
-export const startTerms = (): ConsignTerms => ({ contactId: '', commissionPercent: '50', startsOn: localDay(), endsOn: localDay(90), note: '' });
+export const startTerms = (): ConsignTerms => ({
+  contactId: '',
+  commissionPercent: '50',
+  startsOn: localDay(),
+  endsOn: localDay(90),
+  note: '',
+});
 
 /** A typed number, or undefined when left empty (the server says what is wrong with the rest). */
 export const optionalNumber = (typed: string) => (typed.trim() === '' ? undefined : Number(typed));

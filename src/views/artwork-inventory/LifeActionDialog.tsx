@@ -96,7 +96,13 @@ export function LifeActionDialog({ dialog, piece, contacts, sending, onChange, o
               {has('place') ? field('place', 'Where', { placeholder: 'Storage, framer, in transit...' }) : null}
               {has('date') ? field('date', 'Date', { type: 'date' }) : null}
               {consigning(dialog) ? (
-                <ConsignTermsFields values={v} fieldErrors={dialog!.fieldErrors} galleries={contacts} disabled={sending} onChange={onChange} />
+                <ConsignTermsFields
+                  values={v}
+                  fieldErrors={dialog!.fieldErrors}
+                  galleries={contacts}
+                  disabled={sending}
+                  onChange={onChange}
+                />
               ) : null}
               {has('until') ? field('until', 'Until', { type: 'date' }) : null}
               {has('amount') ? field('amount', 'Price', { placeholder: '1250.00' }) : null}
