@@ -104,10 +104,10 @@ export const artworkBulkMachine = setup({
     leaveSelection: sendTo('selection', { type: 'selection.exit' }),
     ask: assign(({ event }) => {
       assertEvent(event, ['bulk.request', 'bulk.pickCollection', 'bulk.consign']);
-      return { ids: event.ids, request: event.type === 'bulk.request' ? event.request : null, error: null };
+      return { ids: event.ids, request: event.type === 'bulk.request' ? event.request : null, error: null, consigned: null };
     }),
     forget: assign({ request: null, ids: [], done: null, consign: null, consigned: null }),
-    startDraft: assign({ consign: () => newDraft(), consigned: null }),
+    startDraft: assign({ consign: () => newDraft() }),
     changeTerms: assign(({ context, event }) => {
       assertEvent(event, 'consign.change');
       const draft = context.consign!;

@@ -56,7 +56,12 @@ export function ConsignDialog({ bulk }: { bulk: ArtworkBulkRef }) {
           <Dialog.Content className={css({ maxH: '90vh', overflowY: 'auto' })}>
             <Dialog.Title>{TEXT.bulkTitle}</Dialog.Title>
             <Dialog.Description>{TEXT.bulkQuestion(count)}</Dialog.Description>
-            {step === 'loading' ? <Spinner /> : null}
+            {step === 'loading' ? (
+              <>
+                <Spinner />
+                <div className={actions}>{cancelButton}</div>
+              </>
+            ) : null}
             {step === 'failed' ? (
               <>
                 <Alert status="danger">
