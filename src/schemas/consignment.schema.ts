@@ -107,7 +107,7 @@ export const CONSIGNMENT_MESSAGES = {
   title: 'Consignments',
   empty: 'No consignments yet',
   emptyInvitation:
-    "Works you leave with a gallery to sell. Consign a work from its Inventory tab, and it shows here with the gallery's terms.",
+    "Works you leave with a gallery to sell. Consign a work from its Inventory tab, or several from My Artworks, and they show here with the gallery's terms.",
   emptyAction: 'Go to My Artworks',
   loading: 'Loading consignments...',
   fetchFailed: 'Failed to fetch consignments',
