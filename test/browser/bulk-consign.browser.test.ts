@@ -80,6 +80,9 @@ describe('consigning several works from My Artworks, in a real browser', () => {
 
     // No gallery yet: one is added by its name, and chosen.
     await dialog().getByText('You have no gallery among your contacts yet.').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, 'bulk consign no gallery');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await dialog().getByRole('textbox', { name: "Gallery's name" }).fill('Galerie Murnau');
     await dialog().getByRole('button', { name: 'Add gallery' }).click();
     const gallery = dialog().getByRole('combobox', { name: 'Gallery' });
@@ -124,6 +127,12 @@ describe('consigning several works from My Artworks, in a real browser', () => {
     const toast = page.getByRole('status', { name: 'Consigned' });
     await toast.getByText('3 works consigned to Galerie Murnau. To undo, return them from Consignments.').waitFor();
     await main().getByRole('button', { name: 'Select Multiple' }).waitFor();
+    // The toast waits while pointed at.
+    await toast.hover();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await checkScreen(page, 'bulk consigned toast');
+    }
     const [made] = (await api<{ items: Consignment[] }>('/consignment')).items;
     expect(made).toMatchObject({ gallery: { name: 'Galerie Murnau' }, commissionPercent: 40, open: 3 });
     expect(made.items.map((i) => i.title).sort()).toEqual(['Murnau Church', 'Staffelsee', 'Village Street']);
