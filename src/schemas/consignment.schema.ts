@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dayField, noteField } from './inventory-fields';
 import { percentField } from './money.schema';
+import { plural } from './plural';
 import { text } from './text.schema';
 
 const artworkIds = z
@@ -106,7 +107,7 @@ export const CONSIGNMENT_MESSAGES = {
   title: 'Consignments',
   empty: 'No consignments yet',
   emptyInvitation:
-    "Works you leave with a gallery to sell. Consign a work from its Inventory tab, and it shows here with the gallery's terms.",
+    "Works you leave with a gallery to sell. Consign a work from its Inventory tab, or several from My Artworks, and they show here with the gallery's terms.",
   emptyAction: 'Go to My Artworks',
   loading: 'Loading consignments...',
   fetchFailed: 'Failed to fetch consignments',
@@ -115,4 +116,16 @@ export const CONSIGNMENT_MESSAGES = {
   returned: 'Returned to the studio',
   returnChosen: (n: number) => (n ? `Return ${n === 1 ? '1 work' : `${n} works`} to the studio` : 'Return to the studio'),
   form: 'Consignment form (PDF)',
+  /** My Artworks' Consign... for the chosen works. */
+  bulkTitle: 'Consign to a gallery',
+  bulkQuestion: (n: number) => `${plural(n, 'work', 'works')} to leave with a gallery.`,
+  bulkDone: (n: number, gallery: string) => `${plural(n, 'work', 'works')} consigned to ${gallery}`,
+  /** A consignment has no undo of its own: its works come back from the Consignments page. */
+  bulkUndoHint: 'To undo, return them from Consignments.',
+  bulkSee: 'See consignments',
+  noGallery: 'You have no gallery among your contacts yet. Add one by its name:',
+  galleryName: "Gallery's name",
+  addGallery: 'Add gallery',
+  /** The server named a chosen work in its field messages: an edition, whose copies are consigned one by one. */
+  editionChosen: "One of the chosen works is an edition: consign its copies from the work's Inventory tab.",
 } as const;

@@ -11,6 +11,9 @@ import type { Notice } from '../../src/machines/toasts/notice';
 import type { ArtworkBatch, BatchResult } from '../../src/schemas/artwork-batch.schema';
 import type { ArtworkPage } from '../../src/schemas/artwork.schema';
 import type { CollectionSummary } from '../../src/schemas/collection.schema';
+import type { Consignment, ConsignmentInput } from '../../src/schemas/consignment.schema';
+import type { Contact, ContactInput } from '../../src/schemas/contact.schema';
+import { localDay } from '../../src/machines/consignments/consign-terms';
 import { ServiceError } from '../../src/services/api-error';
 import { ArtworkListPage } from '../../src/views/artwork-list/ArtworkListPage';
 import { artworkRow } from '../support/artwork-row';
@@ -35,14 +38,101 @@ const TREES: CollectionSummary = {
 };
 const BATCH: BatchResult = { batchId: 'b1', action: 'delete', count: 2, undoUntil: '2026-11-29T10:00:00.000Z' };
 const UNREACHABLE = new ServiceError('The server cannot be reached.');
+const NORD: Contact = {
+  contactId: '5b2e8c1a-7f3d-4e21-9c0b-2a6d4e8f1c03',
+  name: 'Galerie Nord',
+  email: '',
+  phone: '',
+  address: '',
+  kind: 'gallery',
+  notes: '',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+const CONSIGNMENT: Consignment = {
+  consignmentId: '9a4f2b6c-1d3e-4f50-8a7b-6c5d4e3f2a01',
+  gallery: { contactId: NORD.contactId, name: NORD.name },
+  commissionPercent: 40,
+  startsOn: localDay(),
+  endsOn: localDay(90),
+  terms: '',
+  open: 2,
+  overdue: false,
+  items: IDS.map((artworkId, i) => ({
+    artworkId,
+    pieceId: `p${i}`,
+    title: '',
+    copy: null,
+    state: 'atGallery' as const,
+    returnedOn: null,
+    saleId: null,
+    imageUrl: null,
+  })),
+  createdAt: '2026-11-29T10:00:00.000Z',
+};
+/** The server refuses: a chosen work was sold (409), or a field is wrong (400). */
+const SOLD = new ServiceError("'Cedar': It is sold", 409, 'NOT_ALLOWED_NOW');
+const BAD_END = new ServiceError('Please correct the highlighted fields.', 400, 'VALIDATION_ERROR', {
+  endsOn: ['End date must be on or after the start date'],
+});
+const NO_NAME = new ServiceError('Please correct the highlighted fields.', 400, 'VALIDATION_ERROR', { name: ['Name is required'] });
 
 /** What the bar, the dialogs and the toast can send in a state. */
 function events(s: Snapshot): Event[] {
   const start: Event[] = [
     { type: 'bulk.request', ids: IDS, request: { action: 'delete' } },
     { type: 'bulk.pickCollection', ids: IDS },
+    { type: 'bulk.consign', ids: IDS },
   ];
   if (s.matches('idle')) return start;
+  const draft = s.context.consign;
+  if (s.matches({ consigning: 'loading' }))
+    return [
+      { type: 'xstate.done.actor.loadGalleries', output: [NORD] },
+      { type: 'xstate.done.actor.loadGalleries', output: [] },
+      { type: 'xstate.error.actor.loadGalleries', error: UNREACHABLE },
+      { type: 'bulk.cancel' },
+    ] as Event[];
+  if (s.matches({ consigning: 'failed' })) return [{ type: 'bulk.retry' }, { type: 'bulk.cancel' }];
+  if (s.matches({ consigning: 'noGallery' }))
+    return [
+      draft!.galleryName ? { type: 'consign.addGallery' } : { type: 'consign.change', field: 'galleryName', value: NORD.name },
+      { type: 'bulk.cancel' },
+    ];
+  if (s.matches({ consigning: 'addingGallery' }))
+    return [
+      { type: 'xstate.done.actor.addGallery', output: NORD },
+      { type: 'xstate.error.actor.addGallery', error: NO_NAME },
+      { type: 'bulk.cancel' },
+    ] as Event[];
+  if (s.matches({ consigning: 'editing' }))
+    return [
+      draft!.terms.contactId
+        ? draft!.terms.commissionPercent === '50'
+          ? { type: 'consign.change', field: 'commissionPercent', value: '40' }
+          : { type: 'bulk.confirm' }
+        : { type: 'consign.change', field: 'contactId', value: NORD.contactId },
+      { type: 'bulk.cancel' },
+    ];
+  if (s.matches({ consigning: 'sending' }))
+    return [
+      { type: 'xstate.done.actor.consign', output: CONSIGNMENT },
+      ...(draft!.error
+        ? []
+        : [
+            { type: 'xstate.error.actor.consign', error: SOLD },
+            { type: 'xstate.error.actor.consign', error: BAD_END },
+          ]),
+      { type: 'bulk.cancel' },
+    ] as Event[];
+  if (s.matches({ consigned: 'counting' }))
+    return [
+      { type: 'xstate.after.undoToast.artworkBulk.consigned.counting' },
+      { type: 'bulk.hold' },
+      { type: 'bulk.dismiss' },
+      ...start,
+    ] as Event[];
+  if (s.matches({ consigned: 'held' })) return [{ type: 'bulk.release' }];
   if (s.matches('confirming')) return [{ type: 'bulk.confirm' }, { type: 'bulk.cancel' }];
   if (s.matches({ picking: 'loading' }))
     return [
@@ -81,13 +171,29 @@ function events(s: Snapshot): Event[] {
 }
 
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.request?.action ?? null, s.context.collections.length, s.context.done?.message ?? null]);
+  JSON.stringify([
+    s.value,
+    s.context.request?.action ?? null,
+    s.context.collections.length,
+    s.context.done?.message ?? null,
+    s.context.consign && [
+      s.context.consign.galleries.length,
+      s.context.consign.galleryName,
+      s.context.consign.terms.contactId,
+      s.context.consign.terms.commissionPercent,
+      s.context.consign.error,
+      s.context.consign.fieldErrors,
+    ],
+    s.context.consigned,
+  ]);
 const model = createModel(artworkBulkMachine, { events, serializeState });
 const paths = coveringPaths(model);
 
 const bar = () => screen.getByRole('toolbar', { name: 'Selected artworks' });
 const toast = () => screen.queryByRole('status', { name: 'Undo' });
 const pickDialog = () => screen.getByRole('dialog', { name: 'Add to collection' });
+const consignDialog = () => screen.getByRole('dialog', { name: 'Consign to a gallery' });
+const consignedToast = () => screen.queryByRole('status', { name: 'Consigned' });
 
 const states = {
   idle: async () => {
@@ -95,6 +201,49 @@ const states = {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(toast()).toBeNull();
+    expect(consignedToast()).toBeNull();
+  },
+  'consigning.loading': () => {
+    expect(consignDialog()).toHaveTextContent('2 works to leave with a gallery.');
+    expect(within(consignDialog()).queryByRole('form')).toBeNull();
+  },
+  'consigning.failed': () => {
+    expect(within(consignDialog()).getByRole('alert')).toHaveTextContent(UNREACHABLE.message);
+  },
+  'consigning.noGallery': (s: Snapshot) => {
+    expect(consignDialog()).toHaveTextContent('You have no gallery among your contacts yet.');
+    const name = within(consignDialog()).getByRole('textbox', { name: "Gallery's name" });
+    expect(name).toHaveValue(s.context.consign!.galleryName);
+    if (s.context.consign!.fieldErrors.galleryName) expect(consignDialog()).toHaveTextContent('Name is required');
+    expect(within(consignDialog()).getByRole('button', { name: 'Add gallery' })).toBeEnabled();
+  },
+  'consigning.addingGallery': () => {
+    expect(within(consignDialog()).getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    expect(within(consignDialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  },
+  'consigning.editing': (s: Snapshot) => {
+    const d = s.context.consign!;
+    const form = within(consignDialog()).getByRole('form', { name: 'Consign to a gallery' });
+    expect(within(form).getByRole('combobox', { name: 'Gallery' })).toHaveValue(d.terms.contactId);
+    expect(within(form).getByLabelText('Starts on')).toHaveValue(localDay());
+    expect(within(form).getByLabelText('Ends on')).toHaveValue(localDay(90));
+    expect(within(form).getByRole('textbox', { name: 'Commission (%)' })).toHaveValue(d.terms.commissionPercent);
+    expect(within(form).getByRole('button', { name: 'Consign' })).toBeEnabled();
+    // A refusal keeps what was typed, with the server's reason above the form or its message under the field.
+    if (d.error) expect(within(form).getByRole('alert')).toHaveTextContent(d.error);
+    else expect(within(form).queryByRole('alert')).toBeNull();
+    if (d.fieldErrors.endsOn) expect(form).toHaveTextContent(d.fieldErrors.endsOn);
+  },
+  'consigning.sending': () => {
+    expect(within(consignDialog()).getByRole('button', { name: 'Consigning...' })).toBeDisabled();
+    expect(within(consignDialog()).getByRole('textbox', { name: 'Commission (%)' })).toBeDisabled();
+  },
+  consigned: async (s: Snapshot) => {
+    expect(consignedToast()).toHaveTextContent(`${s.context.consigned}. To undo, return them from Consignments.`);
+    expect(within(consignedToast()!).getByRole('link', { name: 'See consignments' })).toHaveAttribute('href', '/portfolio/consignments');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The consignment left the selection mode.
+    expect(screen.getByRole('button', { name: 'Select Multiple' })).toBeVisible();
   },
   confirming: () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete artworks' });
@@ -140,6 +289,9 @@ describe("My Artworks' bulk actions follow the chart", () => {
     const apply = controlledPromise<BatchResult, ArtworkBatch>('applyBatch');
     const undo = controlledPromise<void, { batchId: string }>('undoBatch');
     const load = controlledPromise<CollectionSummary[]>('loadCollections');
+    const galleries = controlledPromise<Contact[]>('loadGalleries');
+    const addGallery = controlledPromise<Contact, ContactInput>('addGallery');
+    const consign = controlledPromise<Consignment, ConsignmentInput>('consign');
     const notices: Notice[] = [];
     // The page is read once as it opens, and again after each change and each undo.
     let reloads = -1;
@@ -150,7 +302,14 @@ describe("My Artworks' bulk actions follow the chart", () => {
     const logic = {
       list: provideList({ fetchPage: page, saveSettings: () => {} }),
       bulk: artworkBulkMachine.provide({
-        actors: { applyBatch: apply.logic, undoBatch: undo.logic, loadCollections: load.logic },
+        actors: {
+          applyBatch: apply.logic,
+          undoBatch: undo.logic,
+          loadCollections: load.logic,
+          loadGalleries: galleries.logic,
+          addGallery: addGallery.logic,
+          consign: consign.logic,
+        },
         actions: { notify: (_, n) => void notices.push(n) },
       }),
       drop: artworkDropMachine,
@@ -172,7 +331,9 @@ describe("My Artworks' bulk actions follow the chart", () => {
       }
       expect(bar()).toHaveTextContent('2 selected');
     };
-    const inDialog = () => screen.queryByRole('alertdialog') ?? pickDialog();
+    const inDialog = () =>
+      screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog', { name: 'Consign to a gallery' }) ?? pickDialog();
+    const settled = <T,>(event: unknown) => event as { output: T; error: unknown };
 
     await path.test({
       events: {
@@ -184,12 +345,50 @@ describe("My Artworks' bulk actions follow the chart", () => {
           await choose();
           await user.click(within(bar()).getByRole('button', { name: 'Add to collection' }));
         },
+        'bulk.consign': async () => {
+          await choose();
+          await user.click(within(bar()).getByRole('button', { name: 'Consign...' }));
+        },
+        'xstate.done.actor.loadGalleries': ({ event }) => act(() => galleries.resolve(settled<Contact[]>(event).output)),
+        'xstate.error.actor.loadGalleries': () => act(() => galleries.reject(UNREACHABLE)),
+        'consign.change': async ({ event }) => {
+          const { field, value } = event as unknown as { field: string; value: string };
+          if (field === 'contactId') await user.selectOptions(within(consignDialog()).getByRole('combobox', { name: 'Gallery' }), value);
+          else {
+            const box = within(consignDialog()).getByRole('textbox', {
+              name: field === 'galleryName' ? "Gallery's name" : 'Commission (%)',
+            });
+            await user.clear(box);
+            await user.type(box, value);
+          }
+        },
+        'consign.addGallery': () => user.click(within(consignDialog()).getByRole('button', { name: 'Add gallery' })),
+        'xstate.done.actor.addGallery': async () => {
+          expect(addGallery.calls.at(-1)).toEqual({ name: NORD.name, kind: 'gallery' });
+          await act(() => addGallery.resolve(NORD));
+        },
+        'xstate.error.actor.addGallery': () => act(() => addGallery.reject(NO_NAME)),
+        'xstate.done.actor.consign': async () => {
+          // The terms as typed, for the chosen works: the gallery, 40 %, from today until the default end.
+          expect(consign.calls.at(-1)).toEqual({
+            contactId: NORD.contactId,
+            artworkIds: IDS,
+            commissionPercent: 40,
+            startsOn: localDay(),
+            endsOn: localDay(90),
+            note: '',
+          });
+          const before = reloads;
+          await act(() => consign.resolve(CONSIGNMENT));
+          await waitFor(() => expect(reloads).toBe(before + 1));
+        },
+        'xstate.error.actor.consign': ({ event }) => act(() => consign.reject(settled<never>(event).error)),
         'xstate.done.actor.loadCollections': ({ event }) =>
           act(() => load.resolve((event as unknown as { output: CollectionSummary[] }).output)),
         'xstate.error.actor.loadCollections': () => act(() => load.reject(UNREACHABLE)),
-        'bulk.retry': () => user.click(within(pickDialog()).getByRole('button', { name: 'Try again' })),
+        'bulk.retry': () => user.click(within(inDialog()).getByRole('button', { name: 'Try again' })),
         'bulk.chooseCollection': () => user.click(within(pickDialog()).getByRole('radio', { name: 'Trees' })),
-        'bulk.confirm': () => user.click(within(inDialog()).getByRole('button', { name: /^(Delete|Add)$/ })),
+        'bulk.confirm': () => user.click(within(inDialog()).getByRole('button', { name: /^(Delete|Add|Consign)$/ })),
         'bulk.cancel': () => user.click(within(inDialog()).getByRole('button', { name: 'Cancel' })),
         'xstate.done.actor.applyBatch': async () => {
           const asked = apply.calls.at(-1)!;
@@ -203,10 +402,11 @@ describe("My Artworks' bulk actions follow the chart", () => {
           expect(notices.at(-1)).toEqual({ title: `The change was not made: ${UNREACHABLE.message}`, toastType: 'error' });
         },
         'xstate.after.undoToast.artworkBulk.undoable.counting': () => act(() => clock.increment(UNDO_TOAST_MS)),
-        'bulk.hold': () => act(() => void fireEvent.pointerEnter(toast()!)),
-        'bulk.release': () => act(() => void fireEvent.pointerLeave(toast()!)),
+        'xstate.after.undoToast.artworkBulk.consigned.counting': () => act(() => clock.increment(UNDO_TOAST_MS)),
+        'bulk.hold': () => act(() => void fireEvent.pointerEnter((toast() ?? consignedToast())!)),
+        'bulk.release': () => act(() => void fireEvent.pointerLeave((toast() ?? consignedToast())!)),
         'bulk.undo': () => user.click(within(toast()!).getByRole('button', { name: 'Undo' })),
-        'bulk.dismiss': () => user.click(within(toast()!).getByRole('button', { name: 'Close' })),
+        'bulk.dismiss': () => user.click(within((toast() ?? consignedToast())!).getByRole('button', { name: 'Close' })),
         'xstate.done.actor.undoBatch': async () => {
           expect(undo.calls.at(-1)).toEqual({ batchId: BATCH.batchId });
           const before = reloads;

@@ -22,3 +22,11 @@ export const selectError = (s: BulkSnapshot) => s.context.error;
 /** The undo toast's message while it shows, or null. */
 export const selectUndoable = (s: BulkSnapshot) => (s.matches('undoable') || s.matches('undoing') ? s.context.done : null);
 export const selectIsUndoing = (s: BulkSnapshot) => s.matches('undoing');
+/** The Consign... dialog: open, and loading, failed, noGallery (add one by name), addingGallery, editing or sending. */
+export const selectConsigning = (s: BulkSnapshot) =>
+  s.matches('consigning')
+    ? (Object.values(s.value)[0] as 'loading' | 'failed' | 'noGallery' | 'addingGallery' | 'editing' | 'sending')
+    : null;
+export const selectConsignDraft = (s: BulkSnapshot) => s.context.consign;
+/** The consignment toast's message while it shows, or null. */
+export const selectConsigned = (s: BulkSnapshot) => (s.matches('consigned') ? s.context.consigned : null);

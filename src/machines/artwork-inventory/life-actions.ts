@@ -3,6 +3,7 @@ import type { Contact } from '../../schemas/contact.schema';
 import type { Inventory, Piece } from '../../schemas/inventory.schema';
 import { isCurrency, majorUnits, minorDigits } from '../../schemas/money.schema';
 import type { PieceChange } from '../../services/inventory.service';
+import { consignmentRequest, galleriesOf, localDay, optionalNumber, startTerms } from '../consignments/consign-terms';
 
 /** What the artist can do with a piece from the artwork page; each opens a dialog. */
 export const LIFE_ACTIONS = [
@@ -103,15 +104,6 @@ export const pieceLifeRecord = (p: Piece): LifeRecord => ({
 
 export type ActionValues = Record<string, string>;
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const inDays = (n: number) => {
-  const d = new Date(Date.now() + n * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /** An amount in minor units as typed in major units ('1250.00'), or '' for none. */
 export const toMajor = (amount: number | null | undefined, currency: string) =>
   amount === null || amount === undefined ? '' : majorUnits(amount, currency);
@@ -123,7 +115,7 @@ export function startValues(action: LifeAction, piece: Piece, inventory: Invento
     case 'sell':
       return {
         contactId: piece.hold?.contact.contactId ?? '',
-        date: today(),
+        date: localDay(),
         amount: toMajor(piece.price?.amount, currency),
         currency,
         discount: '',
@@ -134,13 +126,13 @@ export function startValues(action: LifeAction, piece: Piece, inventory: Invento
       };
     case 'returnSale':
     case 'returnConsignment':
-      return { date: today(), note: '' };
+      return { date: localDay(), note: '' };
     case 'hold':
-      return { contactId: '', until: inDays(7), note: '' };
+      return { contactId: '', until: localDay(7), note: '' };
     case 'consign':
-      return { contactId: '', commissionPercent: '50', startsOn: today(), endsOn: inDays(90), note: '' };
+      return { ...startTerms() };
     case 'lend':
-      return { borrower: '', until: inDays(30), note: '' };
+      return { borrower: '', until: localDay(30), note: '' };
     case 'elsewhere':
       return { place: '', note: '' };
     case 'pricing':
@@ -178,7 +170,6 @@ const optionalAmount = (typed: string, currency: string, field: string, errors: 
   if (n === null) errors[field] = 'Enter an amount like 1250.00';
   return n ?? undefined;
 };
-const optionalNumber = (typed: string) => (typed.trim() === '' ? undefined : Number(typed));
 const copyOf = (piece: Piece) => (piece.copy ? { copy: piece.copy } : {});
 
 /**
@@ -234,14 +225,7 @@ export function actionRequest(
     case 'consign':
       request = {
         kind: 'consign',
-        body: {
-          contactId: v.contactId,
-          ...(piece.copy ? { copies: [{ artworkId, copy: piece.copy }] } : { artworkIds: [artworkId] }),
-          commissionPercent: optionalNumber(v.commissionPercent),
-          startsOn: v.startsOn,
-          endsOn: v.endsOn,
-          note,
-        },
+        body: consignmentRequest(v, piece.copy ? { copies: [{ artworkId, copy: piece.copy }] } : { artworkIds: [artworkId] }),
       };
       break;
     case 'returnConsignment':
@@ -299,5 +283,4 @@ export function dialogField(path: string): string {
 }
 
 /** Contacts a dialog offers: galleries to consign to, anyone to sell to or hold for. */
-export const contactsFor = (action: LifeAction, contacts: Contact[]) =>
-  action === 'consign' ? contacts.filter((c) => c.kind === 'gallery') : contacts;
+export const contactsFor = (action: LifeAction, contacts: Contact[]) => (action === 'consign' ? galleriesOf(contacts) : contacts);

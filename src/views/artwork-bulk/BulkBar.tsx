@@ -21,6 +21,7 @@ export const BULK_TEXT = {
   deselectAll: 'Deselect All',
   selected: (n: number) => `${n} selected`,
   addToCollection: 'Add to collection',
+  consign: 'Consign...',
   saleStatus: 'Sale status',
   hide: 'Hide from site',
   show: 'Show on site',
@@ -93,6 +94,9 @@ export function BulkBar({
       <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', ms: { md: 'auto' } })}>
         <Button size="sm" variant="outline" disabled={none} onClick={() => bulk.send({ type: 'bulk.pickCollection', ids })}>
           {BULK_TEXT.addToCollection}
+        </Button>
+        <Button size="sm" variant="outline" disabled={none} onClick={() => bulk.send({ type: 'bulk.consign', ids })}>
+          {BULK_TEXT.consign}
         </Button>
         <Menu.Root
           positioning={{ placement: 'bottom-start' }}

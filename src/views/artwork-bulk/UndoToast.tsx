@@ -6,10 +6,11 @@ import { MESSAGES } from '../../schemas/messages';
 import { Button } from '../ui/button';
 
 /**
- * The one toast a bulk change leaves: what was done, and Undo. It sits at the bottom, clear of the page's controls
- * and of the app's own toasts (top centre on a laptop), and waits while the pointer or focus is on it.
+ * The one toast a bulk change leaves: what was done, and Undo (a consignment's leads to Consignments instead). It sits
+ * at the bottom, clear of the page's controls and of the app's own toasts (top centre on a laptop), and waits while the
+ * pointer or focus is on it.
  */
-const toast = css({
+export const bulkToast = css({
   position: 'fixed',
   zIndex: 'toast',
   left: '2',
@@ -35,7 +36,7 @@ export function UndoToast({ bulk }: { bulk: ArtworkBulkRef }) {
     <div
       role="status"
       aria-label="Undo"
-      className={toast}
+      className={bulkToast}
       onPointerEnter={() => bulk.send({ type: 'bulk.hold' })}
       onPointerLeave={() => bulk.send({ type: 'bulk.release' })}
       onFocus={() => bulk.send({ type: 'bulk.hold' })}

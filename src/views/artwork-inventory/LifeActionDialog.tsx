@@ -5,6 +5,7 @@ import type { InventoryDialog } from '../../machines/artwork-inventory/artwork-i
 import { LIFE_ACTION_LABELS } from '../../machines/artwork-inventory/life-actions';
 import type { Contact } from '../../schemas/contact.schema';
 import { PRICE_DISPLAYS, PRICE_DISPLAY_LABELS, type Piece } from '../../schemas/inventory.schema';
+import { ConsignTermsFields } from '../consignments/ConsignTermsFields';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -23,6 +24,7 @@ export interface LifeActionDialogProps {
 }
 
 const CONTACT_LABEL: Partial<Record<InventoryDialog['action'], string>> = { sell: 'Buyer', hold: 'Hold for', consign: 'Gallery' };
+const consigning = (dialog: InventoryDialog | null) => dialog?.action === 'consign';
 
 /** The form of one change of a piece; its values, messages and whether it is sending are the inventory chart's. */
 export function LifeActionDialog({ dialog, piece, contacts, sending, onChange, onSubmit, onCancel }: LifeActionDialogProps) {
@@ -69,7 +71,7 @@ export function LifeActionDialog({ dialog, piece, contacts, sending, onChange, o
               }}
             >
               {dialog?.error ? <Alert status="danger">{dialog.error}</Alert> : null}
-              {contactLabel ? (
+              {contactLabel && !(contacts.length && consigning(dialog)) ? (
                 contacts.length ? (
                   <SelectField
                     label={contactLabel}
@@ -93,13 +95,20 @@ export function LifeActionDialog({ dialog, piece, contacts, sending, onChange, o
               {has('borrower') ? field('borrower', 'Lent to (exhibition or person)') : null}
               {has('place') ? field('place', 'Where', { placeholder: 'Storage, framer, in transit...' }) : null}
               {has('date') ? field('date', 'Date', { type: 'date' }) : null}
-              {has('startsOn') ? field('startsOn', 'From', { type: 'date' }) : null}
-              {has('endsOn') ? field('endsOn', 'Until', { type: 'date' }) : null}
+              {consigning(dialog) ? (
+                <ConsignTermsFields
+                  values={v}
+                  fieldErrors={dialog!.fieldErrors}
+                  galleries={contacts}
+                  disabled={sending}
+                  onChange={onChange}
+                />
+              ) : null}
               {has('until') ? field('until', 'Until', { type: 'date' }) : null}
               {has('amount') ? field('amount', 'Price', { placeholder: '1250.00' }) : null}
               {has('currency') ? field('currency', 'Currency', { hint: 'An ISO 4217 code: EUR, USD, GBP, JPY...' }) : null}
               {has('discount') ? field('discount', 'Discount', { placeholder: '0.00' }) : null}
-              {has('commissionPercent')
+              {has('commissionPercent') && !consigning(dialog)
                 ? field('commissionPercent', 'Commission (%)', {
                     hint: dialog?.action === 'sell' ? "Left empty: the consignment's, when sold through one; else none." : undefined,
                   })
@@ -120,7 +129,7 @@ export function LifeActionDialog({ dialog, piece, contacts, sending, onChange, o
               ) : null}
               {has('size') ? field('size', 'Numbered copies', { hint: 'Leave empty for a unique work.' }) : null}
               {has('proofs') ? field('proofs', "Artist's proofs") : null}
-              {has('note') ? (
+              {has('note') && !consigning(dialog) ? (
                 <TextareaField
                   label="Note"
                   name="note"

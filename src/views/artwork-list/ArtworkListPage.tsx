@@ -29,6 +29,7 @@ import {
 import type { PaperworkService } from '../../services/paperwork.service';
 import { BulkBar } from '../artwork-bulk/BulkBar';
 import { BulkConfirm, CollectionPick } from '../artwork-bulk/BulkDialogs';
+import { ConsignDialog, ConsignedToast } from '../artwork-bulk/ConsignDialog';
 import { CreateArtworkMenu } from './create-artwork-menu';
 import { UndoToast } from '../artwork-bulk/UndoToast';
 import { DropChoice, DropProgress, DropZone, dropAnywhere } from '../artwork-drop/ArtworkDrop';
@@ -129,7 +130,9 @@ export function ArtworkListPage({
       />
       <BulkConfirm bulk={bulk} />
       <CollectionPick bulk={bulk} />
+      <ConsignDialog bulk={bulk} />
       <UndoToast bulk={bulk} />
+      <ConsignedToast bulk={bulk} />
       <DropChoice drop={drop} />
     </section>
   );

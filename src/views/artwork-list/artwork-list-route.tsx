@@ -4,6 +4,8 @@ import { startPosition } from '../../machines/list/list.machine';
 import { provideArtworkBulk } from '../../machines/artwork-bulk/artwork-bulk.provide';
 import { provideArtworkDrop } from '../../machines/artwork-drop/artwork-drop.provide';
 import { createCollectionsService } from '../../services/collections.service';
+import { createConsignmentsService } from '../../services/consignments.service';
+import { createContactsService } from '../../services/contacts.service';
 import { provideList } from '../../machines/list/list.provide';
 import { createPaperworkService } from '../../services/paperwork.service';
 import { createArtworksService } from '../../services/artworks.service';
@@ -32,6 +34,8 @@ export default function ArtworkListRoute() {
       bulk: provideArtworkBulk({
         artworks,
         collections: createCollectionsService(http, cache),
+        contacts: createContactsService(http),
+        consignments: createConsignmentsService(http, cache),
         notify: ({ title, toastType }) => toasts.send({ type: 'toast.add', title, toastType }),
       }),
       // The one artwork a drop made opens on its Media.
