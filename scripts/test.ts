@@ -4,7 +4,8 @@
  * test, then the time of each step and the slowest test files.
  * Extra arguments go to vitest: `npm test -- --project unit`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { spawn } from 'node:child_process';
 import { aptInstall, ensureChromium } from './ensure-chromium';
 import { printSlowestFiles } from './test-times';
@@ -113,10 +114,31 @@ async function sideBySide(steps: Array<[name: string, cmd: string, args: string[
   await Promise.all(Array.from({ length: LANES }, lane));
 }
 
+/** The machine's CPU time so far (/proc/stat, in clock ticks): busy and in all, over every core. */
+function cpuTimes(): { busy: number; all: number } | null {
+  const line = existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8').split('\n')[0] : '';
+  const ticks = line.split(/\s+/).slice(1, 9).map(Number);
+  if (ticks.length < 8 || ticks.some(Number.isNaN)) return null;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks;
+  return { busy: user + nice + system + irq + softirq + steal, all: user + nice + system + idle + iowait + irq + softirq + steal };
+}
+
+/**
+ * How many cores were busy on average between two readings: far under the count, the tests mostly wait (on servers,
+ * timers, the network) and more of them could run side by side; near it, only less work makes them faster.
+ */
+function busyCores(before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>): string | null {
+  if (!before || !after || after.all === before.all) return null;
+  const cores = availableParallelism();
+  return `${(((after.busy - before.busy) / (after.all - before.all)) * cores).toFixed(2)} of ${cores} cores busy on average`;
+}
+let testsBusy: string | null = null;
+
 function summary() {
   console.log('\n=== timings ===');
   for (const t of timings) console.log(`${t.ok ? '✓' : '✗'} ${t.name.padEnd(38)} ${(t.ms / 1000).toFixed(1).padStart(7)} s`);
   console.log(`  ${'total (wall)'.padEnd(38)} ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s`);
+  if (testsBusy) console.log(`  tests: ${testsBusy} (the whole machine's, from /proc/stat)`);
   printSlowestFiles(runStarted);
 }
 
@@ -162,6 +184,8 @@ await sideBySide([
   ['lint (eslint, prettier, import cycles)', 'npm', ['run', '--silent', 'lint']],
   ['build (app and server)', 'npm', ['run', 'build']],
 ]);
+const cpuBefore = cpuTimes();
 await step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs]));
+testsBusy = busyCores(cpuBefore, cpuTimes());
 
 summary();
