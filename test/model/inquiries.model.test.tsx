@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { inquiriesMachine } from '../../src/machines/inquiries/inquiries.machine';
 import { inquiryContactMachine } from '../../src/machines/inquiries/inquiry-contact.machine';
+import type { Contact } from '../../src/schemas/contact.schema';
 import { INQUIRY_MESSAGES, type Inquiry, type InquiryPage } from '../../src/schemas/inquiry.schema';
 import { InquiriesPage } from '../../src/views/inquiries/InquiriesPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
@@ -59,7 +60,7 @@ const model = createModel(inquiriesMachine, { events, serializeState });
 const paths = coveringPaths(model, { minimal: true });
 
 /** The contact buttons' chart, its contacts never read: this test is about the inquiries' own chart. */
-const waitingContacts = inquiryContactMachine.provide({ actors: { loadContacts: fromPromise(() => new Promise<never>(() => {})) } });
+const waitingContacts = inquiryContactMachine.provide({ actors: { loadContacts: fromPromise<Contact[]>(() => new Promise(() => {})) } });
 
 const cards = () =>
   within(screen.getByRole('list', { name: 'Inquiries' }))
