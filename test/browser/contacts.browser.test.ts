@@ -86,7 +86,11 @@ describe('contacts, in a real browser', () => {
     await page.getByText('Contact saved').first().waitFor();
     await form.waitFor({ state: 'detached' });
 
-    await main().getByRole('button', { name: 'New contact' }).click();
+    // The keyboard goes back to New contact, and from it into the form.
+    const focused = (locator: ReturnType<Page['getByRole']>) => locator.evaluate((el) => el === document.activeElement);
+    await expect.poll(() => focused(main().getByRole('button', { name: 'New contact' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(form.getByRole('textbox', { name: 'Name' }))).toBe(true);
     await form.getByRole('textbox', { name: 'Name' }).fill('Ada Collector');
     await form.getByRole('textbox', { name: 'Email' }).fill('Ada@Example.com');
     await form.getByRole('textbox', { name: 'Phone' }).fill('+44 20 7946 0000');

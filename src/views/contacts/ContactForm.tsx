@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { contactFormView, type ContactField, type ContactForm as Form } from '../../machines/contacts/contacts.form';
 import { CONTACT_KINDS, CONTACT_KIND_LABELS } from '../../schemas/contact.schema';
@@ -29,6 +30,9 @@ export function ContactForm({
   onCancel: () => void;
 }) {
   const { values, errors } = contactFormView(form);
+  const ref = useRef<HTMLFormElement>(null);
+  // The button that opened the form is gone or disabled: the keyboard goes on at the first field.
+  useEffect(() => ref.current?.querySelector<HTMLElement>('input')?.focus(), []);
   const text = (field: ContactField) => ({
     name: field,
     value: values[field],
@@ -38,6 +42,7 @@ export function ContactForm({
   });
   return (
     <form
+      ref={ref}
       noValidate
       className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
       onSubmit={(e) => {

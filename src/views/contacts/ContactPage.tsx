@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { contactPageMachine } from '../../machines/contacts/contact-page.machine';
 import {
@@ -66,6 +67,13 @@ export function ContactPage({ logic, contactId }: { logic: typeof contactPageMac
   const form = useSelector(actor, selectForm);
   const confirming = useSelector(actor, selectIsConfirmingDelete);
   const deleting = useSelector(actor, selectIsDeleting);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Once the form closes (saved or cancelled), the keyboard is back on Edit.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   if (view === 'loading') return <Spinner label="Loading the contact..." />;
   if (view === 'notFound')
@@ -101,7 +109,13 @@ export function ContactPage({ logic, contactId }: { logic: typeof contactPageMac
             {error ? <Alert status="danger">{`${CONTACT_MESSAGES.deleteFailed}: ${error}`}</Alert> : null}
             <Details contact={contact} />
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-              <Button size="sm" variant="outline" disabled={confirming} onClick={() => actor.send({ type: 'contact.edit' })}>
+              <Button
+                ref={editButton}
+                size="sm"
+                variant="outline"
+                disabled={confirming}
+                onClick={() => actor.send({ type: 'contact.edit' })}
+              >
                 Edit
               </Button>
               <Button size="sm" variant="outline" disabled={confirming} onClick={() => actor.send({ type: 'contact.delete' })}>

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import type { contactsMachine, KindFilter } from '../../machines/contacts/contacts.machine';
@@ -51,8 +52,15 @@ export function ContactsPage({ logic }: { logic: typeof contactsMachine }) {
   const form = useSelector(actor, selectForm);
   const saveError = useSelector(actor, selectSaveError);
   const shown = visibleContacts(contacts, kind, search);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const wasCreating = useRef(false);
+  // Once the form closes (saved or cancelled), the keyboard is back on New contact.
+  useEffect(() => {
+    if (wasCreating.current && !creating) newButton.current?.focus();
+    wasCreating.current = creating;
+  }, [creating]);
   const newContact = (
-    <Button onClick={() => actor.send({ type: 'contact.new' })} disabled={creating}>
+    <Button ref={newButton} onClick={() => actor.send({ type: 'contact.new' })} disabled={creating}>
       New contact
     </Button>
   );
