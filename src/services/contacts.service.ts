@@ -16,6 +16,12 @@ export const createContactsService = (http: Http) => ({
     call(async () => {
       await http.delete(`/contact/${contactId}`);
     }),
+  /** The contact an inquiry is from: the one with its address, or a new collector (`created`). */
+  fromInquiry: (inquiryId: string): Promise<{ contact: Contact; created: boolean }> =>
+    call(async () => {
+      const answer = await http.post(`/inquiries/${inquiryId}/contact`);
+      return { contact: contactSchema.parse(answer.data), created: answer.status === 201 };
+    }),
 });
 
 export type ContactsService = ReturnType<typeof createContactsService>;

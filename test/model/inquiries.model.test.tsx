@@ -1,10 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { inquiriesMachine } from '../../src/machines/inquiries/inquiries.machine';
+import { inquiryContactMachine } from '../../src/machines/inquiries/inquiry-contact.machine';
+import type { Contact } from '../../src/schemas/contact.schema';
 import { INQUIRY_MESSAGES, type Inquiry, type InquiryPage } from '../../src/schemas/inquiry.schema';
 import { InquiriesPage } from '../../src/views/inquiries/InquiriesPage';
 import { assertFullCoverage, controlledPromise, coveringPaths, createModel, pathName, type ModelEvent } from './harness';
@@ -57,6 +59,9 @@ const serializeState = (s: Snapshot) =>
 const model = createModel(inquiriesMachine, { events, serializeState });
 const paths = coveringPaths(model, { minimal: true });
 
+/** The contact buttons' chart, its contacts never read: this test is about the inquiries' own chart. */
+const waitingContacts = inquiryContactMachine.provide({ actors: { loadContacts: fromPromise<Contact[]>(() => new Promise(() => {})) } });
+
 const cards = () =>
   within(screen.getByRole('list', { name: 'Inquiries' }))
     .queryAllByRole('article')
@@ -88,6 +93,8 @@ const states = {
       expect(card.queryByRole('link', { name: q.artworkTitle }) !== null).toBe(q.artworkId !== null);
       expect(card.queryByText(INQUIRY_MESSAGES.notMailed) !== null).toBe(!q.mailed);
       expect(card.queryByText('Unread') !== null).toBe(!q.read);
+      // Its contact waits for the contacts to be read (inquiry-contact.model.test.tsx drives it).
+      expect(card.getByRole('button', { name: `Save as contact: ${q.name}` })).toBeDisabled();
     }
     expect(screen.getByTestId('unread-count')).toHaveTextContent(`${s.context.summary} unread`);
   },
@@ -116,7 +123,7 @@ describe('inquiries: the artist reads what buyers wrote, as the chart says', () 
     });
     render(
       <Router hook={memoryLocation({ path: '/portfolio/inquiries' }).hook}>
-        <InquiriesPage logic={logic} />
+        <InquiriesPage logic={logic} contactLogic={waitingContacts} />
       </Router>,
     );
     await path.test({

@@ -70,6 +70,7 @@ const LINKS = [
   'All Artwork',
   'All Collections',
   'Consignments',
+  'Contacts',
   'Inquiries',
   'Custom domain',
   'Social Media Calendar',

@@ -7,6 +7,8 @@ import { badge } from 'styled-system/recipes/badge';
 import { button } from 'styled-system/recipes/button';
 import { card } from 'styled-system/recipes/card';
 import type { inquiriesMachine } from '../../machines/inquiries/inquiries.machine';
+import type { inquiryContactMachine } from '../../machines/inquiries/inquiry-contact.machine';
+import { selectContactBusy, selectKnownAddresses, selectOpeningId } from '../../machines/inquiries/inquiry-contact.selectors';
 import { selectActingId, selectItems, selectSummary, selectView } from '../../machines/shared/paged-list.selectors';
 import { INQUIRY_MESSAGES, type Inquiry } from '../../schemas/inquiry.schema';
 import { Button } from '../ui/button';
@@ -15,10 +17,13 @@ import { EnvelopeArt } from '../ui/illustrations';
 import { PagedList } from '../ui/paged-list';
 
 type Ref = ReturnType<typeof useActorRef<typeof inquiriesMachine>>;
+type ContactRef = ReturnType<typeof useActorRef<typeof inquiryContactMachine>>;
 
 /** The buyers' messages from the public portfolio, newest first, each kept whether or not its mail went out. */
-export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
-  const actor = useActorRef(logic, useInspection());
+export function InquiriesPage({ logic, contactLogic }: { logic: typeof inquiriesMachine; contactLogic: typeof inquiryContactMachine }) {
+  const inspection = useInspection();
+  const actor = useActorRef(logic, inspection);
+  const contact = useActorRef(contactLogic, inspection);
   const view = useSelector(actor, selectView);
   const inquiries = useSelector(actor, selectItems);
   const unread = useSelector(actor, selectSummary);
@@ -58,15 +63,18 @@ export function InquiriesPage({ logic }: { logic: typeof inquiriesMachine }) {
         }
       >
         {inquiries.map((inquiry) => (
-          <InquiryCard key={inquiry.inquiryId} inquiry={inquiry} actor={actor} />
+          <InquiryCard key={inquiry.inquiryId} inquiry={inquiry} actor={actor} contact={contact} />
         ))}
       </PagedList>
     </section>
   );
 }
 
-function InquiryCard({ inquiry, actor }: { inquiry: Inquiry; actor: Ref }) {
+function InquiryCard({ inquiry, actor, contact }: { inquiry: Inquiry; actor: Ref; contact: ContactRef }) {
   const markingId = useSelector(actor, selectActingId);
+  const contactBusy = useSelector(contact, selectContactBusy);
+  const known = useSelector(contact, selectKnownAddresses).includes(inquiry.email.toLowerCase());
+  const opening = useSelector(contact, selectOpeningId) === inquiry.inquiryId;
   const marking = markingId === inquiry.inquiryId;
   const titleId = `inquiry-${inquiry.inquiryId}`;
   return (
@@ -103,18 +111,28 @@ function InquiryCard({ inquiry, actor }: { inquiry: Inquiry; actor: Ref }) {
             {INQUIRY_MESSAGES.notMailed}
           </p>
         )}
-        {inquiry.read ? null : (
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {inquiry.read ? null : (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={markingId !== null}
+              aria-label={marking ? undefined : `Mark as read: inquiry from ${inquiry.name}`}
+              onClick={() => actor.send({ type: 'list.act', id: inquiry.inquiryId })}
+            >
+              {marking ? 'Marking...' : 'Mark as read'}
+            </Button>
+          )}
           <Button
             variant="outline"
             size="sm"
-            disabled={markingId !== null}
-            aria-label={marking ? undefined : `Mark as read: inquiry from ${inquiry.name}`}
-            onClick={() => actor.send({ type: 'list.act', id: inquiry.inquiryId })}
-            className={css({ alignSelf: 'flex-start' })}
+            disabled={contactBusy}
+            aria-label={opening ? undefined : `${known ? 'Open contact' : 'Save as contact'}: ${inquiry.name}`}
+            onClick={() => contact.send({ type: 'contact.open', inquiryId: inquiry.inquiryId })}
           >
-            {marking ? 'Marking...' : 'Mark as read'}
+            {opening ? 'Opening...' : known ? 'Open contact' : 'Save as contact'}
           </Button>
-        )}
+        </div>
       </article>
     </li>
   );

@@ -26,6 +26,8 @@ const ArtworkImportRoute = lazy(() => import('../artwork-import/artwork-import-r
 const CollectionListPage = lazy(() => import('../collection-list/CollectionListPage'));
 const InquiriesRoute = lazy(() => import('../inquiries/inquiries-route'));
 const ConsignmentsRoute = lazy(() => import('../consignments/consignments-route'));
+const ContactsRoute = lazy(() => import('../contacts/contacts-route'));
+const ContactPageRoute = lazy(() => import('../contacts/contact-page-route'));
 const CollectionEditorRoute = lazy(() => import('../collection-editor/collection-editor-route'));
 const CustomDomainRoute = lazy(() => import('../custom-domain/custom-domain-route'));
 const SocialCalendarRoute = lazy(() => import('../calendar/calendar-route'));
@@ -108,6 +110,8 @@ export default function SignedInApp({ logic }: { logic?: typeof shellMachine }) 
                   <Route path="/portfolio/collections" component={CollectionListPage} />
                   <Route path="/portfolio/inquiries" component={InquiriesRoute} />
                   <Route path="/portfolio/consignments" component={ConsignmentsRoute} />
+                  <Route path="/portfolio/contacts" component={ContactsRoute} />
+                  <Route path="/portfolio/contacts/:id" component={ContactPageRoute} />
                   <Route path="/portfolio/collections/:id" component={CollectionEditorRoute} />
                   <Route path="/portfolio/domain" component={CustomDomainRoute} />
                   <Route path="/social-media" component={SocialCalendarRoute} />

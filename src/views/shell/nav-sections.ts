@@ -38,6 +38,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'All Artwork', href: '/portfolio/artwork', within: ['/portfolio/artwork/*'] },
       { label: 'All Collections', href: '/portfolio/collections', within: ['/portfolio/collections/*'] },
       { label: 'Consignments', href: '/portfolio/consignments' },
+      { label: 'Contacts', href: '/portfolio/contacts', within: ['/portfolio/contacts/*'] },
       { label: 'Inquiries', href: '/portfolio/inquiries' },
       { label: 'Custom domain', href: '/portfolio/domain' },
     ],
