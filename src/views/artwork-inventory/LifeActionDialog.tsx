@@ -85,7 +85,7 @@ export function LifeActionDialog({ dialog, piece, contacts, sending, onChange, o
                 ) : (
                   <Alert status="info">
                     No {dialog?.action === 'consign' ? 'gallery' : 'contact'} yet:{' '}
-                    <Link href="/portfolio/contacts/new" className={css({ textDecoration: 'underline' })}>
+                    <Link href="/portfolio/contacts" className={css({ textDecoration: 'underline' })}>
                       add one in Contacts
                     </Link>
                     .
