@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { BCP47, LANG_TAG_MESSAGE } from './lang-tag.schema';
 
 /**
  * Bluesky self-labels a post with media can carry (com.atproto.label.defs#selfLabels). As in Bluesky's own app, a
@@ -82,14 +83,11 @@ export const DEFAULT_POST_LANGUAGE = 'en';
 export const languageName = (tag: string) => POST_LANGUAGES.find((l) => l.tag === tag)?.name ?? tag;
 
 export const LANG_MESSAGES = {
-  bad: 'A language is a BCP-47 tag such as en or pt-BR',
+  bad: LANG_TAG_MESSAGE,
   tooMany: `At most ${MAX_POST_LANGS} languages`,
   none: 'Choose at least one language',
 } as const;
 
-const BCP47 = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-/** A well-formed BCP-47 tag as posts use them: a language subtag, then optional script/region subtags ('pt-BR'). */
-export const langField = z.string().check(z.regex(BCP47, { error: LANG_MESSAGES.bad }));
 
 /** A post's languages: one to three, each once (messages under the field, not an item). */
 export const langsRule = z.array(z.string()).check(

@@ -88,15 +88,6 @@ export const siteProfileUpdate = {
   bluesky: z.optional(blueskyField),
 };
 
-/** The public profile as the API answers it (with the user): '' where the artist wrote nothing. */
-export const siteProfileShape = {
-  bio: z.optional(z.string()),
-  website: z.optional(z.string()),
-  contactEmail: z.optional(z.string()),
-  instagram: z.optional(z.string()),
-  bluesky: z.optional(z.string()),
-};
-
 export type SiteProfileFields = { bio: string; website: string; contactEmail: string; instagram: string; bluesky: string };
 export const SITE_PROFILE_FIELDS = ['bio', 'website', 'contactEmail', 'instagram', 'bluesky'] as const;
 export const EMPTY_SITE_PROFILE: SiteProfileFields = { bio: '', website: '', contactEmail: '', instagram: '', bluesky: '' };

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
 import { crossFieldRule, currentPasswordField, emailField, passwordField } from './fields.schema';
 import { text } from './text.schema';
-import { langField } from './post-labels.schema';
-import { siteProfileShape, siteProfileUpdate } from './site-profile.schema';
+import { langField } from './lang-tag.schema';
+import { siteProfileUpdate } from './site-profile.schema';
+
+// What the API answers of the user: in a file of its own, which the sign-in screen's first script carries alone.
+export { securityResultSchema, userSchema, type User } from './user-answer.schema';
 
 const nameField = (label: string) => text(label, [z.trim(), z.maxLength(100, { error: `${label} must be at most 100 characters` })]);
 
@@ -15,23 +18,6 @@ export const profileUpdateSchema = z.object({
   ...siteProfileUpdate,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-
-export const userSchema = z.object({
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  /** A new address waiting for its verification link to be opened. */
-  pendingEmail: z.nullable(z.string()),
-  /** Changes whenever the avatar changes; null when there is none. */
-  avatarVersion: z.nullable(z.string()),
-  /** The language new posts start with; null until chosen (the editor then starts with the browser's). */
-  postLanguage: z.optional(z.nullable(z.string())),
-  /** Bio, website and contact links for the public site ('' when not given). */
-  ...siteProfileShape,
-});
-export type User = z.infer<typeof userSchema>;
 
 export const displayNameOf = (u: { firstName?: string | null; lastName?: string | null }) =>
   [u.firstName, u.lastName]
@@ -57,8 +43,6 @@ export const securityUpdateSchema = z
     ),
   );
 export type SecurityUpdate = z.input<typeof securityUpdateSchema>;
-
-export const securityResultSchema = z.object({ message: z.string(), user: userSchema });
 
 /** Delete my account: the current password proves it is the artist. */
 export const deleteAccountSchema = z.object({
