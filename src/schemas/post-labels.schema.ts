@@ -88,7 +88,6 @@ export const LANG_MESSAGES = {
   none: 'Choose at least one language',
 } as const;
 
-
 /** A post's languages: one to three, each once (messages under the field, not an item). */
 export const langsRule = z.array(z.string()).check(
   z.refine((v) => v.every((l) => BCP47.test(l)), { error: LANG_MESSAGES.bad }),
