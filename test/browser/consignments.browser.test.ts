@@ -9,6 +9,7 @@ import { dayFromToday } from '../support/inventory';
 import { pdfText } from '../support/pdf-text';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
+import { jsonApi } from '../support/json-api';
 
 const EMAIL = 'suzanne.galleries@example.com';
 const PASSWORD = 'Valadon1894x';
@@ -25,15 +26,7 @@ describe('consignments and the report on Home, in a real browser', () => {
   let token: string;
   let works: string[];
 
-  const api = async <T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> => {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = jsonApi(() => ({ url: server.url, token }));
 
   beforeAll(async () => {
     server = await startServer();

@@ -4,6 +4,7 @@ import { createVerifiedAccount, launchBrowser, newPage, startServer, type Runnin
 import { logPageOnFailure, postArtwork, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
+import { jsonApi } from '../support/json-api';
 
 const EMAIL = 'gwen.contacts@example.com';
 const PASSWORD = 'Rodin1904xx';
@@ -34,15 +35,7 @@ describe('contacts, in a real browser', () => {
   let work: string;
   let formUrl: string;
 
-  const api = async <T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> => {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = jsonApi(() => ({ url: server.url, token }));
 
   beforeAll(async () => {
     server = await startServer();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
 import { logPageOnFailure, signInAt } from '../support/browser-steps';
 import { artworkInput } from '../support/portfolio';
+import { jsonApi } from '../support/json-api';
 
 const EMAIL = 'berthe.inventory@example.com';
 const PASSWORD = 'Spiral1906x';
@@ -21,15 +22,7 @@ describe("an artwork's life in a real browser: a sale recorded from its page, an
   let siteUrl: string;
   let contactId: string;
 
-  const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const api = jsonApi(() => ({ url: server.url, token }));
 
   beforeAll(async () => {
     server = await startServer();
@@ -91,9 +84,9 @@ describe("an artwork's life in a real browser: a sale recorded from its page, an
     await expectAccessible(page, 'inventory tab after the sale');
 
     // What the server kept: the same, through the API the site reads from.
-    const inventory = await api(`/artwork/${artworkId}/inventory`);
+    const inventory = await api<{ pieces: unknown[] }>(`/artwork/${artworkId}/inventory`);
     expect(inventory.pieces[0]).toMatchObject({ sale: 'sold', custody: 'withBuyer', currentSale: { net: 125000 } });
-    expect((await api(`/artwork/${artworkId}`)).saleStatus).toBe('SOLD');
+    expect((await api<{ saleStatus: string }>(`/artwork/${artworkId}`)).saleStatus).toBe('SOLD');
   });
 
   it("a second sale is refused with the chart's reason (409), and the page offers only the return", async () => {

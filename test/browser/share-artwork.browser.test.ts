@@ -11,6 +11,7 @@ import { artworkInput, makeJpeg } from '../support/portfolio';
 import { SOCIAL_TEST_ENV, connectOn, newPdsAccount, postRecords, type PdsAccount } from '../support/social';
 import { newPageIn } from '../support/social-browser';
 import { ownTmpDir, type OwnTmpDir } from '../support/tmp-dir';
+import { jsonApi } from '../support/json-api';
 
 const EMAIL = 'hilma@example.com';
 const PASSWORD = 'Altarpiece1915';
@@ -32,15 +33,7 @@ describe('sharing an artwork to a post on a real PDS, in a real browser', () => 
   let portfolioUrl: string;
 
   /** A call to the API as the artist, answering its JSON. */
-  const api = async <T>(p: string, init: { method?: string; json?: unknown } = {}): Promise<T> => {
-    const res = await fetch(`${server.url}/api${p}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-      body: init.json ? JSON.stringify(init.json) : undefined,
-    });
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${p}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = jsonApi(() => ({ url: server.url, token }));
 
   beforeAll(async () => {
     tmp = await ownTmpDir('studio-share-browser-');
