@@ -123,7 +123,7 @@ describe("studioReport: Home's report follows the chart", () => {
       events: {
         'xstate.done.actor.loadReport': ({ event }) => act(() => loadReport.resolve((event as unknown as { output: StudioReport }).output)),
         'xstate.error.actor.loadReport': () => act(() => loadReport.reject(new Error(FAILURE))),
-        'report.retry': () => user.click(screen.getByRole('button', { name: REPORT_TEXT.retry })),
+        'report.retry': () => user.click(screen.getByRole('button', { name: 'Retry' })),
         'year.previous': () => user.click(screen.getByRole('button', { name: REPORT_TEXT.previousYear })),
         'year.next': () => user.click(screen.getByRole('button', { name: REPORT_TEXT.nextYear })),
       },

@@ -12,8 +12,7 @@ import {
 } from '../../machines/consignments/consignments.selectors';
 import { CONSIGNMENT_MESSAGES } from '../../schemas/consignment.schema';
 import type { PaperworkService } from '../../services/paperwork.service';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
+import { RetryAlert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';
 import { GalleryWallArt } from '../ui/illustrations';
 import { Spinner } from '../ui/spinner';
@@ -43,16 +42,9 @@ export function ConsignmentsPage({
       </h1>
       {loading ? <Spinner label={CONSIGNMENT_MESSAGES.loading} /> : null}
       {failure ? (
-        <Alert status="danger">
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-            <span>
-              {CONSIGNMENT_MESSAGES.fetchFailed}: {failure}
-            </span>
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert onRetry={() => actor.send({ type: 'list.retry' })}>
+          {CONSIGNMENT_MESSAGES.fetchFailed}: {failure}
+        </RetryAlert>
       ) : null}
       {!loading && !failure && consignments.length === 0 ? (
         <EmptyState

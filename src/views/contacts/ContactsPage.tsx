@@ -17,7 +17,7 @@ import {
   visibleContacts,
 } from '../../machines/contacts/contacts.selectors';
 import { CONTACT_KIND_LABELS, CONTACT_MESSAGES } from '../../schemas/contact.schema';
-import { Alert } from '../ui/alert';
+import { RetryAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { TextField } from '../ui/field';
@@ -91,16 +91,9 @@ export function ContactsPage({ logic }: { logic: typeof contactsMachine }) {
       ) : null}
       {loading ? <Spinner label={CONTACT_MESSAGES.loading} /> : null}
       {failure ? (
-        <Alert status="danger">
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-            <span>
-              {CONTACT_MESSAGES.fetchFailed}: {failure}
-            </span>
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert onRetry={() => actor.send({ type: 'list.retry' })}>
+          {CONTACT_MESSAGES.fetchFailed}: {failure}
+        </RetryAlert>
       ) : null}
       {none && !creating ? (
         <EmptyState art={EnvelopeArt} message={CONTACT_MESSAGES.empty} invitation={CONTACT_MESSAGES.emptyInvitation} action={newContact} />

@@ -9,7 +9,7 @@ import {
   selectReport,
 } from '../../machines/studio-report/studio-report.selectors';
 import type { PaperworkService } from '../../services/paperwork.service';
-import { Alert } from '../ui/alert';
+import { RetryAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useInspection } from '../inspection';
@@ -22,7 +22,6 @@ import { ValueFigures, WorksFigures } from './WorksFigures';
 export const REPORT_TEXT = {
   title: 'Your studio',
   loading: "Reading your studio's figures...",
-  retry: 'Retry',
   previousYear: 'Previous year',
   nextYear: 'Next year',
 } as const;
@@ -47,16 +46,7 @@ export function StudioReportPanel({
   const canGoForward = useSelector(actor, selectCanGoForward);
 
   if (failure) {
-    return (
-      <Alert status="danger">
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-          <span>{failure}</span>
-          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'report.retry' })}>
-            {REPORT_TEXT.retry}
-          </Button>
-        </div>
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => actor.send({ type: 'report.retry' })}>{failure}</RetryAlert>;
   }
   if (!report) return <Spinner label={REPORT_TEXT.loading} />;
   if (report.pieces.total === 0) return null;
