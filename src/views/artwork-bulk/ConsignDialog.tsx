@@ -11,14 +11,13 @@ import {
   selectError,
 } from '../../machines/artwork-bulk/artwork-bulk.selectors';
 import { CONSIGNMENT_MESSAGES as TEXT } from '../../schemas/consignment.schema';
-import { MESSAGES } from '../../schemas/messages';
 import { ConsignTermsFields } from '../consignments/ConsignTermsFields';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
-import { bulkToast } from './UndoToast';
+import { BulkToast } from './UndoToast';
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 const actions = css({ display: 'flex', gap: '3', justifyContent: 'flex-end' });
@@ -139,29 +138,13 @@ export function ConsignedToast({ bulk }: { bulk: ArtworkBulkRef }) {
   const message = useSelector(bulk, selectConsigned);
   if (!message) return null;
   return (
-    <div
-      role="status"
-      aria-label="Consigned"
-      className={bulkToast}
-      onPointerEnter={() => bulk.send({ type: 'bulk.hold' })}
-      onPointerLeave={() => bulk.send({ type: 'bulk.release' })}
-      onFocus={() => bulk.send({ type: 'bulk.hold' })}
-      onBlur={() => bulk.send({ type: 'bulk.release' })}
-    >
+    <BulkToast bulk={bulk} label="Consigned">
       <span className={css({ flex: '1' })}>
         {message}. {TEXT.bulkUndoHint}
       </span>
       <Link href="/portfolio/consignments" className={css({ color: 'inherit', textDecoration: 'underline', whiteSpace: 'nowrap' })}>
         {TEXT.bulkSee}
       </Link>
-      <button
-        type="button"
-        aria-label={MESSAGES.close}
-        className={css({ cursor: 'pointer', px: '1', color: 'inherit' })}
-        onClick={() => bulk.send({ type: 'bulk.dismiss' })}
-      >
-        ×
-      </button>
-    </div>
+    </BulkToast>
   );
 }

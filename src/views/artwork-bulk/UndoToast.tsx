@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtworkBulkRef } from '../../machines/artwork-bulk/artwork-bulk.machine';
@@ -10,7 +11,7 @@ import { Button } from '../ui/button';
  * at the bottom, clear of the page's controls and of the app's own toasts (top centre on a laptop), and waits while the
  * pointer or focus is on it.
  */
-export const bulkToast = css({
+const bulkToast = css({
   position: 'fixed',
   zIndex: 'toast',
   left: '2',
@@ -28,20 +29,37 @@ export const bulkToast = css({
   color: 'bg.surface',
 });
 
-export function UndoToast({ bulk }: { bulk: ArtworkBulkRef }) {
-  const done = useSelector(bulk, selectUndoable);
-  const undoing = useSelector(bulk, selectIsUndoing);
-  if (!done) return null;
+/** The frame both bulk toasts share: held while pointed at or focused, and a close button. */
+export function BulkToast({ bulk, label, children }: { bulk: ArtworkBulkRef; label: string; children: ReactNode }) {
   return (
     <div
       role="status"
-      aria-label="Undo"
+      aria-label={label}
       className={bulkToast}
       onPointerEnter={() => bulk.send({ type: 'bulk.hold' })}
       onPointerLeave={() => bulk.send({ type: 'bulk.release' })}
       onFocus={() => bulk.send({ type: 'bulk.hold' })}
       onBlur={() => bulk.send({ type: 'bulk.release' })}
     >
+      {children}
+      <button
+        type="button"
+        aria-label={MESSAGES.close}
+        className={css({ cursor: 'pointer', px: '1', color: 'inherit' })}
+        onClick={() => bulk.send({ type: 'bulk.dismiss' })}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function UndoToast({ bulk }: { bulk: ArtworkBulkRef }) {
+  const done = useSelector(bulk, selectUndoable);
+  const undoing = useSelector(bulk, selectIsUndoing);
+  if (!done) return null;
+  return (
+    <BulkToast bulk={bulk} label="Undo">
       <span className={css({ flex: '1' })}>{done.message}</span>
       <Button
         size="sm"
@@ -52,14 +70,6 @@ export function UndoToast({ bulk }: { bulk: ArtworkBulkRef }) {
       >
         {undoing ? 'Undoing...' : 'Undo'}
       </Button>
-      <button
-        type="button"
-        aria-label={MESSAGES.close}
-        className={css({ cursor: 'pointer', px: '1', color: 'inherit' })}
-        onClick={() => bulk.send({ type: 'bulk.dismiss' })}
-      >
-        ×
-      </button>
-    </div>
+    </BulkToast>
   );
 }
