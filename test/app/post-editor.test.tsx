@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoadInput, PostEditorData } from '../../src/machines/post-editor/post-editor.types';
 import type { SavePost, SocialPost } from '../../src/schemas/social.schema';
 import { postOverLimit } from '../../src/schemas/social.schema';
@@ -11,13 +11,10 @@ import { ALICE, BOB, fileOf, POST_ID, postEditorParts, postFixture, ref, renderP
 
 // Times are shown in the artist's zone: a zone away from UTC (and with daylight saving) shows the conversion.
 const ZONE = 'America/New_York';
-let savedZone: string | undefined;
+// vi.stubEnv, not an assignment: process.env turns undefined into the zone "undefined", which the next file in this
+// worker would then be in (setup.ts puts stubbed variables back after each file).
 beforeAll(() => {
-  savedZone = process.env.TZ;
-  process.env.TZ = ZONE;
-});
-afterAll(() => {
-  process.env.TZ = savedZone;
+  vi.stubEnv('TZ', ZONE);
 });
 
 /** An editor whose load answers `data` and whose saves are recorded and answered with a draft. */

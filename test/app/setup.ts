@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import * as React from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 
 // findBy/waitFor give up after 1 s by default: on a busy two-core runner a debounced search and its answer can take
 // longer than that. A wait that is never met still fails, only later.
@@ -8,6 +9,29 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// The files of this project share their worker's module cache and globals (isolate: false, vitest.config.ts): what one
+// file leaves behind must not reach the next.
+const reactInternals = (React as unknown as Record<string, { actQueue: unknown[] | null }>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+beforeAll(() => {
+  // The document as a file in a worker of its own finds it: a dialog's scroll lock, inert marks or portals that a
+  // file's last test left on <body> (they are undone a moment after unmount) are not the next file's page.
+  for (const el of [document.documentElement, document.body]) for (const { name } of [...el.attributes]) el.removeAttribute(name);
+  document.body.replaceChildren();
+});
+beforeEach(() => {
+  // Testing Library's waitFor turns React's act environment off while it waits, and on again after.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  // An act() given a promise and not awaited stays open: every later render in this worker, in other files, would wait
+  // for it and find the page empty. Said here, in the file that left it open.
+  expect(reactInternals.actQueue, 'an act() scope is still open: await every act() whose callback returns a promise').toBeNull();
 });
 
 // jsdom lacks ResizeObserver, which Ark UI's positioned parts (menus, selects) observe.

@@ -118,7 +118,7 @@ describe('account deletion: Delete my account follows the chart', () => {
     await user.type(screen.getByLabelText(LABELS.currentPassword, { exact: false }), 'Palette2024');
     await user.type(screen.getByLabelText(LABELS.confirmation, { exact: false }), 'DELETE');
     await user.click(screen.getByRole('button', { name: 'Delete my account forever' }));
-    act(() => remove.reject(tooMany));
+    await act(() => remove.reject(tooMany));
     expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY);
     expect(screen.getAllByText(TOO_MANY)).toHaveLength(1);
     expect(screen.getByLabelText(LABELS.currentPassword, { exact: false })).not.toHaveAttribute('aria-invalid', 'true');
