@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
@@ -29,6 +29,8 @@ function MediaHost({ logic }: { logic: typeof artworkMediaMachine }) {
   const media = useActorRef(logic, { input: { artworkId: ARTWORK_ID } });
   return <MediaPanel media={media} />;
 }
+
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 const box = () => screen.queryByRole('dialog', { name: /Pictures|of 2/ });
 
@@ -66,10 +68,17 @@ describe('lightbox: a picture of the Media tab shown large follows the chart', (
           const { index } = event as Extract<ModelEvent<typeof lightboxMachine>, { type: 'lightbox.open' }>;
           return user.click(screen.getByRole('button', { name: `View ${IMAGES[index].fileName} large` }));
         },
-        // The buttons one way, the arrow keys the other.
+        // The buttons one way, the arrow keys the other. A key waits a frame: Ark's dialog starts listening for Escape
+        // on the frame after it opens (zag's dismissable layer is deferred), and a person's key never comes sooner.
         'lightbox.next': () => user.click(within(box()!).getByRole('button', { name: 'Next picture' })),
-        'lightbox.previous': () => user.keyboard('{ArrowLeft}'),
-        'lightbox.close': () => user.keyboard('{Escape}'),
+        'lightbox.previous': async () => {
+          await nextFrame();
+          await user.keyboard('{ArrowLeft}');
+        },
+        'lightbox.close': async () => {
+          await nextFrame();
+          await user.keyboard('{Escape}');
+        },
       },
       states,
     });
