@@ -1,7 +1,7 @@
 /**
- * `npm test`: everything CI checks, stopping at the first failure: the system packages the tests need, then the type
- * check, the lint and the build side by side (two at a time: each is mostly one process on one core), then every
- * test, then the time of each step and the slowest test files.
+ * `npm test`: everything CI checks, stopping at the first failure: the system packages the tests need, the build, then
+ * every test with the type check and the lint beside them at the lowest priority, then the time of each step and the
+ * slowest test files.
  * Extra arguments go to vitest: `npm test -- --project unit`.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -56,7 +56,8 @@ function stopRunning() {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
     } catch {
-      // Not a group of its own (a step shown as it runs: it gets the terminal's signals itself), or already gone.
+      // Not a group of its own (a step shown as it runs, such as the tests beside a failed check): itself, then.
+      child.kill('SIGTERM');
     }
   }
 }
@@ -91,8 +92,8 @@ async function step(name: string, fn: () => Promise<unknown> | void): Promise<vo
 }
 
 /** Commands that do not depend on each other, LANES at a time; each one's output is shown once it ends. */
-async function sideBySide(steps: Array<[name: string, cmd: string, args: string[]]>): Promise<void> {
-  console.log(`\n=== ${steps.map(([name]) => name).join(', ')}: ${LANES} at a time ===`);
+async function sideBySide(steps: Array<[name: string, cmd: string, args: string[]]>, how = `${LANES} at a time`): Promise<void> {
+  console.log(`\n=== ${steps.map(([name]) => name).join(', ')}: ${how} ===`);
   const queue = [...steps];
   const lane = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -138,7 +139,7 @@ function summary() {
   console.log('\n=== timings ===');
   for (const t of timings) console.log(`${t.ok ? '✓' : '✗'} ${t.name.padEnd(38)} ${(t.ms / 1000).toFixed(1).padStart(7)} s`);
   console.log(`  ${'total (wall)'.padEnd(38)} ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s`);
-  if (testsBusy) console.log(`  tests: ${testsBusy} (the whole machine's, from /proc/stat)`);
+  if (testsBusy) console.log(`  tests and checks: ${testsBusy} (the whole machine's, from /proc/stat)`);
   printSlowestFiles(runStarted);
 }
 
@@ -179,13 +180,22 @@ await step('pdftotext', () => {
   console.log('pdftotext at /usr/bin/pdftotext');
 });
 
-await sideBySide([
-  ['typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint (eslint, prettier, import cycles)', 'npm', ['run', '--silent', 'lint']],
-  ['build (app and server)', 'npm', ['run', 'build']],
-]);
+// The build first: the tests start the built app and server.
+await step('build (app and server)', () => run('npm', ['run', 'build']));
+// The type check and the lint beside the tests, at the lowest priority: the tests alone keep about 1.65 of 2 cores
+// busy (they wait on servers, timers, the network), and the checks fill what is idle rather than take the cores
+// first. Either failing stops the tests.
 const cpuBefore = cpuTimes();
-await step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs]));
+await Promise.all([
+  sideBySide(
+    [
+      ['typecheck (tsc)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'typecheck']],
+      ['lint (eslint, prettier, import cycles)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'lint']],
+    ],
+    'beside the tests, at the lowest priority',
+  ),
+  step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs])),
+]);
 testsBusy = busyCores(cpuBefore, cpuTimes());
 
 summary();
