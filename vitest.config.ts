@@ -23,7 +23,7 @@ const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
  */
 
 const APP_TESTS = ['test/app/**/*.test.{ts,tsx}', 'test/model/**/*.test.{ts,tsx}'];
-export const ISOLATED_APP_TESTS = 'test/app/**/*.isolated.test.{ts,tsx}';
+const ISOLATED_APP_TESTS = 'test/app/**/*.isolated.test.{ts,tsx}';
 const APP = { environment: 'jsdom', setupFiles: ['test/app/setup.ts'], testTimeout: 20_000 };
 
 export default defineConfig({
