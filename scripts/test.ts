@@ -92,7 +92,7 @@ async function step(name: string, fn: () => Promise<unknown> | void): Promise<vo
 }
 
 /** Commands that do not depend on each other, LANES at a time; each one's output is shown once it ends. */
-async function sideBySide(steps: Array<[name: string, cmd: string, args: string[]]>, how = `${LANES} at a time`): Promise<void> {
+async function sideBySide(steps: Array<[name: string, cmd: string, args: string[]]>, how: string): Promise<void> {
   console.log(`\n=== ${steps.map(([name]) => name).join(', ')}: ${how} ===`);
   const queue = [...steps];
   const lane = async () => {

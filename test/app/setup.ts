@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 
 // findBy/waitFor give up after 1 s by default: on a busy two-core runner a debounced search and its answer can take
 // longer than that. A wait that is never met still fails, only later.
@@ -20,10 +20,6 @@ beforeAll(() => {
   // file's last test left on <body> (they are undone a moment after unmount) are not the next file's page.
   for (const el of [document.documentElement, document.body]) for (const { name } of [...el.attributes]) el.removeAttribute(name);
   document.body.replaceChildren();
-});
-beforeEach(() => {
-  // Testing Library's waitFor turns React's act environment off while it waits, and on again after.
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
 afterAll(() => {
   vi.useRealTimers();
