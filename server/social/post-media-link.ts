@@ -16,12 +16,15 @@ export function createMediaLinks(key: string, now: () => number = Date.now) {
   const secret = Buffer.from(key, 'base64url');
   if (secret.length !== 32) throw new Error('A media link key is 32 bytes (base64url)');
   return {
-    /** `/m/<token>` for the file at `storageKey`, good for `ttlSeconds` (an hour unless said). */
+    /**
+     * `/m/<token>` for the file at `storageKey`, good for at least `ttlSeconds` (an hour unless said): the expiry is in
+     * whole seconds, rounded up, so a link made late in a second is not already spent by the next.
+     */
     path(storageKey: string, ttlSeconds = DEFAULT_TTL_SECONDS) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', secret, iv).setAAD(AAD);
       const sealed = Buffer.concat([
-        cipher.update(JSON.stringify({ k: storageKey, e: Math.floor(now() / 1000) + ttlSeconds })),
+        cipher.update(JSON.stringify({ k: storageKey, e: Math.ceil(now() / 1000) + ttlSeconds })),
         cipher.final(),
       ]);
       return `${MEDIA_LINK_PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`;

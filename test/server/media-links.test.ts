@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { createMediaLinks } from '../../server/social/post-media-link';
 import { crawl, type CrawlRecord } from '../support/meta-fake/crawler';
 import { jpegOf } from '../support/media-host';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -106,5 +107,19 @@ describe(`post media links for Meta's servers (${dbLabel()})`, () => {
     for (const p of ['/api/social-media/media/1', '/social-media', '/portfolio/artwork', '/mx', '/media/1']) {
       expect(`${p}: ${now.isAllowed(`${origin}${p}`, 'facebookexternalhit')}`).toBe(`${p}: false`);
     }
+  });
+});
+
+describe('a media link lasts at least its time to live', () => {
+  it('made late in a second, it still opens a moment later and is spent once its whole time has passed', () => {
+    let now = 1_700_000_000_990;
+    const links = createMediaLinks(Buffer.alloc(32, 7).toString('base64url'), () => now);
+    const token = links.path(KEY, 1).split('/').pop()!;
+    now += 20;
+    expect(links.open(token)).toEqual({ key: KEY });
+    now += 980;
+    expect(links.open(token)).toEqual({ key: KEY });
+    now += 1_000;
+    expect(links.open(token)).toBe('expired');
   });
 });
