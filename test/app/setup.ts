@@ -30,6 +30,36 @@ afterAll(() => {
   expect(reactInternals.actQueue, 'an act() scope is still open: await every act() whose callback returns a promise').toBeNull();
 });
 
+/*
+ * getComputedStyle answered once per element until the document changes. Every role query asks it of each candidate
+ * and of everything in its accessible name (dom-accessibility-api), and jsdom answers each call by matching its whole
+ * default style sheet again and copying the result: it was a third of a model test's CPU (artwork-bulk, profiled).
+ * jsdom keeps its own style cache, replaced whenever an attached node changes; an answer is kept only as long as that
+ * cache is the same one, so it never outlives a change. Where jsdom has no such cache, nothing is kept.
+ */
+type WithStyleCache = { _styleCache?: unknown };
+const jsdomImpl = (node: object): WithStyleCache | undefined => {
+  const impl = Object.getOwnPropertySymbols(node).find((s) => s.description === 'impl');
+  return impl ? (node as Record<symbol, WithStyleCache>)[impl] : undefined;
+};
+if (jsdomImpl(document)?._styleCache instanceof WeakMap && !('__styleMemo' in window)) {
+  const computed = window.getComputedStyle.bind(window);
+  let epoch: unknown;
+  let answers = new WeakMap<Element, CSSStyleDeclaration>();
+  Object.defineProperty(window, '__styleMemo', { value: true });
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+    if (pseudoElement || element.ownerDocument !== document) return computed(element, pseudoElement);
+    const cache = jsdomImpl(document)!._styleCache;
+    if (cache !== epoch) {
+      epoch = cache;
+      answers = new WeakMap();
+    }
+    let style = answers.get(element);
+    if (!style) answers.set(element, (style = computed(element)));
+    return style;
+  };
+}
+
 // jsdom lacks ResizeObserver, which Ark UI's positioned parts (menus, selects) observe.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {
