@@ -1,6 +1,10 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { useRamTmpdir } from './test/support/ram-tmpdir.ts';
+
+// Before any worker, database or server starts: they all inherit it (test/support/ram-tmpdir.ts says why).
+useRamTmpdir();
 
 const alias = { 'styled-system': new URL('./styled-system', import.meta.url).pathname };
 

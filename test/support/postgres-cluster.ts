@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { RAM_TMPDIR } from './ram-tmpdir';
 
 /** A throwaway PostgreSQL 15 cluster made from Debian's server binaries. */
 export interface PostgresCluster {
@@ -92,8 +93,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   if (missing.length) throw new Error(`${missing.join(', ')} not found in ${binDir}. ${INSTALL_HINT}`);
   const bin = (name: string) => path.join(binDir, name);
 
-  // As root the cluster belongs to the postgres user, which must be able to reach the directory: /tmp is world-traversable.
-  const dir = await mkdtemp(path.join(isRoot() ? '/tmp' : os.tmpdir(), 'pg-test-'));
+  // As root the cluster belongs to the postgres user, which must be able to reach the directory: /tmp and the tests' RAM
+  // folder are world-traversable.
+  const dir = await mkdtemp(path.join(isRoot() && os.tmpdir() !== RAM_TMPDIR ? '/tmp' : os.tmpdir(), 'pg-test-'));
   const dataDir = path.join(dir, 'data');
   const sockDir = path.join(dir, 'sock');
   const logFile = path.join(dir, 'server.log');
