@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, startServer, startSmtp, watchContentSecurity, type RunningServer } from '../support/browser';
+import { closeWithEscape } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import type { Pds } from '../support/pds';
 import { sharedPds } from '../support/shared-pds';
@@ -100,8 +101,7 @@ describe.each([
     const drawer = page.getByRole('dialog', { name: 'Artist Studio' });
     await drawer.getByRole('navigation', { name: 'Sections' }).waitFor();
     await checkScreen(page, 'navigation drawer');
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
+    await closeWithEscape(page, drawer);
     await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAV_SECTIONS } from '../../src/views/shell/nav-sections';
 import { createVerifiedAccount, launchBrowser, startServer, watchContentSecurity, type RunningServer } from '../support/browser';
-import { logPageOnFailure, postArtwork, submitSignIn } from '../support/browser-steps';
+import { closeWithEscape, logPageOnFailure, postArtwork, submitSignIn } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { artworkInput } from '../support/portfolio';
 
@@ -79,8 +79,7 @@ describe.each([
       expect(await sections().getByText(verb).count(), verb).toBe(0);
     await checkScreen(page, phone ? 'studio navigation drawer' : 'studio home');
     if (phone) {
-      await page.keyboard.press('Escape');
-      await drawer().waitFor({ state: 'detached' });
+      await closeWithEscape(page, drawer());
       await checkScreen(page, 'studio home');
     }
   });
@@ -94,8 +93,7 @@ describe.each([
       const current = sections().locator('a[aria-current="page"]');
       await expect.poll(() => current.textContent(), { message: target.label }).toBe(target.label);
       if (phone) {
-        await page.keyboard.press('Escape');
-        await drawer().waitFor({ state: 'detached' });
+        await closeWithEscape(page, drawer());
       }
     }
   });
@@ -113,8 +111,7 @@ describe.each([
         .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await look('All Collections')).not.toBe(await look('Inquiries'));
     if (phone) {
-      await page.keyboard.press('Escape');
-      await drawer().waitFor({ state: 'detached' });
+      await closeWithEscape(page, drawer());
     }
   });
 
@@ -144,8 +141,7 @@ describe.each([
         seen.add(await page.evaluate(() => (document.activeElement?.closest('[role="dialog"]') ? 'in' : 'out')));
       }
       expect([...seen]).toEqual(['in']);
-      await page.keyboard.press('Escape');
-      await drawer().waitFor({ state: 'detached' });
+      await closeWithEscape(page, drawer());
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeEach, expect, onTestFailed } from 'vitest';
 import { artworkSchema, type Artwork, type ArtworkInput } from '../../src/schemas/artwork.schema';
 import type { RunningServer } from './browser';
@@ -54,4 +54,16 @@ export async function signInAt(page: Page, url: string, email: string, password:
 export async function newPost(page: Page) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Social Media Calendar', exact: true }).click();
   await page.getByRole('main').getByRole('link', { name: 'New Social Media Post', exact: true }).click();
+}
+
+/**
+ * Escape on a layer just opened (the navigation drawer, a dialog), as a person presses it: once the layer holds the
+ * focus and has been drawn. Ark's layers listen for Escape from the frame after they open (zag's dismissable layer
+ * waits for the node), so a key sent in the same frame is lost on a busy machine and the layer stays open.
+ */
+export async function closeWithEscape(page: Page, layer: Locator) {
+  await expect.poll(() => layer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  await page.keyboard.press('Escape');
+  await layer.waitFor({ state: 'detached' });
 }
