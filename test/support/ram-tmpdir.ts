@@ -5,6 +5,12 @@ import path from 'node:path';
 export const RAM_TMPDIR = '/dev/shm/studio-tests';
 
 /**
+ * Room for a whole run, twice what one held at its peak (0.95 GB): a smaller /dev/shm (a container's is 64 MB unless
+ * raised) leaves the files on disk rather than fill up mid-run.
+ */
+const NEEDS_BYTES = 2 * 1024 ** 3;
+
+/**
  * Makes the run's temporary folder (TMPDIR, which os.tmpdir() reads in this process and every process it starts) a
  * folder in RAM, unless TMPDIR was chosen already. Every test database, server data directory, PDS and browser profile
  * is made there: a PGlite database starts as a copy of a 40 MB template and a test run makes hundreds, which on disk
@@ -12,7 +18,7 @@ export const RAM_TMPDIR = '/dev/shm/studio-tests';
  * user (the PostgreSQL cluster runs as `postgres` when the tests run as root) and sticky.
  */
 export function useRamTmpdir() {
-  if (process.env.TMPDIR || !isWritableDir(path.dirname(RAM_TMPDIR))) return;
+  if (process.env.TMPDIR || !isWritableDir(path.dirname(RAM_TMPDIR)) || freeBytes(path.dirname(RAM_TMPDIR)) < NEEDS_BYTES) return;
   fs.mkdirSync(RAM_TMPDIR, { recursive: true });
   fs.chmodSync(RAM_TMPDIR, 0o1777);
   process.env.TMPDIR = RAM_TMPDIR;
@@ -25,4 +31,9 @@ function isWritableDir(dir: string) {
   } catch {
     return false;
   }
+}
+
+function freeBytes(dir: string) {
+  const { bavail, bsize } = fs.statfsSync(dir);
+  return bavail * bsize;
 }
