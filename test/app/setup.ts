@@ -38,19 +38,19 @@ afterAll(() => {
  * CPU against 351. jsdom keeps its own style cache, replaced whenever an attached node changes; an answer is kept only
  * as long as that cache is the same one, so it never outlives a change. Where jsdom has no such cache, nothing is kept.
  */
-type WithStyleCache = { _styleCache?: unknown };
-const jsdomImpl = (node: object): WithStyleCache | undefined => {
-  const impl = Object.getOwnPropertySymbols(node).find((s) => s.description === 'impl');
-  return impl ? (node as Record<symbol, WithStyleCache>)[impl] : undefined;
-};
-if (jsdomImpl(document)?._styleCache instanceof WeakMap && !('__styleMemo' in window)) {
+// jsdom's own object behind the document (found once: every role query calls getComputedStyle many times).
+const documentImpl = (() => {
+  const impl = Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl');
+  return impl ? (document as unknown as Record<symbol, { _styleCache?: unknown }>)[impl] : undefined;
+})();
+if (documentImpl?._styleCache instanceof WeakMap && !('__styleMemo' in window)) {
   const computed = window.getComputedStyle.bind(window);
   let epoch: unknown;
   let answers = new WeakMap<Element, CSSStyleDeclaration>();
   Object.defineProperty(window, '__styleMemo', { value: true });
   window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
     if (pseudoElement || element.ownerDocument !== document) return computed(element, pseudoElement);
-    const cache = jsdomImpl(document)!._styleCache;
+    const cache = documentImpl._styleCache;
     if (cache !== epoch) {
       epoch = cache;
       answers = new WeakMap();
