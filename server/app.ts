@@ -161,15 +161,19 @@ export function buildApp(deps: AppDeps, lifecycle: Lifecycle = createLifecycle()
   ];
   for (const feature of features) app.route('/api', feature);
 
-  const openApi = openApiDocument(
-    features,
-    { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
-    '/api',
-  );
+  // Written out when first asked for, then kept: turning every schema into JSON Schema costs a fifth of a second of CPU,
+  // which every start (each test server, each instance) paid for a document few clients read.
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  const apiDocument = () =>
+    (openApi ??= openApiDocument(
+      features,
+      { title: 'Artist Studio API', version: '1.0.0', description: 'Every protected call carries the ID token as a bearer token.' },
+      '/api',
+    ));
   // QA mode only: the statechart studio's report. Kept out of the documented API.
   if (deps.config.qa.tools) app.route('/api', qaRoutes(deps));
   const rest = new Hono<AppEnv>();
-  rest.get('/openapi.json', (c) => c.json(openApi));
+  rest.get('/openapi.json', (c) => c.json(apiDocument()));
   rest.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', rest);
 
