@@ -21,8 +21,8 @@ const row = (doc: Pdf, label: string, value: string) => {
 };
 
 /** A certificate of authenticity for one work or one copy of an edition, on one A4 page. */
-export function certificatePdf(c: CertificateContent): Pdf {
-  const doc = newDocument(`Certificate of authenticity: ${c.title}`);
+export async function certificatePdf(c: CertificateContent): Promise<Pdf> {
+  const doc = await newDocument(`Certificate of authenticity: ${c.title}`);
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.font('Helvetica-Bold').fontSize(20).text('Certificate of Authenticity', { align: 'center' });
   doc.moveDown(1);

@@ -24,8 +24,8 @@ export interface ConsignmentFormContent {
 const THUMB = 72;
 
 /** A consignment form: who, the terms, each work with its picture, size and price, and both parties' signatures. */
-export function consignmentFormPdf(f: ConsignmentFormContent) {
-  const doc = newDocument(`Consignment: ${f.gallery.name}`);
+export async function consignmentFormPdf(f: ConsignmentFormContent) {
+  const doc = await newDocument(`Consignment: ${f.gallery.name}`);
   const { left } = doc.page.margins;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;

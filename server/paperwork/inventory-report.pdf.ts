@@ -23,8 +23,13 @@ const header = (doc: Pdf, y: number) => {
  * The inventory report (every piece: status, custody, value) or the price list (the available ones with their price),
  * written row by row as the pages are read from the database and the bytes are read by the client.
  */
-export function inventoryReportPdf(title: string, artist: string, rows: AsyncIterable<ReportRow>, include: (r: ReportRow) => boolean) {
-  const doc = newDocument(title, 'landscape');
+export async function inventoryReportPdf(
+  title: string,
+  artist: string,
+  rows: AsyncIterable<ReportRow>,
+  include: (r: ReportRow) => boolean,
+) {
+  const doc = await newDocument(title, 'landscape');
   void (async () => {
     const { left, top, bottom } = {
       left: doc.page.margins.left,

@@ -31,7 +31,7 @@ export function inventoryReportRoutes(deps: AppDeps) {
     },
     async (c) => {
       const userId = c.var.auth.user.userId;
-      const doc = inventoryReportPdf('Inventory report', await artistName(deps.db, userId), reportRows(deps.db, userId), () => true);
+      const doc = await inventoryReportPdf('Inventory report', await artistName(deps.db, userId), reportRows(deps.db, userId), () => true);
       return pdfResponse(doc, 'inventory-report.pdf');
     },
   );
@@ -48,7 +48,7 @@ export function inventoryReportRoutes(deps: AppDeps) {
     async (c) => {
       const userId = c.var.auth.user.userId;
       const forSale = (r: { sale: string }) => r.sale === 'available' || r.sale === 'reserved';
-      const doc = inventoryReportPdf('Price list', await artistName(deps.db, userId), reportRows(deps.db, userId), forSale);
+      const doc = await inventoryReportPdf('Price list', await artistName(deps.db, userId), reportRows(deps.db, userId), forSale);
       return pdfResponse(doc, 'price-list.pdf');
     },
   );

@@ -11,8 +11,8 @@ const COLUMNS = 2;
 const ROWS = 4;
 
 /** Wall labels, eight to an A4 page (two columns of four), each with a thin cutting frame. */
-export function labelsPdf(artist: string, labels: Label[]) {
-  const doc = newDocument('Wall labels');
+export async function labelsPdf(artist: string, labels: Label[]) {
+  const doc = await newDocument('Wall labels');
   const { left, top, right, bottom } = doc.page.margins;
   const w = (doc.page.width - left - right) / COLUMNS;
   const h = (doc.page.height - top - bottom) / ROWS;

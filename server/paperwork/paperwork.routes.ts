@@ -63,7 +63,7 @@ export function paperworkRoutes(deps: AppDeps) {
       if (!piece)
         throw pieceError(query.piece ? 'This artwork has no such piece' : 'Choose which copy of the edition the certificate is for');
       const number = numbers.of(piece.id);
-      const doc = certificatePdf({
+      const doc = await certificatePdf({
         title: artwork.title,
         year: artwork.year,
         medium: artwork.medium,
@@ -117,7 +117,7 @@ export function paperworkRoutes(deps: AppDeps) {
         if (!row) throw new NotFound('Artwork not found.');
         return { title: row.title, year: row.year, medium: row.medium, dimensions: formatDimensions(row.dimensions) };
       });
-      return pdfResponse(labelsPdf(await artistName(deps.db, userId), labels), 'wall-labels.pdf');
+      return pdfResponse(await labelsPdf(await artistName(deps.db, userId), labels), 'wall-labels.pdf');
     },
   );
 
@@ -166,7 +166,7 @@ export function paperworkRoutes(deps: AppDeps) {
           image: await imageForPdf(deps.storage, piece?.imageKey ?? null, 400),
         });
       }
-      const doc = consignmentFormPdf({
+      const doc = await consignmentFormPdf({
         artist: await artistName(deps.db, userId),
         gallery: {
           name: consignment.gallery.name,

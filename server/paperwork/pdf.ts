@@ -1,13 +1,22 @@
 import { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import type { BlobStore } from '../storage/blob-store';
 
-/** Paper for every document: A4, as galleries in most of the world print on (docs/decisions.md). */
-export const newDocument = (title: string, layout: 'portrait' | 'landscape' = 'portrait') =>
-  new PDFDocument({ size: 'A4', layout, margin: layout === 'portrait' ? 56 : 36, info: { Title: title, Creator: 'Artist Studio' } });
+/**
+ * PDFKit is loaded with the first document, not with the server: importing it (and its fonts) cost every start a fifth
+ * of a second of CPU and its memory, for a feature most sessions never use.
+ */
+let pdfKit: Promise<typeof PDFKit> | undefined;
+const loadPdfKit = () => (pdfKit ??= import('pdfkit').then((m) => m.default));
 
-export type Pdf = InstanceType<typeof PDFDocument>;
+/** Paper for every document: A4, as galleries in most of the world print on (docs/decisions.md). */
+export async function newDocument(title: string, layout: 'portrait' | 'landscape' = 'portrait') {
+  const PDFDocument = await loadPdfKit();
+  return new PDFDocument({ size: 'A4', layout, margin: layout === 'portrait' ? 56 : 36, info: { Title: title, Creator: 'Artist Studio' } });
+}
+
+export type Pdf = InstanceType<typeof PDFKit>;
 
 /**
  * A stored image (WebP variants) as JPEG bytes PDFKit can embed, or null when it is missing or unreadable: a document
