@@ -6,6 +6,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The app's code the server and the scripts run too: both sides' limits hold there. */
+const SHARED_WITH_SERVER = ['src/schemas/**', 'src/machines/artwork-life/**', 'src/qa/chart-*.ts'];
+
+/** Globals (from the globals package) one side has and the other lacks, each with what to say where it is refused. */
+const only = (side, other, message) =>
+  Object.keys(side)
+    .filter((name) => !(name in other) && !(name in globals.es2021))
+    .map((name) => ({ name, message }));
+const NODE_ONLY = only(globals.node, globals.browser, 'This runs in the browser, which has no such global.');
+const BROWSER_ONLY = only(globals.browser, globals.node, 'This runs in Node, which has no such global.');
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'dist-sourcemaps/', 'styled-system/', 'charts/', 'coverage/', '.tmp/', 'node_modules/'] },
   js.configs.recommended,
@@ -29,6 +40,13 @@ export default tseslint.config(
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  // What each side runs on: the app in the browser, the server and the scripts in Node, and the code the server shares
+  // with the app (schemas, the business-rule charts, the chart drawings the scripts make) in both. A name only the other
+  // side has is refused where it would be undefined at run time. (The type check is one program with both sides'
+  // types, so this, not the compiler, holds the sides apart.)
+  runsIn(['src/**/*.{ts,tsx}'], NODE_ONLY),
+  runsIn(['server/**', 'scripts/**', '*.ts'], BROWSER_ONLY),
+  runsIn(SHARED_WITH_SERVER, [...NODE_ONLY, ...BROWSER_ONLY]),
   // The layers (docs/architecture.md): views -> machines -> services -> schemas, and the server beside them sharing
   // the schemas (and the business-rule charts). An import that runs back up is an error, said in the layer's words.
   ...layer('src/schemas/**', 'Schemas are the bottom layer: zod and the product texts, shared by the app and the server.', [
@@ -72,6 +90,11 @@ export default tseslint.config(
     },
   },
 );
+
+/** The files of a side may not use the globals given. */
+function runsIn(files, refused) {
+  return { files, rules: { 'no-restricted-globals': ['error', ...refused] } };
+}
 
 /** One layer's rule: the files it holds may not import the folders above it. */
 function layer(files, why, above, regex) {

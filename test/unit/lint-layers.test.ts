@@ -56,3 +56,33 @@ describe('the lint keeps queries in repositories', () => {
     expect(await queryErrors(file)).toEqual([]);
   });
 });
+
+describe('the lint keeps each side to the globals it runs with', () => {
+  const globalErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(`export const used = ${code};\n`, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-globals').map((m) => m.message);
+  };
+
+  it.for([
+    ['server/journal/fixture.ts', 'document.title', 'Node'],
+    ['scripts/fixture.ts', 'window.location.href', 'Node'],
+    ['src/schemas/fixture.ts', 'new DOMParser()', 'Node'],
+    ['src/machines/artwork-life/fixture.ts', 'window.location.href', 'Node'],
+    ['src/views/journal/fixture.tsx', 'process.env.HOME', 'the browser'],
+    ['src/machines/journal/fixture.ts', "Buffer.from('x')", 'the browser'],
+    ['src/schemas/fixture.ts', 'process.env.HOME', 'the browser'],
+  ] as const)('refuses in %s: %s', async ([file, code, side]) => {
+    expect(await globalErrors(file, code)).toEqual([expect.stringContaining(`This runs in ${side}, which has no such global.`)]);
+  });
+
+  it.for([
+    [
+      'server/journal/fixture.ts',
+      "[fetch, URL, Blob, structuredClone, AbortController, TextEncoder, crypto, process.env, Buffer.from('x')]",
+    ],
+    ['src/views/journal/fixture.tsx', '[window.location, document.title, fetch, localStorage, navigator.language, URL]'],
+    ['src/schemas/fixture.ts', '[URL, Blob, File, structuredClone, Intl, TextEncoder]'],
+  ] as const)('lets %s use %s', async ([file, code]) => {
+    expect(await globalErrors(file, code)).toEqual([]);
+  });
+});
