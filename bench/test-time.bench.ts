@@ -25,6 +25,22 @@ function timed(cmd: string, args: string[], cwd: string): Promise<{ output: stri
   });
 }
 
+/**
+ * The machine's speed, as the time of a fixed piece of work (JSON and a Map, one core), in ms: a shared machine's speed
+ * drifts (the same tests took a quarter longer an hour apart), so a run is compared with another of like speed.
+ */
+function machineSpeedMs(): number {
+  const started = performance.now();
+  const value = { list: [1, 2, 3], text: 'hello world '.repeat(50), nested: { n: 1.5, flags: [true, null] } };
+  let sum = 0;
+  for (let i = 0; i < 60_000; i++) sum += (JSON.parse(JSON.stringify(value)) as typeof value).text.length;
+  const map = new Map<number, number>();
+  for (let i = 0; i < 1_000_000; i++) map.set(i, i * 2);
+  for (let i = 0; i < 1_000_000; i++) sum += map.get(i)!;
+  if (sum < 0) throw new Error('unreachable');
+  return Math.round(performance.now() - started);
+}
+
 /** `npm test`'s own figure: the line "total (wall)" of its timings. */
 const npmTestSeconds = (output: string) => Number(/total \(wall\)\s+([\d.]+) s/.exec(output)?.[1] ?? NaN);
 
@@ -42,7 +58,9 @@ export const testTimeSuite: Suite = {
       const git = await timed('git', ['clone', '--quiet', process.cwd(), clone], root);
       if (git.code !== 0) throw new Error(`git clone failed: ${git.output}`);
       fs.symlinkSync(path.resolve('../shared'), path.join(root, 'shared'));
+      const speedBefore = machineSpeedMs();
       const ci = await timed('./.ci/run', [], clone);
+      const speedAfter = machineSpeedMs();
       if (ci.code !== 0) throw new Error(`.ci/run failed (exit ${ci.code}): ${ci.output.slice(-3000)}`);
       const npmTest = npmTestSeconds(ci.output);
       const times = JSON.parse(fs.readFileSync(path.join(clone, '.tmp/test-times.json'), 'utf8')) as FileTime[];
@@ -50,7 +68,9 @@ export const testTimeSuite: Suite = {
       for (const t of times) byProject.set(t.project, (byProject.get(t.project) ?? 0) + t.ms / 1000);
       const projects = [...byProject].map(([p, s]) => `${p} ${s.toFixed(0)} s`).join(', ');
       const cores = os.availableParallelism();
-      const method = `.ci/run on a fresh clone of HEAD, ${cores} cores, system packages already installed; ${times.length} test files.`;
+      const method =
+        `.ci/run on a fresh clone of HEAD, ${cores} cores, system packages already installed; ${times.length} test files. ` +
+        `Machine speed (a fixed piece of work, lower is faster): ${speedBefore} ms before the run, ${speedAfter} ms after.`;
       return {
         results: [
           {
