@@ -7,17 +7,22 @@ import { dbLabel, testDatabaseConfig } from '../support/test-db';
 /** A real server process gets SIGTERM with a request half-received: it finishes that request and exits 0. */
 describe(`draining on SIGTERM (${dbLabel()})`, () => {
   let server: RunningServer | undefined;
+  // Every server started, stopped or not: stop() ends one still running and removes each one's data directory (a copy
+  // of the database, 40 MB on PGlite), which a server that exited by itself leaves behind.
+  const started: RunningServer[] = [];
   afterAll(async () => {
-    if (server && !(await Promise.race([server.exited.then(() => true), Promise.resolve(false)]))) await server.stop();
+    await Promise.all(started.map((s) => s.stop()));
   });
   const start = async () => {
     const database = await testDatabaseConfig();
-    return startServer({
+    const running = await startServer({
       ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
       JWT_SECRET: 'drain-secret-drain-secret-drain-secret!',
       SOCIAL_SECRET_KEY: 'drain-social-drain-social-drain-social!',
       SHUTDOWN_GRACE_SECONDS: '20',
     });
+    started.push(running);
+    return running;
   };
 
   /** A raw keep-alive connection that asks for /api/health/live and keeps what comes back. */
