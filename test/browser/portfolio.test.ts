@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, expectAccessible, launchBrowser, newPage, startServer, type RunningServer } from '../support/browser';
-import { logPageOnFailure, signInAt } from '../support/browser-steps';
+import { closeWithEscape, logPageOnFailure, signInAt } from '../support/browser-steps';
 import { checkScreen } from '../support/layout-check';
 import { makeJpeg } from '../support/portfolio';
 import { ARTWORKS, recordProgressAndToasts, recorded, throttleUploads } from '../support/portfolio-browser';
@@ -212,8 +212,7 @@ describe('the portfolio in a real browser', () => {
     // The next picture of the Media tab's order.
     const n = Number(first!.split(' ')[0]);
     await expect.poll(() => place.textContent()).toBe(`${(n % IMAGES.length) + 1} of ${IMAGES.length}`);
-    await page.keyboard.press('Escape');
-    await lightbox.waitFor({ state: 'detached' });
+    await closeWithEscape(page, lightbox);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${chosen} large`);
 
     // The server kept it.
@@ -327,8 +326,7 @@ describe('the portfolio in a real browser', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Stay');
     expect(new URL(page.url()).pathname).toBe(form);
 
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await closeWithEscape(page, dialog);
     expect(await main().getByLabel('Title').inputValue()).toBe(`${EDITED.title}, second state`);
     expect(new URL(page.url()).pathname).toBe(form);
 
