@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { spawn } from 'node:child_process';
-import { aptInstall, ensureChromium } from './ensure-chromium';
+import { aptInstall, ensureTestChromium } from './ensure-chromium';
 import { printSlowestFiles } from './test-times';
 import { INSTALL_HINT, missingPostgresBinaries, postgresBinDir } from '../test/support/postgres-cluster';
 import { REDIS_INSTALL_HINT, redisBin, redisServerMissing } from '../test/support/redis-server';
@@ -144,7 +144,7 @@ function summary() {
 }
 
 await step('chromium', async () => {
-  env.CHROME_PATH = await ensureChromium();
+  env.CHROME_PATH = await ensureTestChromium();
   console.log(`CHROME_PATH=${env.CHROME_PATH}`);
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { ensureChromium } from '../../scripts/ensure-chromium';
+import { ensureTestChromium } from '../../scripts/ensure-chromium';
 import { builtAt, newestChange } from './newest-change';
 
 /** What `npm run build:client` reads: an app build older than any of these is stale. */
@@ -11,7 +11,7 @@ const CLIENT_SOURCES = ['src', 'public', 'styled-system', 'index.html', 'vite.co
  * (browser tests run alone after a change), one made here, once.
  */
 export default async function setup() {
-  process.env.CHROME_PATH = await ensureChromium();
+  process.env.CHROME_PATH = await ensureTestChromium();
   const built = Math.min(builtAt('dist/index.html'), builtAt('dist/qa/index.html'));
   const changed = Math.max(...CLIENT_SOURCES.map(newestChange));
   if (built < changed) {
