@@ -78,6 +78,22 @@ export default tseslint.config(
     ['**/src/views/**', '**/src/services/**', '**/http/**'],
     'src/machines/(?!artwork-life/)',
   ),
+  // The AT Protocol libraries load when the server first talks to Bluesky, not when it starts (atproto-libs.ts says why):
+  // elsewhere only their types are imported.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/social/providers/bluesky/atproto-libs.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        ...['@atproto/api', '@atproto/oauth-client-node'].map((name) => ({
+          name,
+          allowTypeImports: true,
+          message: 'Loaded on first use: await atprotoApi() or atprotoOAuth() from server/social/providers/bluesky/atproto-libs.ts.',
+        })),
+      ],
+    },
+  },
   // Queries live in repositories (`*.repo.ts`) and the database folder: elsewhere, no drizzle-orm.
   {
     files: ['server/**/*.ts'],

@@ -86,3 +86,24 @@ describe('the lint keeps each side to the globals it runs with', () => {
     expect(await globalErrors(file, code)).toEqual([]);
   });
 });
+
+describe('the lint keeps the AT Protocol libraries out of the server start', () => {
+  const atprotoErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+    return result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  };
+
+  it.for([
+    ['server/social/providers/bluesky/bluesky.ts', "import { AtpAgent as x } from '@atproto/api';"],
+    ['server/social/providers/bluesky/oauth/oauth-key.ts', "import { JoseKey as x } from '@atproto/oauth-client-node';"],
+  ] as const)('refuses a run-time import in %s: %s', async ([file, code]) => {
+    expect(await atprotoErrors(file, code)).toEqual([expect.stringMatching(/Loaded on first use/)]);
+  });
+
+  it.for([
+    ['server/social/providers/bluesky/bluesky.ts', "import type { AtpAgent as x } from '@atproto/api';"],
+    ['server/social/providers/bluesky/atproto-libs.ts', "import { AtpAgent as x } from '@atproto/api';"],
+  ] as const)('lets %s have %s', async ([file, code]) => {
+    expect(await atprotoErrors(file, code)).toEqual([]);
+  });
+});

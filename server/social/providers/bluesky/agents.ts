@@ -1,8 +1,8 @@
-import { Agent } from '@atproto/api';
+import type { Agent } from '@atproto/api';
 import type { Db } from '../../../db/database';
 import type { Logger } from '../../../log';
 import { BlueskyError, blueskyLogin, resumeAgent, toBlueskyError, type BlueskySession } from './bluesky';
-import { TokenInvalidError, TokenRefreshError, TokenRevokedError } from '@atproto/oauth-client-node';
+import { atprotoApi, atprotoOAuth } from './atproto-libs';
 import type { BlueskyOAuth } from './oauth/oauth-client';
 import type { SecretBox } from '../../secret-box';
 import type { SocialAccountRow } from '../../accounts.repo';
@@ -31,8 +31,10 @@ export function credentialsOf(box: SecretBox, account: SocialAccountRow) {
   }
 }
 
-const grantGone = (err: unknown) =>
-  err instanceof TokenRefreshError || err instanceof TokenRevokedError || err instanceof TokenInvalidError;
+async function grantGone(err: unknown): Promise<boolean> {
+  const { TokenInvalidError, TokenRefreshError, TokenRevokedError } = await atprotoOAuth();
+  return err instanceof TokenRefreshError || err instanceof TokenRevokedError || err instanceof TokenInvalidError;
+}
 
 export const reconnect = (handle: string) =>
   new BlueskyError('auth', `Bluesky no longer accepts the connection of @${handle}. Reconnect the account on the accounts page.`);
@@ -70,12 +72,12 @@ export function createBlueskyAgents(db: Db, box: SecretBox, log: Logger, fetch: 
    */
   async function openOAuth(account: SocialAccountRow): Promise<Agent> {
     if (account.needsReconnectAt || !account.did) throw reconnect(account.handle);
-    const client = await oauth.client();
+    const [client, { Agent }] = await Promise.all([oauth.client(), atprotoApi()]);
     try {
       return new Agent(await client.restore(account.did));
     } catch (err) {
       // The grant is gone (revoked, refresh refused, deleted by another process); anything else may pass.
-      if (grantGone(err)) {
+      if (await grantGone(err)) {
         log.warn(
           { accountId: account.id, handle: account.handle, err: String(err) },
           'Bluesky OAuth grant gone: the account needs reconnecting',

@@ -1,4 +1,3 @@
-import { AtpAgent } from '@atproto/api';
 import type { AppDeps } from '../../../context';
 import { DeadlinePassed, withDeadline } from '../../../outbound/deadline';
 import { backoffMs, type RetryPolicy } from '../../../retry-policy';
@@ -9,6 +8,7 @@ import type { PostMediaRow } from '../../posts.dto';
 import { notConnected } from '../../publishing';
 import { BlueskyError, postUrlOf, writeThread, type PostImage } from './bluesky';
 import { prepareImage } from './post-images';
+import { atprotoApi } from './atproto-libs';
 import { forgetVideo, videoOf } from './post-video';
 
 async function imagesOf(deps: AppDeps, media: PostMediaRow[]): Promise<PostImage[]> {
@@ -89,6 +89,7 @@ export async function attemptBluesky(
           { deliveryId: d.id, parts: written.mismatched },
           'the PDS stored thread parts under other CIDs than their replies name: the thread shows broken there',
         );
+      const { AtpAgent } = await atprotoApi();
       await markPosted(db, d, postUrlOf((agent instanceof AtpAgent ? agent.session?.handle : undefined) ?? account.handle, d.rkey));
       log.info({ deliveryId: d.id, postId: d.postId, handle: d.handle, attempts: d.attempts }, 'posted to Bluesky');
     });

@@ -1,10 +1,11 @@
-import { AtpAgent, RichText, type Agent, type AtpSessionData } from '@atproto/api';
+import type { Agent, AtpAgent, AtpSessionData } from '@atproto/api';
 import crypto from 'node:crypto';
 import { TID } from '@atproto/common-web';
 import { cidForLex } from '@atproto/lex-cbor';
 import { lexParse } from '@atproto/lex-json';
 import { withDeadline } from '../../../outbound/deadline';
 import { OutboundRefused } from '../../../outbound/guarded-fetch';
+import { atprotoApi } from './atproto-libs';
 
 /**
  * Why a call to Bluesky failed, sorted by what to do about it. 'conflict': the record key is taken by a different
@@ -77,6 +78,7 @@ export async function blueskyLogin(
   appPassword: string,
   fetch: typeof globalThis.fetch,
 ): Promise<BlueskySession> {
+  const { AtpAgent } = await atprotoApi();
   const agent = new AtpAgent({ service, fetch });
   try {
     await agent.login({ identifier: identifier.replace(/^@/, ''), password: appPassword });
@@ -97,6 +99,7 @@ export async function resumeAgent(
   fetch: typeof globalThis.fetch,
 ): Promise<AtpAgent> {
   const persisted: Promise<void>[] = [];
+  const { AtpAgent } = await atprotoApi();
   const agent = new AtpAgent({
     service: session.service,
     fetch,
@@ -222,6 +225,7 @@ export async function writeThread(
   mayExist = true,
 ): Promise<RecordRef & { mismatched?: number[] }> {
   const did = agent.assertDid;
+  const { AtpAgent } = await atprotoApi();
   // An OAuth agent names no service of its own; its failures name the PDS it talks to through the session.
   const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
   const ours = (found: FoundRecord | null, part: number) => {
@@ -276,6 +280,7 @@ async function postRecord(agent: Agent, input: PostInput, reply?: { root: Record
     const blob = thumb ? (await agent.uploadBlob(thumb.bytes, { encoding: thumb.mimeType })).data.blob : undefined;
     embed = { $type: 'app.bsky.embed.external', external: { ...card, ...(blob ? { thumb: blob } : {}) } };
   }
+  const { RichText } = await atprotoApi();
   const rt = new RichText({ text: input.text });
   await rt.detectFacets(agent);
   return {

@@ -1,4 +1,5 @@
-import { type Agent, AtpAgent } from '@atproto/api';
+import type { Agent } from '@atproto/api';
+import { atprotoApi } from './atproto-libs';
 import { BLOB_VIDEO_TYPE, VIDEO_MESSAGES } from '../../../../src/schemas/post-video.schema';
 import type { AppDeps } from '../../../context';
 import type { PostMediaRow } from '../../posts.dto';
@@ -64,6 +65,7 @@ export async function videoOf(
     }
   } else {
     await setVideo(deps, d, me, { videoState: 'uploading', videoProgress: null });
+    const { AtpAgent } = await atprotoApi();
     const service = agent instanceof AtpAgent ? agent.serviceUrl.origin : 'your Bluesky server';
     const uploaded = await agent.uploadBlob(bytes, { encoding: BLOB_VIDEO_TYPE }).catch((err: unknown) => {
       throw toBlueskyError(err, service);

@@ -1,6 +1,7 @@
 import dns from 'node:dns/promises';
-import { isResolvedHandle, type HandleResolver, type ResolvedHandle } from '@atproto/oauth-client-node';
+import type { HandleResolver, ResolvedHandle } from '@atproto/oauth-client-node';
 import { OutboundRefused } from '../../../../outbound/guarded-fetch';
+import { atprotoOAuth } from '../atproto-libs';
 
 /**
  * A handle could not be looked up: its DNS or its server did not answer (the network is down, a resolver times out).
@@ -27,6 +28,7 @@ const codeOf = (err: unknown): string | undefined => {
 
 /** The `_atproto.<handle>` TXT record (atproto.com/specs/handle: exactly one `did=` line). */
 async function fromDns(handle: string, resolveTxt: (name: string) => Promise<string[][]>): Promise<Lookup> {
+  const { isResolvedHandle } = await atprotoOAuth();
   try {
     const lines = (await resolveTxt(`_atproto.${handle}`)).map((chunks) => chunks.join(''));
     const dids = lines.filter((l) => l.startsWith('did=')).map((l) => l.slice(4));
@@ -38,6 +40,7 @@ async function fromDns(handle: string, resolveTxt: (name: string) => Promise<str
 
 /** `https://<handle>/.well-known/atproto-did`: any answer counts; a host that does not exist is "none" too. */
 async function fromWellKnown(handle: string, fetch: typeof globalThis.fetch, signal?: AbortSignal): Promise<Lookup> {
+  const { isResolvedHandle } = await atprotoOAuth();
   try {
     const timeout = AbortSignal.timeout(WELL_KNOWN_TIMEOUT_MS);
     const res = await fetch(`https://${handle}/.well-known/atproto-did`, {
@@ -57,6 +60,7 @@ async function fromWellKnown(handle: string, fetch: typeof globalThis.fetch, sig
 
 /** `com.atproto.identity.resolveHandle` on one server (OAUTH_HANDLE_RESOLVER): 400 "Unable to resolve handle" is none. */
 async function fromXrpc(base: string, handle: string, fetch: typeof globalThis.fetch, signal?: AbortSignal): Promise<Lookup> {
+  const { isResolvedHandle } = await atprotoOAuth();
   let res: Response;
   try {
     res = await fetch(new URL(`/xrpc/com.atproto.identity.resolveHandle?handle=${encodeURIComponent(handle)}`, base), { signal });

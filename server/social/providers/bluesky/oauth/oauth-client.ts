@@ -1,4 +1,5 @@
-import { NodeOAuthClient, buildAtprotoLoopbackClientMetadata, type OAuthClientMetadataInput } from '@atproto/oauth-client-node';
+import type { NodeOAuthClient, OAuthClientMetadataInput } from '@atproto/oauth-client-node';
+import { atprotoOAuth } from '../atproto-libs';
 import type { Config } from '../../../../config';
 import type { Db } from '../../../../db/database';
 import type { Logger } from '../../../../log';
@@ -59,6 +60,7 @@ export function createBlueskyOAuth({ config, db, box, log, fetch }: OAuthDeps) {
   const stateStore = createStateStore(db, box);
 
   async function build(): Promise<NodeOAuthClient> {
+    const { NodeOAuthClient, buildAtprotoLoopbackClientMetadata } = await atprotoOAuth();
     const keyset = mode === 'confidential' ? [await loadOrCreateOAuthKey(config.dataDir, config.social.oauth.privateKey)] : undefined;
     const clientMetadata =
       mode === 'confidential'

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { JoseKey } from '@atproto/oauth-client-node';
+import type { JoseKey } from '@atproto/oauth-client-node';
+import { atprotoOAuth } from '../atproto-libs';
 
 const KID = 'studio-oauth-1';
 
@@ -10,6 +11,7 @@ const KID = 'studio-oauth-1';
  * what Bluesky servers read at /oauth/jwks.json, and a client assertion signed with another is refused.
  */
 export async function loadOrCreateOAuthKey(dataDir: string, configured?: string): Promise<JoseKey> {
+  const { JoseKey } = await atprotoOAuth();
   if (configured) {
     // A key of its own may name itself; one without a kid gets ours (servers pick the key by it).
     const jwk = JSON.parse(configured) as { kid?: string };

@@ -1,5 +1,3 @@
-import { Agent } from '@atproto/api';
-import { OAuthCallbackError, OAuthResolverError } from '@atproto/oauth-client-node';
 import { Hono } from 'hono';
 import {
   OAUTH_RESULT_PARAM,
@@ -11,6 +9,7 @@ import { flowBinding } from '../../../../auth/flow-binding';
 import { requireUser } from '../../../../auth/require-user';
 import type { AppDeps, AppEnv } from '../../../../context';
 import { DomainError, Invalid, UpstreamFailed } from '../../../../errors';
+import { atprotoApi, atprotoOAuth } from '../atproto-libs';
 import { ApiRouter } from '../../../../http/api-router';
 import { errorDoc } from '../../../../http/router';
 import { withDeadline } from '../../../../outbound/deadline';
@@ -52,7 +51,8 @@ function isOutage(err: unknown): boolean {
 }
 
 /** What the connect screen shows when the artist's server cannot be found or asked; nothing is stored. */
-function startFailure(err: unknown, identifier: string): DomainError {
+async function startFailure(err: unknown, identifier: string): Promise<DomainError> {
+  const { OAuthResolverError } = await atprotoOAuth();
   for (let c = err; c instanceof Error; c = c.cause)
     if (c instanceof OutboundRefused) return invalidIdentifier(c.message, 'BLUESKY_ADDRESS_REFUSED');
   const identity = err instanceof OAuthResolverError && err.message.startsWith('Failed to resolve identity');
@@ -119,9 +119,9 @@ export function oauthRoutes(deps: AppDeps) {
       const client = await oauth.client();
       const state = JSON.stringify({ userId: c.var.auth.user.userId, binding: binding.start(c) } satisfies AppState);
       const url = await withDeadline(START_TIMEOUT_MS, (signal) => client.authorize(identifier, { state, signal })).catch(
-        (err: unknown) => {
+        async (err: unknown) => {
           deps.log.info({ err: String(err), cause: String((err as Error)?.cause ?? '') }, 'Bluesky OAuth could not start');
-          throw startFailure(err, identifier);
+          throw await startFailure(err, identifier);
         },
       );
       return c.json({ authorizeUrl: url.toString() }, 200);
@@ -131,7 +131,8 @@ export function oauthRoutes(deps: AppDeps) {
 }
 
 /** Why a callback failed, in the words of the query the accounts page reads. */
-function callbackFailure(err: unknown): OAuthFailure {
+async function callbackFailure(err: unknown): Promise<OAuthFailure> {
+  const { OAuthCallbackError } = await atprotoOAuth();
   if (err instanceof OAuthCallbackError) {
     // A state this server does not hold (never began, used already, or too old) comes first: its error is no one's.
     if (/^(Unknown authorization session|Missing "state")/.test(err.message)) return 'expired';
@@ -179,7 +180,7 @@ export function oauthPublicRoutes(deps: AppDeps) {
         deps.log.warn({ state: key.slice(0, 8) }, 'Bluesky OAuth callback from another browser than the one that began it: refused');
         return binding.refuse(c);
       }
-      const client = await oauth.client();
+      const [client, { Agent }] = await Promise.all([oauth.client(), atprotoApi()]);
       const { session, state, repo, info } = await withDeadline(CALLBACK_TIMEOUT_MS, async () => {
         const { session, state } = await client.callback(params);
         const agent = new Agent(session);
@@ -204,7 +205,7 @@ export function oauthPublicRoutes(deps: AppDeps) {
       deps.log.info({ userId, handle: row.handle }, 'Bluesky account connected with OAuth');
       return c.redirect(back({ [OAUTH_RESULT_PARAM]: 'connected', handle: row.handle }), 303);
     } catch (err) {
-      const reason = callbackFailure(err);
+      const reason = await callbackFailure(err);
       deps.log.warn({ err: String(err), reason }, 'Bluesky OAuth callback failed');
       return c.redirect(back({ [OAUTH_RESULT_PARAM]: 'failed', reason }), 303);
     }
