@@ -19,11 +19,12 @@ const BOTH_DATABASES = 'test/server/**/*.db.test.ts';
 const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
 
 /*
- * isolate: false, in the server projects and the app project: each worker imports the server (or jsdom and the app)
- * once and runs file after file on that module cache, instead of importing them again for every file. Measured: 19
- * server files took 139 s of CPU isolated and 78 s not; the app project 424 s against 229. Each server file starts its
- * own servers and databases. What an app file leaves in the process it shares (timers, stubbed globals, the document,
- * an open act() scope) is put back, or failed on, by test/app/setup.ts.
+ * isolate: false, in the server projects, the unit project and the app project: each worker imports the server (or
+ * jsdom and the app) once and runs file after file on that module cache, instead of importing them again for every
+ * file. Measured: 19 server files took 139 s of CPU isolated and 78 s not; the app project 424 s against 229; the unit
+ * project 47-52 s against 38-42. Each server file starts its own servers and databases. What an app file leaves in the
+ * process it shares (timers, stubbed globals, the document, an open act() scope) is put back, or failed on, by
+ * test/app/setup.ts; no unit or server file replaces a module (test/unit/test-isolation.test.ts).
  */
 
 const APP_TESTS = ['test/app/**/*.test.{ts,tsx}', 'test/model/**/*.test.{ts,tsx}'];
@@ -62,7 +63,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },
