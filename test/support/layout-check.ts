@@ -6,8 +6,15 @@ import { expectAccessible } from './browser';
 
 const NARROWEST_PHONE = 360;
 
-/** Where each run leaves its screenshots for review (gitignored). */
+/** Where a run leaves its screenshots for review (gitignored). */
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+
+/**
+ * Screens are saved only when asked for (`SCREENSHOTS=1`): nothing compares them, they are for a person to look at,
+ * and a full-page capture in both schemes was a sixth of a browser test's CPU (phone.test.ts: 51 s against 58-61).
+ * Every check below runs either way.
+ */
+export const SAVE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 /**
  * What the layout does wrong on the current screen: the page scrolls sideways; a heading is wider than its box;
@@ -61,16 +68,18 @@ const file = (width: number, screen: string, scheme: Scheme) =>
 
 /**
  * The screen lays out without sideways scrolling or broken words (on a phone, at 360 px as well), is axe-clean in the
- * system's colour scheme and in the other one (dark mode follows the system), and is saved in both as
- * `<width>-<screen>.png` and `<width>-<screen>-dark.png`.
+ * system's colour scheme and in the other one (dark mode follows the system), and, with SCREENSHOTS=1, is saved in
+ * both as `<width>-<screen>.png` and `<width>-<screen>-dark.png`.
  */
 export async function checkScreen(page: Page, screen: string) {
   const { width } = page.viewportSize()!;
   // Fonts and late images settle before the measure.
   await page.evaluate(() => document.fonts.ready);
-  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
   const scheme = await schemeOf(page);
-  await page.screenshot({ path: file(width, screen, scheme), fullPage: true });
+  if (SAVE_SCREENSHOTS) {
+    await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: file(width, screen, scheme), fullPage: true });
+  }
   // Soft: one run lists what is wrong on every screen of the flow, not only on the first.
   expect.soft(await layoutProblems(page, { phone: width < 768 }), `${screen} at ${width} px`).toEqual([]);
   if (width < 768 && width > NARROWEST_PHONE) {
@@ -87,7 +96,7 @@ export async function checkScreen(page: Page, screen: string) {
   expect(await schemeOf(page)).toBe(other);
   // Hover and background transitions (0.15 s) finish before axe reads colours.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: file(width, screen, other), fullPage: true });
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path: file(width, screen, other), fullPage: true });
   await expectAccessible(page, `${screen} at ${width} px, ${other}`);
   await page.emulateMedia({ colorScheme: null });
 }
