@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything CI checks, stopping at the first failure: the system packages the tests need, the build, then
- * every test with the type check and the lint beside them at the lowest priority, then the time of each step and the
+ * every test, with the type check and the lint beside both at the lowest priority, then the time of each step and the
  * slowest test files.
  * Extra arguments go to vitest: `npm test -- --project unit`.
  */
@@ -139,7 +139,7 @@ function summary() {
   console.log('\n=== timings ===');
   for (const t of timings) console.log(`${t.ok ? '✓' : '✗'} ${t.name.padEnd(38)} ${(t.ms / 1000).toFixed(1).padStart(7)} s`);
   console.log(`  ${'total (wall)'.padEnd(38)} ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s`);
-  if (testsBusy) console.log(`  tests and checks: ${testsBusy} (the whole machine's, from /proc/stat)`);
+  if (testsBusy) console.log(`  build, tests and checks: ${testsBusy} (the whole machine's, from /proc/stat)`);
   printSlowestFiles(runStarted);
 }
 
@@ -180,11 +180,10 @@ await step('pdftotext', () => {
   console.log('pdftotext at /usr/bin/pdftotext');
 });
 
-// The build first: the tests start the built app and server.
-await step('build (app and server)', () => run('npm', ['run', 'build']));
-// The type check and the lint beside the tests, at the lowest priority: the tests alone keep about 1.65 of 2 cores
-// busy (they wait on servers, timers, the network), and the checks fill what is idle rather than take the cores
-// first. Either failing stops the tests.
+// The type check and the lint from the start, at the lowest priority, beside the build and then the tests: the build
+// keeps about 1.3 of 2 cores busy and the tests about 1.65 (they wait on servers, timers, the network), and the checks
+// fill what is idle rather than take the cores first. The tests wait for the build: they start the built app and
+// server. Any of them failing stops the others.
 const cpuBefore = cpuTimes();
 await Promise.all([
   sideBySide(
@@ -192,9 +191,12 @@ await Promise.all([
       ['typecheck (tsc)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'typecheck']],
       ['lint (eslint, prettier, import cycles)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'lint']],
     ],
-    'beside the tests, at the lowest priority',
+    'beside the build and the tests, at the lowest priority',
   ),
-  step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs])),
+  (async () => {
+    await step('build (app and server)', () => run('npm', ['run', 'build']));
+    await step('tests (vitest)', () => run('npx', ['--no', '--', 'vitest', 'run', ...vitestArgs]));
+  })(),
 ]);
 testsBusy = busyCores(cpuBefore, cpuTimes());
 
