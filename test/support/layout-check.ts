@@ -61,6 +61,24 @@ export function layoutProblems(page: Page, { phone }: { phone: boolean }) {
   }, phone);
 }
 
+/**
+ * The screen as it comes to rest: its fonts loaded, and every transition or animation that ends (a dialog opening, a
+ * button's colour) ended, so layout and colours are measured as the person sees them once it stops moving. An endless
+ * one (a spinner) or a paused one is not waited for.
+ */
+function settled(page: Page) {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    // What the page does in answer to a change of size or scheme (a resize observer, a media query's listener) runs
+    // by the next frames.
+    for (let frame = 0; frame < 2; frame++) await new Promise((r) => requestAnimationFrame(r));
+  });
+}
+
 type Scheme = 'light' | 'dark';
 const schemeOf = (page: Page) => page.evaluate((): Scheme => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
 const file = (width: number, screen: string, scheme: Scheme) =>
@@ -73,8 +91,7 @@ const file = (width: number, screen: string, scheme: Scheme) =>
  */
 export async function checkScreen(page: Page, screen: string) {
   const { width } = page.viewportSize()!;
-  // Fonts and late images settle before the measure.
-  await page.evaluate(() => document.fonts.ready);
+  await settled(page);
   const scheme = await schemeOf(page);
   if (SAVE_SCREENSHOTS) {
     await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -86,6 +103,7 @@ export async function checkScreen(page: Page, screen: string) {
     // The narrowest phone in common use, too: same layout (below the breakpoint), 30 px less room.
     const { height } = page.viewportSize()!;
     await page.setViewportSize({ width: NARROWEST_PHONE, height });
+    await settled(page);
     expect.soft(await layoutProblems(page, { phone: true }), `${screen} at ${NARROWEST_PHONE} px`).toEqual([]);
     await page.setViewportSize({ width, height });
   }
@@ -96,6 +114,7 @@ export async function checkScreen(page: Page, screen: string) {
   expect(await schemeOf(page)).toBe(other);
   // Hover and background transitions (0.15 s) finish before axe reads colours.
   await page.waitForTimeout(300);
+  await settled(page);
   if (SAVE_SCREENSHOTS) await page.screenshot({ path: file(width, screen, other), fullPage: true });
   await expectAccessible(page, `${screen} at ${width} px, ${other}`);
   await page.emulateMedia({ colorScheme: null });
