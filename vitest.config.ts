@@ -29,17 +29,16 @@ const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
 
 const APP_TESTS = ['test/app/**/*.test.{ts,tsx}', 'test/model/**/*.test.{ts,tsx}'];
 const ISOLATED_APP_TESTS = 'test/app/**/*.isolated.test.{ts,tsx}';
-const APP = { environment: 'jsdom', setupFiles: ['test/app/setup.ts'], testTimeout: 40_000 };
+const APP = { environment: 'jsdom', setupFiles: ['test/app/setup.ts'], testTimeout: 20_000 };
 
 export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default keeps a core for its own process: one worker on two cores, every file after the other. The files
     // are independent (each with its own databases, servers and accounts) and a server test spends much of its time
-    // waiting on PostgreSQL, the PDS or a server it started: two workers more than the cores. On 2 cores, npm test took
-    // 952 s with 3 workers (1.90 cores busy) against 1066 s with 2 (1.64); with 4, the app tests get 40 s each, since a
-    // model test's longest path shares its core more.
-    maxWorkers: Math.max(2, os.availableParallelism()) + 2,
+    // waiting on PostgreSQL, the PDS or a server it started: one worker more than the cores. On 2 cores, npm test took
+    // 952 s with 3 workers (1.90 cores busy) against 1066 s with 2 (1.64); 4 made model tests time out.
+    maxWorkers: Math.max(2, os.availableParallelism()) + 1,
     // Beside the usual report, each file's time, for the slowest files `npm test` lists at the end.
     reporters: ['default', './test/support/file-times.reporter.ts'],
     projects: [
