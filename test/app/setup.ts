@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { speedUpComputedStyle } from './jsdom-styles.ts';
 
 // findBy/waitFor give up after 1 s by default: on a busy two-core runner a debounced search and its answer can take
 // longer than that. A wait that is never met still fails, only later.
@@ -30,36 +31,8 @@ afterAll(() => {
   expect(reactInternals.actQueue, 'an act() scope is still open: await every act() whose callback returns a promise').toBeNull();
 });
 
-/*
- * getComputedStyle answered once per element until the document changes. Every role query asks it of each candidate
- * and of everything in its accessible name (dom-accessibility-api), and jsdom answers each call by matching its whole
- * default style sheet again and copying the result (a third of a model test's CPU, profiled). Asked again while nothing
- * changed (a waitFor polling, one query after another) it now answers from the first: the app project took 306 s of
- * CPU against 351. jsdom keeps its own style cache, replaced whenever an attached node changes; an answer is kept only
- * as long as that cache is the same one, so it never outlives a change. Where jsdom has no such cache, nothing is kept.
- */
-// jsdom's own object behind the document (found once: every role query calls getComputedStyle many times).
-const documentImpl = (() => {
-  const impl = Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl');
-  return impl ? (document as unknown as Record<symbol, { _styleCache?: unknown }>)[impl] : undefined;
-})();
-if (documentImpl?._styleCache instanceof WeakMap && !('__styleMemo' in window)) {
-  const computed = window.getComputedStyle.bind(window);
-  let epoch: unknown;
-  let answers = new WeakMap<Element, CSSStyleDeclaration>();
-  Object.defineProperty(window, '__styleMemo', { value: true });
-  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
-    if (pseudoElement || element.ownerDocument !== document) return computed(element, pseudoElement);
-    const cache = documentImpl._styleCache;
-    if (cache !== epoch) {
-      epoch = cache;
-      answers = new WeakMap();
-    }
-    let style = answers.get(element);
-    if (!style) answers.set(element, (style = computed(element)));
-    return style;
-  };
-}
+// getComputedStyle, which every role query calls many times, without matching what cannot match (jsdom-styles.ts).
+speedUpComputedStyle(window);
 
 // jsdom lacks ResizeObserver, which Ark UI's positioned parts (menus, selects) observe.
 if (!('ResizeObserver' in globalThis)) {

@@ -210,7 +210,10 @@ describe('session: the app shell follows the chart', () => {
         // menu, Ark's item click no longer selects in jsdom; the keyboard path is the same onSelect.)
         const chooseFromAccountMenu = async (name: 'Profile' | 'Logout') => {
           await user.click(screen.getByRole('button', { name: 'Account menu' }));
-          expect(await screen.findByRole('menu')).toBeVisible();
+          const menu = await screen.findByRole('menu');
+          expect(menu).toBeVisible();
+          // Keys reach the menu only once it has taken the focus (Ark moves it there a frame after opening).
+          await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
           await user.keyboard(name === 'Profile' ? '{Home}' : '{End}');
           await waitFor(() => expect(screen.getByRole('menuitem', { name })).toHaveAttribute('data-highlighted'));
           await user.keyboard('{Enter}');
