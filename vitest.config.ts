@@ -19,12 +19,14 @@ const BOTH_DATABASES = 'test/server/**/*.db.test.ts';
 const POSTGRES_ONLY = 'test/server/**/*.pg.test.ts';
 
 /*
- * isolate: false, in the server projects, the unit project and the app project: each worker imports the server (or
- * jsdom and the app) once and runs file after file on that module cache, instead of importing them again for every
+ * isolate: false, in every project but app:isolated: each worker imports the server (or jsdom and the app, or
+ * Playwright and axe) once and runs file after file on that module cache, instead of importing them again for every
  * file. Measured: 19 server files took 139 s of CPU isolated and 78 s not; the app project 424 s against 229; the unit
- * project 47-52 s against 38-42. Each server file starts its own servers and databases. What an app file leaves in the
- * process it shares (timers, stubbed globals, the document, an open act() scope) is put back, or failed on, by
- * test/app/setup.ts; no unit or server file replaces a module (test/unit/test-isolation.test.ts).
+ * project 47-52 s against 38-42; the browser project's test processes 90 s against 129, on a machine no faster (its
+ * browsers and servers took more, not less). Each server or browser file starts its own servers and databases. What
+ * an app file leaves in the process it shares (timers, stubbed globals, the document, an open act() scope) is put back,
+ * or failed on, by test/app/setup.ts; no unit, server or browser file replaces a module
+ * (test/unit/test-isolation.test.ts).
  */
 
 const APP_TESTS = ['test/app/**/*.test.{ts,tsx}', 'test/model/**/*.test.{ts,tsx}'];
@@ -112,6 +114,7 @@ export default defineConfig({
           // after every other file, as a group of its own: its 850 s of files were a tail no other file overlapped.
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
+          isolate: false,
           globalSetup: [
             'test/support/browser.global.ts',
             'test/support/pglite.global.ts',

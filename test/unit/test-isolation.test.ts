@@ -25,11 +25,12 @@ describe('which app tests run isolated', () => {
 });
 
 /**
- * The unit and server projects share a module cache per worker too, and have no isolated project beside them: a file
- * there that replaced a module would see the real one another file already imported, or leave its fake to the next.
+ * The unit, server and browser projects share a module cache per worker too, and have no isolated project beside them:
+ * a file there that replaced a module would see the real one another file already imported, or leave its fake to the
+ * next.
  */
-describe('unit and server tests replace no module', () => {
-  it.for(['test/unit', 'test/server'])('no file in %s calls vi.mock', (dir) => {
+describe('unit, server and browser tests replace no module', () => {
+  it.for(['test/unit', 'test/server', 'test/browser'])('no file in %s calls vi.mock', (dir) => {
     const mocking = testFiles(dir).filter((f) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(root, f), 'utf8')));
     expect(mocking).toEqual([]);
   });
