@@ -35,8 +35,9 @@ const running = new Set<ReturnType<typeof spawn>>();
 /** Runs a command; `quiet` keeps its output and hands it back (or with the error) instead of showing it as it comes. */
 function run(cmd: string, args: string[], { quiet = false } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    // Its own process group, so a failing neighbour can stop it and everything it started.
-    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env, detached: quiet });
+    // Its own process group, so a failing neighbour can stop it and everything it started: the tests too, whose runner
+    // npx does not stop when it is itself stopped (a failed lint used to leave them running on).
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env, detached: true });
     running.add(child);
     let output = '';
     child.stdout?.on('data', (d) => (output += d));
@@ -56,7 +57,7 @@ function stopRunning() {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
     } catch {
-      // Not a group of its own (a step shown as it runs, such as the tests beside a failed check): itself, then.
+      // Already gone with its group: then itself, if it is still there.
       child.kill('SIGTERM');
     }
   }
