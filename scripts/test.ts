@@ -189,7 +189,8 @@ const cpuBefore = cpuTimes();
 await Promise.all([
   sideBySide(
     [
-      ['typecheck (tsc)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'typecheck']],
+      // One thread: beside the build and the tests every core is taken, and its threads took 27 s of CPU against 16.
+      ['typecheck (tsc)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'typecheck', '--', '--singleThreaded']],
       ['lint (eslint, prettier, import cycles)', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'lint']],
     ],
     'beside the build and the tests, at the lowest priority',
