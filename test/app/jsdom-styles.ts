@@ -22,7 +22,7 @@ export function subjectRequirements(selector: string): Requirement[] | null {
   // are emptied first (`[sizes="auto," i]`): nothing in them says which element is matched.
   if (selector.includes('\\')) return null;
   const requirements: Requirement[] = [];
-  for (const complex of splitTopLevel(selector.replace(/"[^"]*"|'[^']*'/g, '""'), ',')) {
+  for (const complex of complexSelectors(selector.replace(/"[^"]*"|'[^']*'/g, '""'))) {
     const subject = lastCompound(complex.trim());
     if (subject === null) return null;
     const requirement = requirementOf(subject);
@@ -51,36 +51,30 @@ function requirementOf(subject: string): Requirement[] | null {
   return null;
 }
 
-// The selector's parts separated by `separator` outside brackets and parentheses.
-function splitTopLevel(selector: string, separator: string): string[] {
-  const parts: string[] = [];
+// Where `pattern` matches a character outside brackets and parentheses, or null when they do not balance.
+function topLevel(text: string, pattern: RegExp): number[] | null {
+  const found: number[] = [];
   let depth = 0;
-  let start = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
-    else if (c === separator && depth === 0) {
-      parts.push(selector.slice(start, i));
-      start = i + 1;
-    }
+    else if (depth === 0 && pattern.test(c)) found.push(i);
+    if (depth < 0) return null;
   }
-  parts.push(selector.slice(start));
-  return parts;
+  return depth === 0 ? found : null;
+}
+
+// The complex selectors of a list (`thead, table > tr`), or one unsplit when it cannot be told.
+function complexSelectors(selector: string): string[] {
+  const at = topLevel(selector, /,/) ?? [];
+  return [-1, ...at].map((from, i) => selector.slice(from + 1, at[i] ?? selector.length));
 }
 
 // The compound selector a complex selector ends on (`tr` in `table > tr`), or null when it cannot be told.
 function lastCompound(complex: string): string | null {
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < complex.length; i++) {
-    const c = complex[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (depth === 0 && /[\s>+~]/.test(c)) start = i + 1;
-    if (depth < 0) return null;
-  }
-  return depth === 0 ? complex.slice(start).trim() || null : null;
+  const at = topLevel(complex, /[\s>+~]/);
+  return at ? complex.slice((at.at(-1) ?? -1) + 1).trim() || null : null;
 }
 
 interface ElementLike {
