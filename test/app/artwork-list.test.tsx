@@ -307,9 +307,15 @@ describe('My Artworks', () => {
     const { user, list } = renderPage();
     await waitFor(() => expect(tiles()).toHaveLength(4));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'harbour');
-    expect(list).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(list).toHaveBeenCalledTimes(2), { timeout: FILTER_DEBOUNCE_MS * 4 });
-    expect(list).toHaveBeenLastCalledWith({ page: 1, pageSize: 12, sort: 'createdAt', order: 'desc', q: 'harbour' });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, pageSize: 12, sort: 'createdAt', order: 'desc', q: 'harbour' }), {
+      timeout: FILTER_DEBOUNCE_MS * 4,
+    });
+    // Not a request per key: the search waits for typing to pause (the exact delay is held on a simulated clock in
+    // list.model.test.tsx). Here keys are typed on a real clock, and a loaded machine can pause mid-word: a prefix may
+    // be asked for once or twice, never every one.
+    const searches = list.mock.calls.slice(1).map(([query]) => (query as { q?: string }).q);
+    expect(searches.length).toBeLessThanOrEqual(3);
+    for (const q of searches) expect('harbour'.startsWith(q ?? '-')).toBe(true);
 
     await user.click(screen.getByRole('combobox', { name: 'Media type' }));
     await user.click(await screen.findByRole('option', { name: 'Digital 3D' }));
