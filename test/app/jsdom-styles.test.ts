@@ -92,7 +92,7 @@ describe('a style rule is not matched against an element it cannot match', () =>
       const requirements = subjectRequirements(selector);
       for (const element of elements) {
         pairs++;
-        if (!requirements || mayMatch(requirements, element, () => element === document.activeElement)) continue;
+        if (!requirements || mayMatch(requirements, element, (e) => e === document.activeElement)) continue;
         skipped++;
         expect(matchesOrNot(element, selector), `${selector} skipped for <${element.localName}>`).toBe(false);
       }

@@ -81,10 +81,10 @@ interface ElementLike {
   localName: string;
   hasAttribute(name: string): boolean;
 }
-export function mayMatch(requirements: Requirement[], element: ElementLike, isFocused: () => boolean): boolean {
+export function mayMatch<E extends ElementLike>(requirements: Requirement[], element: E, isFocused: (element: E) => boolean): boolean {
   return requirements.some((r) => {
     if (r === 'never') return false;
-    if (r === 'focused') return isFocused();
+    if (r === 'focused') return isFocused(element);
     return 'element' in r ? element.localName === r.element : element.hasAttribute(r.attribute);
   });
 }
@@ -136,11 +136,11 @@ export function speedUpComputedStyle(window: Window & typeof globalThis) {
   if (selectorEngine && documentImpl._parsingMode === 'html' && typeof selectorEngine.check === 'function') {
     const check = selectorEngine.check.bind(selectorEngine);
     const known = new Map<string, Requirement[] | null>();
+    const isFocused = (element: ElementImpl) => document.activeElement !== null && implOf(document.activeElement) === element;
     selectorEngine.check = (selector, element, options) => {
       if (element.namespaceURI === HTML) {
         let requirements = known.get(selector);
         if (requirements === undefined) known.set(selector, (requirements = subjectRequirements(selector)));
-        const isFocused = () => document.activeElement !== null && implOf(document.activeElement) === element;
         if (requirements && !mayMatch(requirements, element, isFocused)) {
           return { match: false };
         }
